@@ -1,0 +1,31 @@
+// One Jest project for the whole monorepo: SWC transpiles (fast, keeps decorator metadata), tsc type-checks
+// separately in `npm test`. Path aliases come from tsconfig.base.json so there is one source of truth.
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+);
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
+  testMatch: ['**/*.spec.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper,
+  globalSetup: '<rootDir>/libs/testkit/src/global-setup.ts',
+  reporters: ['default', '<rootDir>/libs/testkit/src/summary-reporter.js'],
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

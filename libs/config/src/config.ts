@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+
+/**
+ * All configuration comes from the environment, read once here, so the service, the admin CLI and the ops CLI
+ * agree on where the data is. Every variable is listed in the README.
+ */
+export interface ServiceConfig {
+  mode: 'embedded' | 'distributed';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Control socket of the running process (admin and projections CLIs talk to it). */
+  opsSocket: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  kafkaBrokers: string[];
+  eventStoreUrl: string;
+  mongoUrl: string;
+  mongoDatabase: string;
+  /** Public base URL of the API, used in links (snippets, Slack messages, signed URLs). */
+  publicUrl: string;
+  /** Where the SDK script is served from; embedded in the install snippets. */
+  sdkScriptUrl: string;
+  /** Hosts webhooks may reach although they resolve to private addresses (tests, on-premises receivers). */
+  webhookAllowHosts: string[];
+  /** Maximum wait for the read models to reach a write's position before answering (read-your-writes). */
+  readYourWritesTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined || value === '') return fallback;
+  if (!allowed.includes(value as T)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const port = integer('PORT', env.PORT, 3000);
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    mode: oneOf('MODE', env.MODE, ['embedded', 'distributed'] as const, 'embedded'),
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    opsSocket: resolve(env.OPS_SOCKET || `${dataDir}/ops.sock`),
+    logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL, ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    kafkaBrokers: list(env.KAFKA_BROKERS || 'localhost:9092'),
+    eventStoreUrl: env.EVENTSTORE_URL || 'esdb://localhost:2113?tls=false',
+    mongoUrl: env.MONGO_URL || 'mongodb://localhost:27017/?replicaSet=rs0',
+    mongoDatabase: env.MONGO_DATABASE || 'pss',
+    publicUrl,
+    sdkScriptUrl: env.SDK_SCRIPT_URL || `${publicUrl}/sdk/v1/sdk.js`,
+    webhookAllowHosts: list(env.WEBHOOK_ALLOW_HOSTS),
+    readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 5000),
+    requestTimeoutMs: integer('BUS_REQUEST_TIMEOUT_MS', env.BUS_REQUEST_TIMEOUT_MS, 10000),
+  };
+}
+
+export const SERVICE_CONFIG = Symbol('ServiceConfig');

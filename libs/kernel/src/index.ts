@@ -1,0 +1,4 @@
+export * from './clock';
+export * from './ids';
+export * from './errors';
+export * from './decider';
