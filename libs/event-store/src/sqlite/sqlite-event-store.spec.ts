@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { eventStoreConformance } from '../event-store.conformance';
+import { AppendResult, RecordedEvent, WrongExpectedRevisionError } from '../event-store.port';
+import { SqliteEventStore, SqliteEventStoreOptions } from './sqlite-event-store';
+
+const REPO_ROOT = resolve(__dirname, '../../../..');
+
+/** A fresh database file per test, removed afterwards. */
+function temporaryFile(): { path: string; remove: () => void } {
+  const directory = mkdtempSync(join(tmpdir(), 'pss-event-store-'));
+  return { path: join(directory, 'events.sqlite'), remove: () => rmSync(directory, { recursive: true, force: true }) };
+}
+
+/** Appends through SqliteEventStore in a separate Node process, as the admin CLI would. */
+async function appendFromAnotherProcess(path: string, stream: string, type: string): Promise<AppendResult> {
+  const script = `
+    const { SqliteEventStore } = require('./libs/event-store/src/sqlite/sqlite-event-store.ts');
+    const [path, stream, type] = process.argv.slice(1);
+    const store = SqliteEventStore.open(path);
+    store.append(stream, [{ type, data: { pid: process.pid } }], { expectedRevision: 'no_stream' })
+      .then((result) => process.stdout.write(JSON.stringify(result)))
+      .finally(() => store.close());
+  `;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['-r', './tools/register.js', '-e', script, path, stream, type],
+    { cwd: REPO_ROOT },
+  );
+  return JSON.parse(stdout) as AppendResult;
+}
+
+eventStoreConformance('SqliteEventStore', async () => {
+  const file = temporaryFile();
+  // Small pages, so catch-ups cross page boundaries.
+  const options: SqliteEventStoreOptions = { pollIntervalMs: 10, pageSize: 2 };
+  const store = SqliteEventStore.open(file.path, options);
+  return {
+    store,
+    openSecond: async () => SqliteEventStore.open(file.path, options),
+    cleanup: async () => {
+      await store.close();
+      file.remove();
+    },
+  };
+});
+
+describe('SqliteEventStore on its file', () => {
+  let file: ReturnType<typeof temporaryFile>;
+  const opened: SqliteEventStore[] = [];
+  const open = (options?: SqliteEventStoreOptions): SqliteEventStore => {
+    const store = SqliteEventStore.open(file.path, options);
+    opened.push(store);
+    return store;
+  };
+
+  beforeEach(() => {
+    file = temporaryFile();
+  });
+
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+    file.remove();
+  });
+
+  it('runs in WAL mode with synchronous FULL, so an acknowledged append survives power loss', () => {
+    const { database } = open();
+    expect(database.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(database.pragma('synchronous', { simple: true })).toBe(2);
+    expect(database.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
+  });
+
+  it('starts empty: head position 0 and nothing to read', async () => {
+    const store = open();
+    expect(await store.headPosition()).toBe(0);
+    expect(await store.readAll()).toEqual([]);
+  });
+
+  it('stamps createdAt with the injected clock', async () => {
+    const store = open({ clock: { now: () => new Date('2030-01-02T03:04:05.678Z') } });
+    await store.append('store-1', [{ type: 'StoreCreated', data: {} }]);
+    expect((await store.readStream('store-1'))[0].createdAt).toBe('2030-01-02T03:04:05.678Z');
+  });
+
+  it('matches stream prefixes literally, even with GLOB wildcard characters', async () => {
+    const store = open();
+    await store.append('a*[b]?-1', [{ type: 'Literal', data: {} }]);
+    await store.append('axb]z-1', [{ type: 'Wildcard', data: {} }]);
+    const read = await store.readAll({ filter: { streamPrefixes: ['a*[b]?-'] } });
+    expect(read.map((event) => event.type)).toEqual(['Literal']);
+    expect(await store.readAll({ filter: { streamPrefixes: [] } })).toEqual([]);
+  });
+
+  it('wakes its live subscriptions on its own appends without waiting for the poll', async () => {
+    const store = open({ pollIntervalMs: 60_000 });
+    const delivered: RecordedEvent[] = [];
+    let caughtUp!: () => void;
+    const ready = new Promise<void>((resolve) => (caughtUp = resolve));
+    let received!: () => void;
+    const live = new Promise<void>((resolve) => (received = resolve));
+    const subscription = store.subscribeToAll({
+      onEvent: async (event) => {
+        delivered.push(event);
+        received();
+      },
+      onCaughtUp: () => caughtUp(),
+    });
+    await ready;
+    await store.append('store-1', [{ type: 'StoreCreated', data: {} }]);
+    await live;
+    await subscription.stop();
+    expect(delivered.map((event) => event.type)).toEqual(['StoreCreated']);
+  });
+
+  it('delivers to a live subscription an event appended by another OS process on the same file', async () => {
+    const store = open({ pollIntervalMs: 10 });
+    let caughtUp!: () => void;
+    const ready = new Promise<void>((resolve) => (caughtUp = resolve));
+    let received!: (event: RecordedEvent) => void;
+    const delivered = new Promise<RecordedEvent>((resolve) => (received = resolve));
+    const subscription = store.subscribeToAll({ onEvent: async (event) => received(event), onCaughtUp: () => caughtUp() });
+    await ready;
+
+    const result = await appendFromAnotherProcess(file.path, 'store-1', 'AppendedElsewhere');
+    const event = await delivered;
+    await subscription.stop();
+    expect(event).toMatchObject({ stream: 'store-1', type: 'AppendedElsewhere', position: result.position });
+    expect((event.data as { pid: number }).pid).not.toBe(process.pid);
+  });
+
+  it('checks the expected revision against what another process committed', async () => {
+    const store = open();
+    await appendFromAnotherProcess(file.path, 'domain-example.com', 'DomainReserved');
+    await expect(
+      store.append('domain-example.com', [{ type: 'DomainReserved', data: {} }], { expectedRevision: 'no_stream' }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+  });
+
+  it('keeps checkpoints in the same file, durable across reopening', async () => {
+    const first = open();
+    const checkpoints = first.checkpoints();
+    expect(await checkpoints.load('alerts-projection')).toBeUndefined();
+    await checkpoints.save('alerts-projection', 41);
+    await checkpoints.save('alerts-projection', 42);
+    await checkpoints.save('reports-projection', 7);
+    expect(await checkpoints.load('alerts-projection')).toBe(42);
+    await first.close();
+
+    const reopened = open().checkpoints();
+    expect(await reopened.load('alerts-projection')).toBe(42);
+    expect(await reopened.load('reports-projection')).toBe(7);
+    await reopened.save('alerts-projection', 0);
+    expect(await reopened.load('alerts-projection')).toBe(0);
+  });
+});

@@ -1,0 +1,228 @@
+import Database from 'better-sqlite3';
+import { Clock, isoTime, systemClock, uuidv7 } from '@pss/kernel';
+import {
+  AppendResult,
+  EventFilter,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+  WrongExpectedRevisionError,
+} from '../event-store.port';
+import { SqliteCheckpointStore } from './sqlite-checkpoint-store';
+import { SqliteSubscription } from './sqlite-subscription';
+
+export interface SqliteEventStoreOptions {
+  clock?: Clock;
+  /** How often live subscriptions look for events appended by other processes on the same file. */
+  pollIntervalMs?: number;
+  /** Events read per query while a subscription catches up. */
+  pageSize?: number;
+  /** How long an append waits for another process (e.g. the admin CLI) that holds the write lock. */
+  busyTimeoutMs?: number;
+}
+
+interface EventRow {
+  position: number;
+  id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  createdAt: string;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    stream TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  -- Serves reads by stream and stream-prefix filters (GLOB 'prefix*' is a range scan on it).
+  CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream, revision);
+`;
+
+const COLUMNS = 'position, id, stream, revision, type, data, metadata, created_at AS createdAt';
+const NO_STREAM = -1;
+
+/** GLOB has no escape character; a special character is matched literally inside brackets. */
+const globPrefix = (prefix: string): string => `${prefix.replace(/[*?[]/g, '[$&]')}*`;
+
+const toRecordedEvent = (row: EventRow): RecordedEvent => ({
+  id: row.id,
+  stream: row.stream,
+  revision: row.revision,
+  position: row.position,
+  type: row.type,
+  data: JSON.parse(row.data),
+  metadata: JSON.parse(row.metadata),
+  createdAt: row.createdAt,
+});
+
+/**
+ * The embedded event store: one SQLite file in WAL mode. Appends take the write lock (`BEGIN IMMEDIATE`) before
+ * checking the expected revision, so the check holds across processes sharing the file; the position is the
+ * AUTOINCREMENT rowid, assigned in commit order because writers are serialized.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly clock: Clock;
+  private readonly pollIntervalMs: number;
+  private readonly pageSize: number;
+  private readonly subscriptions = new Set<SqliteSubscription>();
+  private readonly filteredReads = new Map<string, Database.Statement<unknown[], EventRow>>();
+  private checkpointStore?: SqliteCheckpointStore;
+
+  private readonly currentRevision: Database.Statement<[string], number | null>;
+  private readonly insert: Database.Statement<[string, string, number, string, string, string, string]>;
+  private readonly streamEvents: Database.Statement<[string, number, number], EventRow>;
+  private readonly head: Database.Statement<[], number | null>;
+  private readonly appendTransaction: (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
+
+  static open(path: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
+    return new SqliteEventStore(new Database(path), options);
+  }
+
+  /** `database` is owned from here on: `close()` closes it. */
+  constructor(
+    /** Shared with the checkpoint store; exposed for it and for diagnostics, never for writing events. */
+    readonly database: Database.Database,
+    options: SqliteEventStoreOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.pollIntervalMs = options.pollIntervalMs ?? 50;
+    this.pageSize = options.pageSize ?? 500;
+    // busy_timeout first: switching to WAL needs a lock another process may hold.
+    database.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    database.pragma('journal_mode = WAL');
+    // WAL defaults to NORMAL, which can lose acknowledged commits on power loss.
+    database.pragma('synchronous = FULL');
+    database.exec(SCHEMA);
+
+    this.currentRevision = database
+      .prepare<[string], number | null>('SELECT MAX(revision) FROM events WHERE stream = ?')
+      .pluck();
+    this.insert = database.prepare(
+      'INSERT INTO events (id, stream, revision, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.streamEvents = database.prepare(
+      `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+    );
+    this.head = database.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck();
+    const transaction = database.transaction(this.appendInTransaction.bind(this));
+    this.appendTransaction = (stream, events, expected) => transaction.immediate(stream, events, expected);
+  }
+
+  async append(
+    stream: string,
+    events: NewEvent[],
+    options: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error(`Nothing to append to ${stream}: an append needs at least one event`);
+    const result = this.appendTransaction(stream, events, options.expectedRevision ?? 'any');
+    for (const subscription of this.subscriptions) subscription.wake();
+    return result;
+  }
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    return this.streamEvents.all(stream, options.fromRevision ?? 0, options.maxCount ?? -1).map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.readRange(options.fromPosition ?? 0, Number.MAX_SAFE_INTEGER, options.filter, options.maxCount ?? -1);
+  }
+
+  async headPosition(): Promise<number> {
+    return this.head.get() ?? 0;
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const subscription = new SqliteSubscription(
+      {
+        head: () => this.head.get() ?? 0,
+        read: (after, upTo, filter, limit) => this.readRange(after, upTo, filter, limit),
+        forget: (ended) => this.subscriptions.delete(ended),
+      },
+      options,
+      { pollIntervalMs: this.pollIntervalMs, pageSize: this.pageSize },
+    );
+    this.subscriptions.add(subscription);
+    subscription.start();
+    return subscription;
+  }
+
+  /** Checkpoints kept in the same file, so a projection's read model and position can share one durability story. */
+  checkpoints(): SqliteCheckpointStore {
+    this.checkpointStore ??= new SqliteCheckpointStore(this.database);
+    return this.checkpointStore;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    if (this.database.open) this.database.close();
+  }
+
+  private appendInTransaction(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    const current = this.currentRevision.get(stream) ?? NO_STREAM;
+    if (!isExpected(expected, current)) {
+      throw new WrongExpectedRevisionError(stream, expected, current === NO_STREAM ? 'no_stream' : current);
+    }
+    const createdAt = isoTime(this.clock.now());
+    let revision = current;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      const { lastInsertRowid } = this.insert.run(
+        event.id ?? uuidv7(),
+        stream,
+        revision,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata ?? {}),
+        createdAt,
+      );
+      position = Number(lastInsertRowid);
+    }
+    return { nextRevision: revision, position };
+  }
+
+  private readRange(after: number, upTo: number, filter: EventFilter | undefined, limit: number): RecordedEvent[] {
+    const prefixes = filter?.streamPrefixes?.map(globPrefix) ?? [];
+    const types = filter?.eventTypes ?? [];
+    const statement = this.filteredRead(filter?.streamPrefixes ? prefixes.length : undefined, filter?.eventTypes ? types.length : undefined);
+    return statement.all(after, upTo, ...prefixes, ...types, limit).map(toRecordedEvent);
+  }
+
+  /** One cached statement per filter shape (how many prefixes, how many types); undefined = no such filter. */
+  private filteredRead(prefixCount?: number, typeCount?: number): Database.Statement<unknown[], EventRow> {
+    const key = `${prefixCount ?? '-'}:${typeCount ?? '-'}`;
+    let statement = this.filteredReads.get(key);
+    if (!statement) {
+      const where = ['position > ?', 'position <= ?'];
+      // An empty list keeps nothing, like `matchesFilter`.
+      if (prefixCount !== undefined) where.push(`(${Array(prefixCount).fill('stream GLOB ?').join(' OR ') || '0'})`);
+      if (typeCount !== undefined) where.push(`type IN (${Array(typeCount).fill('?').join(', ')})`);
+      statement = this.database.prepare<unknown[], EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`,
+      );
+      this.filteredReads.set(key, statement);
+    }
+    return statement;
+  }
+}
+
+function isExpected(expected: ExpectedRevision, current: number): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return current === NO_STREAM;
+  if (!Number.isInteger(expected) || expected < 0) throw new RangeError(`Invalid expected revision ${expected}`);
+  return current === expected;
+}
