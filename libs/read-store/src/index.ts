@@ -1,0 +1,3 @@
+export * from './read-store.port';
+export { MemoryReadStore } from './memory/memory-read-store';
+export { MongoReadStore } from './mongo/mongo-read-store';
