@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Controller,
+  INestApplication,
+  LoggerService,
+  LogLevel,
+  Module,
+  Provider,
+  Type,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { DomainError } from '@pss/kernel';
+import { map, Observable, timer } from 'rxjs';
+import { BusModule, connectBusServer } from './bus.module';
+import { Bus, BUS, BusConfig } from './bus.port';
+
+/**
+ * The one test suite every bus transport must pass. A transport's spec boots the suite's handler classes on its
+ * transport (`BusFactory`) and calls `busConformance`; the classes are the same for every transport.
+ */
+
+export interface Happened {
+  id: string;
+  store: string;
+}
+
+/** Every event each consumer group handled, shared by all the applications of a run. */
+export class EventLog {
+  private readonly deliveries: Array<{ group: string; event: Happened }> = [];
+
+  record(group: string, event: Happened): void {
+    this.deliveries.push({ group, event });
+  }
+
+  /** The groups that received the event, in name order, once per delivery. */
+  groupsThatSaw(id: string): string[] {
+    return this.deliveriesOf(id).map(delivery => delivery.group).sort();
+  }
+
+  eventsSeen(id: string): Happened[] {
+    return this.deliveriesOf(id).map(delivery => delivery.event);
+  }
+
+  private deliveriesOf(id: string): Array<{ group: string; event: Happened }> {
+    return this.deliveries.filter(delivery => delivery.event.id === id);
+  }
+}
+
+@Controller()
+export class ConformanceCommands {
+  @MessagePattern('test.echo')
+  echo(@Payload() payload: unknown): { echoed: unknown } {
+    return { echoed: payload };
+  }
+
+  @MessagePattern('test.later')
+  later(@Payload() payload: { n: number; delayMs: number }): Observable<{ answered: number }> {
+    return timer(payload.delayMs).pipe(map(() => ({ answered: payload.n })));
+  }
+
+  @MessagePattern('test.nothing')
+  acknowledge(): void {
+    // A command handler that has nothing to answer.
+  }
+
+  @MessagePattern('test.fail')
+  fail(): never {
+    throw new DomainError('conflict', 'The store already exists', [{ field: 'x', message: 'y' }]);
+  }
+
+  @MessagePattern('test.crash')
+  crash(): never {
+    throw new Error('Connection to the database lost');
+  }
+
+  @MessagePattern('test.slow')
+  slow(@Payload() payload: { delayMs: number }): Observable<string> {
+    // Answers, only too late. One that never answered would pin its Kafka partition and stall the consumer's shutdown.
+    return timer(payload.delayMs).pipe(map(() => 'too late'));
+  }
+}
+
+export const CONFORMANCE_REQUEST_PATTERNS = [
+  'test.echo',
+  'test.later',
+  'test.nothing',
+  'test.fail',
+  'test.crash',
+  'test.slow',
+];
+
+/** A consumer that takes its time, so a transport that does not wait for its handlers shows it. */
+@Controller()
+export class LedgerConsumer {
+  constructor(private readonly log: EventLog) {}
+
+  @EventPattern('test.happened')
+  record(@Payload() event: Happened): Observable<void> {
+    return timer(20).pipe(map(() => this.log.record('ledger', event)));
+  }
+}
+
+@Controller()
+export class AuditConsumer {
+  constructor(private readonly log: EventLog) {}
+
+  @EventPattern('test.happened')
+  record(@Payload() event: Happened): void {
+    this.log.record('audit', event);
+  }
+}
+
+/**
+ * The handlers a transport boots for the suite. On Kafka a consumer group is a Nest microservice with its own group
+ * id, so each entry of `consumerGroups` runs in an application of its own; in-process, every event handler is a
+ * consumer group, so they may all share one application.
+ */
+export interface ConformanceHandlers {
+  commands: Type<unknown>;
+  consumerGroups: Record<string, Type<unknown>>;
+  /** Provide it in every application: the consumers record into it and the suite reads it. */
+  eventLog: Provider;
+}
+
+export interface BusUnderTest {
+  bus: Bus;
+  close(): Promise<void>;
+}
+
+export type BusFactory = (handlers: ConformanceHandlers) => Promise<BusUnderTest>;
+
+export interface ConformanceOptions {
+  /** How long a delivery may take on this transport (Kafka is slow right after a consumer group joins). */
+  patienceMs?: number;
+}
+
+export function busConformance(name: string, boot: BusFactory, options: ConformanceOptions = {}): void {
+  const patienceMs = options.patienceMs ?? 2_000;
+  const testTimeoutMs = 2 * patienceMs + 5_000;
+
+  describe(`Bus conformance: ${name}`, () => {
+    const eventLog = new EventLog();
+    let subject: BusUnderTest | undefined;
+    const bus = (): Bus => {
+      if (!subject) throw new Error('The bus under test did not start');
+      return subject.bus;
+    };
+    const patiently = { timeoutMs: patienceMs };
+
+    beforeAll(async () => {
+      subject = await boot({
+        commands: ConformanceCommands,
+        consumerGroups: { ledger: LedgerConsumer, audit: AuditConsumer },
+        eventLog: { provide: EventLog, useValue: eventLog },
+      });
+    }, 4 * testTimeoutMs);
+
+    afterAll(async () => {
+      await subject?.close();
+    }, testTimeoutMs);
+
+    it('answers a request with the reply of its handler', async () => {
+      const payload = { store: 'shop.example', nested: { list: [1, 'two', null] } };
+
+      await expect(bus().request('test.echo', payload, patiently)).resolves.toEqual({ echoed: payload });
+    }, testTimeoutMs);
+
+    it('carries a payload shaped like a transport message untouched', async () => {
+      const payload = { key: 'k-1', value: 42, headers: { trace: 't-1' } };
+
+      await expect(bus().request('test.echo', payload, patiently)).resolves.toEqual({ echoed: payload });
+    }, testTimeoutMs);
+
+    it('answers with what an Observable returned by the handler emits', async () => {
+      await expect(bus().request('test.later', { n: 7, delayMs: 5 }, patiently)).resolves.toEqual({ answered: 7 });
+    }, testTimeoutMs);
+
+    it('answers null for a handler that returns nothing', async () => {
+      await expect(bus().request('test.nothing', {}, patiently)).resolves.toBeNull();
+    }, testTimeoutMs);
+
+    it("rejects with the handler's DomainError: its code, message and details", async () => {
+      const failure = await bus().request('test.fail', {}, patiently).catch((error: unknown) => error);
+
+      expect(failure).toBeInstanceOf(DomainError);
+      expect(failure).toMatchObject({
+        code: 'conflict',
+        message: 'The store already exists',
+        details: [{ field: 'x', message: 'y' }],
+      });
+    }, testTimeoutMs);
+
+    it('rejects with internal_error for any other failure, keeping its message on the server', async () => {
+      const failure = await bus().request('test.crash', {}, patiently).catch((error: unknown) => error);
+
+      expect(failure).toBeInstanceOf(DomainError);
+      expect(failure).toMatchObject({ code: 'internal_error', message: 'Internal error', details: undefined });
+    }, testTimeoutMs);
+
+    it('rejects with service_unavailable when no answer comes in time', async () => {
+      const failure = await bus()
+        .request('test.slow', { delayMs: 1_000 }, { timeoutMs: 50 })
+        .catch((error: unknown) => error);
+
+      expect(failure).toBeInstanceOf(DomainError);
+      expect(failure).toMatchObject({ code: 'service_unavailable', message: 'The service did not answer in time' });
+    }, testTimeoutMs);
+
+    it('answers concurrent requests each with its own reply, whatever order they finish in', async () => {
+      const requests = Array.from({ length: 10 }, (_, n) => ({ n, delayMs: (10 - n) * 5 }));
+
+      const replies = await Promise.all(requests.map(request => bus().request('test.later', request, patiently)));
+
+      expect(replies).toEqual(requests.map(({ n }) => ({ answered: n })));
+    }, testTimeoutMs);
+
+    it('delivers an event to every consumer group, with its payload', async () => {
+      const event: Happened = { id: randomUUID(), store: 'shop.example' };
+
+      await bus().publish('test.happened', event, { key: event.store });
+
+      await eventually(() => expect(eventLog.groupsThatSaw(event.id)).toEqual(['audit', 'ledger']), patienceMs);
+      expect(eventLog.eventsSeen(event.id)).toEqual([event, event]);
+    }, testTimeoutMs);
+
+    it('resolves a publish that no consumer group listens to', async () => {
+      await expect(bus().publish('test.unheard', { id: 'unheard' })).resolves.toBeUndefined();
+    }, testTimeoutMs);
+  });
+}
+
+/** Retries an assertion until it holds or the time is up, for transports that deliver asynchronously. */
+export async function eventually(assertion: () => void, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      assertion();
+      return;
+    } catch (failure) {
+      if (Date.now() > deadline) throw failure;
+    }
+    await new Promise(resolve => setTimeout(resolve, 20));
+  }
+}
+
+export interface BusAppParts {
+  controllers: Array<Type<unknown>>;
+  providers: Provider[];
+  logger: LoggerService | LogLevel[] | false;
+}
+
+@Module({})
+class BusTestApp {}
+
+/** Boots an application the way a service does: bus module, bus server connected, started. */
+export async function bootBusApp(config: BusConfig, parts: BusAppParts): Promise<INestApplication> {
+  const app = await NestFactory.create(
+    {
+      module: BusTestApp,
+      imports: [BusModule.forRoot(config)],
+      controllers: parts.controllers,
+      providers: parts.providers,
+    },
+    new FastifyAdapter(),
+    { logger: parts.logger, abortOnError: false },
+  );
+  try {
+    connectBusServer(app);
+    await app.init();
+    await app.startAllMicroservices();
+    return app;
+  } catch (failure) {
+    await app.close();
+    throw failure;
+  }
+}

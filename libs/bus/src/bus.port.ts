@@ -1,0 +1,32 @@
+/**
+ * The bus port: commands as request/reply, integration events as fan-out to every consumer group.
+ *
+ * Handlers are ordinary NestJS `@MessagePattern` (commands) and `@EventPattern` (events) methods. Which transport
+ * carries them is configuration: the in-process transport (a NestJS custom transport strategy and client proxy)
+ * in embedded mode, Kafka through `@nestjs/microservices` in distributed mode. Application code talks to `Bus`,
+ * never to a ClientProxy, so timeouts and error mapping are the same everywhere.
+ */
+export interface Bus {
+  /**
+   * Sends a command and resolves with the handler's reply. A handler's DomainError comes back as a DomainError
+   * with the same code; no reply within the timeout is a DomainError `service_unavailable`.
+   */
+  request<Reply = unknown>(pattern: string, payload: unknown, options?: { timeoutMs?: number }): Promise<Reply>;
+  /** Publishes an event to every consumer group subscribed to `topic`; resolves once the transport accepted it. */
+  publish(topic: string, payload: unknown, options?: { key?: string }): Promise<void>;
+}
+
+export const BUS = Symbol('Bus');
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
+export type BusConfig =
+  | { kind: 'in-process' }
+  | {
+      kind: 'kafka';
+      brokers: string[];
+      /** Names this service: the Kafka client id and, suffixed, its consumer group. */
+      clientId: string;
+      /** Command patterns this process sends, so their reply topics are subscribed before connecting. */
+      requestPatterns: string[];
+    };

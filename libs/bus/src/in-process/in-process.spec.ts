@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Injectable, INestApplication, LoggerService, OnModuleInit } from '@nestjs/common';
+import { ClientProxy, EventPattern } from '@nestjs/microservices';
+import { DomainError } from '@pss/kernel';
+import {
+  AuditConsumer,
+  bootBusApp,
+  busConformance,
+  ConformanceCommands,
+  EventLog,
+  LedgerConsumer,
+} from '../bus.conformance';
+import { BUS_CLIENT, IN_PROCESS_BROKER } from '../bus.module';
+import { Bus, BUS, BusConfig } from '../bus.port';
+
+/** Keeps what the applications log, so tests can read it and the run's output stays quiet. */
+class RecordingLogger implements LoggerService {
+  private readonly lines: Array<{ level: string; text: string }> = [];
+
+  log(...parts: unknown[]): void {
+    this.keep('log', parts);
+  }
+  error(...parts: unknown[]): void {
+    this.keep('error', parts);
+  }
+  warn(...parts: unknown[]): void {
+    this.keep('warn', parts);
+  }
+  debug(...parts: unknown[]): void {
+    this.keep('debug', parts);
+  }
+  verbose(...parts: unknown[]): void {
+    this.keep('verbose', parts);
+  }
+  fatal(...parts: unknown[]): void {
+    this.keep('fatal', parts);
+  }
+
+  /** The errors logged since `mark`. */
+  errorsSince(mark: number): string[] {
+    return this.lines.slice(mark).filter(line => line.level === 'error').map(line => line.text);
+  }
+
+  mark(): number {
+    return this.lines.length;
+  }
+
+  private keep(level: string, parts: unknown[]): void {
+    this.lines.push({ level, text: parts.map(String).join(' ') });
+  }
+}
+
+const logger = new RecordingLogger();
+const inProcess: BusConfig = { kind: 'in-process' };
+
+busConformance('in-process', async ({ commands, consumerGroups, eventLog }) => {
+  // Every event handler is a consumer group of its own in-process, so one application holds them all.
+  const app = await bootBusApp(inProcess, {
+    controllers: [commands, ...Object.values(consumerGroups)],
+    providers: [eventLog],
+    logger,
+  });
+  return { bus: app.get<Bus>(BUS), close: () => app.close() };
+});
+
+@Controller()
+class FailingConsumer {
+  @EventPattern('test.happened')
+  fail(): never {
+    throw new Error('Disk full');
+  }
+}
+
+/** Counts how often the application's lifecycle hooks ran. */
+@Injectable()
+class LifecycleProbe implements OnModuleInit {
+  initialized = 0;
+
+  onModuleInit(): void {
+    this.initialized += 1;
+  }
+}
+
+describe('In-process transport', () => {
+  const eventLog = new EventLog();
+  let app: INestApplication;
+  let bus: Bus;
+
+  beforeAll(async () => {
+    app = await bootBusApp(inProcess, {
+      // The failing consumer sits between the others, so a failure that stopped the fan-out would show.
+      controllers: [ConformanceCommands, LedgerConsumer, FailingConsumer, AuditConsumer],
+      providers: [{ provide: EventLog, useValue: eventLog }, LifecycleProbe],
+      logger,
+    });
+    bus = app.get<Bus>(BUS);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('resolves a publish only once every handler has finished, whether or not one failed', async () => {
+    const event = { id: randomUUID(), store: 'shop.example' };
+
+    await bus.publish('test.happened', event);
+
+    // The ledger consumer records 20 ms after it received the event: no waiting here.
+    expect(eventLog.groupsThatSaw(event.id)).toEqual(['audit', 'ledger']);
+  });
+
+  it('logs the failure of an event handler', async () => {
+    const mark = logger.mark();
+
+    await bus.publish('test.happened', { id: randomUUID(), store: 'shop.example' });
+
+    const errors = logger.errorsSince(mark).join('\n');
+    expect(errors).toContain('Disk full');
+    expect(errors).toContain('An event handler of "test.happened" failed: internal_error');
+  });
+
+  it('logs on the server side what an internal_error hides from the caller', async () => {
+    const mark = logger.mark();
+
+    await expect(bus.request('test.crash', {})).rejects.toMatchObject({ code: 'internal_error' });
+
+    const errors = logger.errorsSince(mark).join('\n');
+    expect(errors).toContain('The handler of "test.crash" failed');
+    expect(errors).toContain('Connection to the database lost');
+  });
+
+  it('answers a request that no handler takes at once, with service_unavailable', async () => {
+    const failure = await bus.request('test.unknown', {}, { timeoutMs: 10_000 }).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(DomainError);
+    expect(failure).toMatchObject({ code: 'service_unavailable', message: 'No service handles "test.unknown"' });
+  });
+
+  it('copies payloads as a wire would: no shared references, dates as text', async () => {
+    const payload = { at: new Date(0), list: [1, 2] };
+
+    const reply = await bus.request<{ echoed: { list: number[] } }>('test.echo', payload);
+
+    expect(reply).toEqual({ echoed: { at: '1970-01-01T00:00:00.000Z', list: [1, 2] } });
+    expect(reply.echoed.list).not.toBe(payload.list);
+  });
+
+  it('runs the lifecycle hooks of the application once, bus server included', () => {
+    expect(app.get(LifecycleProbe).initialized).toBe(1);
+  });
+
+  it('keeps two applications in one process apart', async () => {
+    const otherLog = new EventLog();
+    const other = await bootBusApp(inProcess, {
+      controllers: [AuditConsumer],
+      providers: [{ provide: EventLog, useValue: otherLog }],
+      logger,
+    });
+    try {
+      const event = { id: randomUUID(), store: 'shop.example' };
+
+      await bus.publish('test.happened', event);
+      const unanswered = await other.get<Bus>(BUS).request('test.echo', {}).catch((error: unknown) => error);
+
+      expect(otherLog.groupsThatSaw(event.id)).toEqual([]);
+      expect(unanswered).toMatchObject({ code: 'service_unavailable' });
+      expect(other.get(IN_PROCESS_BROKER)).not.toBe(app.get(IN_PROCESS_BROKER));
+      expect(app.get<ClientProxy>(BUS_CLIENT).unwrap()).toBe(app.get(IN_PROCESS_BROKER));
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+export * from './bus.port';
+export { TransportBus, type WireFormat } from './bus';
+export {
+  BUS_CLIENT,
+  BUS_CONFIG,
+  BusModule,
+  busServerStrategy,
+  connectBusServer,
+  IN_PROCESS_BROKER,
+} from './bus.module';
+export { RpcErrorFilter } from './rpc-error.filter';
+export { InProcessBroker, type InProcessEndpoint } from './in-process/in-process.broker';
+export { InProcessClient } from './in-process/in-process.client';
+export { IN_PROCESS_TRANSPORT, InProcessContext, InProcessServer } from './in-process/in-process.server';
+export {
+  BUS_TOPIC_PARTITIONS,
+  connectKafkaClient,
+  createKafkaClient,
+  ensureKafkaTopics,
+  kafkaClientOptions,
+  kafkaServerOptions,
+  kafkaWire,
+  PARTITIONS_CONSUMED_CONCURRENTLY,
+  REPLY_PARTITIONS_TIMEOUT_MS,
+  replyTopicOf,
+  type KafkaBusConfig,
+} from './kafka/kafka-options';
