@@ -1,0 +1,76 @@
+import type { LoggerService } from '@nestjs/common';
+import type { Bus } from '@pss/bus';
+import type { CheckpointStore, EventFilter, EventStore, RecordedEvent } from '@pss/event-store';
+import type { IntegrationEvent } from '@pss/contracts';
+import { ResubscribingSubscription } from './resubscribing-subscription';
+
+/** What a service publishes for its domain events: zero or more integration events each. */
+export interface IntegrationEventSource {
+  /** Names the publisher's checkpoint, e.g. `inventory`. */
+  readonly name: string;
+  readonly filter: EventFilter;
+  toIntegrationEvents(event: RecordedEvent): IntegrationEvent[];
+}
+
+const CHECKPOINT_EVERY = 100;
+
+/**
+ * Publishes integration events from the event store to the bus, with its own durable checkpoint: the event
+ * store is the outbox, so there is no dual write. Delivery is at least once; consumers deduplicate by `id`.
+ */
+export class IntegrationPublisher {
+  private position = 0;
+  private checkpointed = 0;
+  private sinceCheckpoint = 0;
+  private subscription?: ResubscribingSubscription;
+
+  constructor(
+    private readonly source: IntegrationEventSource,
+    private readonly eventStore: EventStore,
+    private readonly checkpoints: CheckpointStore,
+    private readonly bus: Bus,
+    private readonly logger: LoggerService,
+  ) {}
+
+  private get checkpointName(): string {
+    return `publisher:${this.source.name}`;
+  }
+
+  async start(): Promise<void> {
+    this.position = (await this.checkpoints.load(this.checkpointName)) ?? 0;
+    this.checkpointed = this.position;
+    this.subscription = new ResubscribingSubscription(this.eventStore, this.logger, `publisher ${this.source.name}`, {
+      fromPosition: () => this.position,
+      filter: this.source.filter,
+      onEvent: (event) => this.publish(event),
+      onCaughtUp: (position) => void this.caughtUp(position),
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    await this.save();
+  }
+
+  private async publish(event: RecordedEvent): Promise<void> {
+    for (const message of this.source.toIntegrationEvents(event)) {
+      await this.bus.publish(message.type, message, { key: message.store_id ?? message.org_id ?? undefined });
+    }
+    this.position = event.position;
+    this.sinceCheckpoint += 1;
+    if (this.sinceCheckpoint >= CHECKPOINT_EVERY) await this.save();
+  }
+
+  private async caughtUp(position: number): Promise<void> {
+    if (position > this.position) this.position = position;
+    await this.save().catch((error: Error) => this.logger.warn?.(`publisher checkpoint not saved: ${error.message}`));
+  }
+
+  private async save(): Promise<void> {
+    if (this.position === this.checkpointed) return;
+    const position = this.position;
+    await this.checkpoints.save(this.checkpointName, position);
+    this.checkpointed = position;
+    this.sinceCheckpoint = 0;
+  }
+}

@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { SqliteEventStore, type RecordedEvent } from '@pss/event-store';
+import { MemoryReadStore } from '@pss/read-store';
+import { applyOnce } from './apply-once';
+import { ProjectionRunner } from './projection-runner';
+import type { Projection, ProjectionContext } from './projection';
+
+interface Tally {
+  _id: string;
+  count: number;
+  seen: number[];
+}
+
+/** Counts `Counted` events per stream: a counter is the easiest read model to corrupt by a double delivery. */
+class TallyProjection implements Projection {
+  readonly name = 'tallies';
+  readonly filter = { streamPrefixes: ['tally-'] };
+  readonly collections: Projection['collections'] = { tallies: [{ key: { count: -1 } }] };
+  failuresToInject = 0;
+  handled = 0;
+
+  async handle(event: RecordedEvent, context: ProjectionContext): Promise<void> {
+    if (this.failuresToInject > 0) {
+      this.failuresToInject -= 1;
+      throw new Error('injected failure');
+    }
+    this.handled += 1;
+    await applyOnce(context.collection<Tally>('tallies'), event.stream, event, { $inc: { count: 1 }, $push: { seen: event.position } }, { upsert: true });
+  }
+}
+
+const silent = new Logger('test');
+silent.error = () => undefined;
+silent.warn = () => undefined;
+
+describe('ProjectionRunner', () => {
+  let dir: string;
+  let eventStore: SqliteEventStore;
+  let readStore: MemoryReadStore;
+  let runner: ProjectionRunner;
+  let projection: TallyProjection;
+
+  const count = (n: number, stream = 'tally-a') =>
+    eventStore.append(stream, Array.from({ length: n }, () => ({ type: 'Counted', data: {} })));
+  const tally = (stream = 'tally-a') => readStore.collection<Tally>('tallies').findOne({ _id: stream });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pss-runner-'));
+    eventStore = SqliteEventStore.open(join(dir, 'events.sqlite'));
+    readStore = new MemoryReadStore();
+    projection = new TallyProjection();
+    runner = new ProjectionRunner(eventStore, readStore, silent);
+    runner.register(projection);
+  });
+
+  afterEach(async () => {
+    await runner.stop();
+    await eventStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('catches up with stored events, then follows live appends; waitFor resolves at the write', async () => {
+    await count(3);
+    await runner.start();
+    expect(await runner.catchUp()).toBe(true);
+    expect((await tally())?.count).toBe(3);
+
+    const { position } = await count(2);
+    expect(await runner.waitFor(position, [{ stream: 'tally-a', type: 'Counted' }])).toBe(true);
+    expect((await tally())?.count).toBe(5);
+  });
+
+  it('does not wait for projections a write does not concern', async () => {
+    await runner.start();
+    const { position } = await eventStore.append('other-1', [{ type: 'Ignored', data: {} }]);
+    await expect(runner.waitFor(position + 1000, [{ stream: 'other-1', type: 'Ignored' }], 50)).resolves.toBe(true);
+  });
+
+  it('resubscribes after a drop and applies every event exactly once', async () => {
+    await count(5);
+    projection.failuresToInject = 2;
+    await runner.start();
+    const head = await eventStore.headPosition();
+    expect(await runner.waitFor(head, undefined, 5000)).toBe(true);
+    const result = await tally();
+    expect(result?.count).toBe(5);
+    expect(new Set(result?.seen).size).toBe(5);
+  });
+
+  it('changes nothing when an event is delivered twice', async () => {
+    const { position } = await count(1);
+    await runner.start();
+    await runner.catchUp();
+    const [event] = await eventStore.readAll({ fromPosition: position - 1, maxCount: 1 });
+    await projection.handle(event, { collection: (name) => readStore.collection(name) });
+    expect((await tally())?.count).toBe(1);
+  });
+
+  it('resumes from its checkpoint after a restart instead of replaying everything', async () => {
+    await count(4);
+    await runner.start();
+    await runner.catchUp();
+    await runner.stop();
+    expect(projection.handled).toBe(4);
+
+    const restarted = new TallyProjection();
+    runner = new ProjectionRunner(eventStore, readStore, silent);
+    runner.register(restarted);
+    await count(1);
+    await runner.start();
+    await runner.catchUp();
+    expect(restarted.handled).toBe(1);
+    expect((await tally())?.count).toBe(5);
+  });
+
+  it('rebuilds blue/green while appends go on, reporting progress and a final count', async () => {
+    await count(1200, 'tally-a');
+    await count(300, 'tally-b');
+    await runner.start();
+    await runner.catchUp();
+    await readStore.collection<Tally>('tallies').updateOne({ _id: 'tally-a' }, { $set: { count: -1 } }); // corrupt it
+
+    const progress: number[] = [];
+    const rebuilding = runner.rebuild('tallies', (p) => progress.push(p.processed));
+    await count(10, 'tally-b'); // a write during the rebuild
+    const result = await rebuilding;
+    const head = await eventStore.headPosition();
+    await runner.waitFor(head);
+
+    expect(result.events).toBeGreaterThanOrEqual(1500);
+    expect(progress.length).toBeGreaterThan(0);
+    expect((await tally('tally-a'))?.count).toBe(1200);
+    expect((await tally('tally-b'))?.count).toBe(310);
+    expect(await readStore.listCollections()).not.toContain('tallies__rebuild');
+    const [status] = await runner.status();
+    expect(status).toMatchObject({ name: 'tallies', lag: 0 });
+  });
+
+  it('refuses to rebuild a projection it does not run', async () => {
+    await runner.start();
+    await expect(runner.rebuild('nope', () => undefined)).rejects.toThrow(/unknown projection nope/);
+  });
+});
