@@ -1,0 +1,55 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { connectBusServer, type BusConfig } from '@pss/bus';
+import { COMMAND_PATTERNS } from '@pss/contracts';
+import type { ServiceConfig } from '@pss/config';
+import type { Clock } from '@pss/kernel';
+import { OpsModule } from '@pss/ops';
+import { jsonLogger, PlatformModule } from '@pss/platform';
+
+/** Request bodies are capped; routes that need less (SDK ingestion) set their own cap. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface ServiceAppOptions {
+  /** Names the process in logs, and its Kafka client and consumer group. */
+  name: string;
+  modules: Array<Type<unknown> | DynamicModule>;
+  config: ServiceConfig;
+  clock?: Clock;
+  /** false when a CLI boots the service's code for one call: no publishers, no scheduled jobs, no ops socket. */
+  background?: boolean;
+}
+
+@Module({})
+class ServiceRootModule {}
+
+/**
+ * Creates one process of the service, initialized but not listening: the embedded process with all five
+ * modules on the in-process bus, or one distributed service on Kafka. `main.ts` listens, tests inject.
+ */
+export async function createServiceApp(options: ServiceAppOptions): Promise<NestFastifyApplication> {
+  const { config } = options;
+  const bus: BusConfig =
+    config.mode === 'embedded'
+      ? { kind: 'in-process' }
+      : { kind: 'kafka', brokers: config.kafkaBrokers, clientId: options.name, requestPatterns: COMMAND_PATTERNS };
+  const root: DynamicModule = {
+    module: ServiceRootModule,
+    imports: [
+      PlatformModule.forRoot({ config, bus, clock: options.clock, background: options.background }),
+      OpsModule,
+      ...options.modules,
+    ],
+  };
+  const app = await NestFactory.create<NestFastifyApplication>(
+    root,
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: true }),
+    { logger: jsonLogger(config, options.name), bufferLogs: true, abortOnError: false },
+  );
+  connectBusServer(app);
+  app.enableShutdownHooks();
+  await app.startAllMicroservices();
+  await app.init();
+  return app;
+}

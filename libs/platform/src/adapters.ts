@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServiceConfig } from '@pss/config';
+import {
+  EventStoreDbEventStore,
+  SqliteEventStore,
+  type CheckpointStore,
+  type EventStore,
+} from '@pss/event-store';
+import { MemoryReadStore, MongoReadStore, type ReadStore } from '@pss/read-store';
+import type { Clock } from '@pss/kernel';
+import { ReadStoreCheckpointStore } from './read-store-checkpoint-store';
+
+/** The one place where configuration picks the adapters behind the ports. */
+export interface Adapters {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  checkpoints: CheckpointStore;
+}
+
+export async function openAdapters(config: ServiceConfig, clock: Clock): Promise<Adapters> {
+  if (config.mode === 'embedded') {
+    mkdirSync(config.dataDir, { recursive: true });
+    const eventStore = SqliteEventStore.open(join(config.dataDir, 'events.sqlite'), { clock });
+    return { eventStore, readStore: new MemoryReadStore(), checkpoints: eventStore.checkpoints() };
+  }
+  const readStore = await MongoReadStore.connect(config.mongoUrl, config.mongoDatabase);
+  return {
+    eventStore: EventStoreDbEventStore.connect(config.eventStoreUrl, { clock }),
+    readStore,
+    checkpoints: new ReadStoreCheckpointStore(readStore),
+  };
+}

@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { conflict, fold, type Decider, type DomainEvent } from '@pss/kernel';
+import {
+  EVENT_STORE,
+  WrongExpectedRevisionError,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+} from '@pss/event-store';
+import { ProjectionRunner } from '@pss/projections';
+import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+
+export interface CommandContext {
+  /** Actor label recorded with the events: `api:<token prefix>`, `admin-cli`, `system`. */
+  actor: string;
+  orgId?: string;
+  correlationId?: string;
+  causationId?: string;
+}
+
+export interface Decided<State, Event extends DomainEvent> {
+  state: State;
+  events: Event[];
+  /** Global position of the last event written; absent when the command changed nothing. */
+  position?: number;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Load, decide, append with the expected revision, retry on a concurrent write: how every command of every
+ * aggregate is handled. The reply waits until this process's read models have seen the write, so the caller's
+ * next read sees it (read-your-writes).
+ */
+@Injectable()
+export class AggregateRepository {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly projections: ProjectionRunner,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  async load<State, Event extends DomainEvent>(
+    stream: string,
+    decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  ): Promise<{ state: State; revision: number | undefined }> {
+    const recorded = await this.eventStore.readStream(stream);
+    return {
+      state: fold(decider, recorded as unknown as Event[]),
+      revision: recorded.length ? recorded[recorded.length - 1].revision : undefined,
+    };
+  }
+
+  async decide<State, Command, Event extends DomainEvent>(
+    stream: string,
+    decider: Decider<State, Command, Event>,
+    command: Command,
+    context: CommandContext,
+  ): Promise<Decided<State, Event>> {
+    for (let attempt = 1; ; attempt += 1) {
+      const { state, revision } = await this.load(stream, decider);
+      const events = decider.decide(command, state);
+      if (events.length === 0) return { state, events };
+      try {
+        const result = await this.eventStore.append(
+          stream,
+          events.map((event) => ({ type: event.type, data: event.data, metadata: metadataOf(context) })),
+          { expectedRevision: revision ?? 'no_stream' },
+        );
+        await this.projections.waitFor(
+          result.position,
+          events.map((event) => ({ stream, type: event.type })),
+          this.config.readYourWritesTimeoutMs,
+        );
+        return { state: events.reduce(decider.evolve, state), events, position: result.position };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /**
+   * Claims a globally unique key (a store's domain, say) with a stream appended with "no stream" expected: it
+   * holds on every adapter without a read-model check. Throws `conflict` when someone else holds it.
+   */
+  async reserve(key: string, owner: string, context: CommandContext, message: string): Promise<void> {
+    try {
+      await this.eventStore.append(
+        reservationStream(key),
+        [{ type: 'KeyReserved', data: { key, owner }, metadata: metadataOf(context) }],
+        { expectedRevision: 'no_stream' },
+      );
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      const [holder] = await this.eventStore.readStream(reservationStream(key), { maxCount: 1 });
+      if ((holder?.data as { owner?: string } | undefined)?.owner !== owner) throw conflict(message);
+    }
+  }
+
+  async readStream(stream: string): Promise<RecordedEvent[]> {
+    return this.eventStore.readStream(stream);
+  }
+}
+
+export const reservationStream = (key: string): string => `unique-${key}`;
+
+const metadataOf = (context: CommandContext): EventMetadata => ({
+  actor: context.actor,
+  ...(context.orgId ? { orgId: context.orgId } : {}),
+  ...(context.correlationId ? { correlationId: context.correlationId } : {}),
+  ...(context.causationId ? { causationId: context.causationId } : {}),
+});
+

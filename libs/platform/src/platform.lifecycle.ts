@@ -1,0 +1,56 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { BUS, type Bus } from '@pss/bus';
+import {
+  IntegrationPublisher,
+  ProjectionRunner,
+  type IntegrationEventSource,
+  type Projection,
+} from '@pss/projections';
+import { discoverProviders, INTEGRATION_SOURCE_METADATA, PROJECTION_METADATA } from './discovery';
+import { ADAPTERS, PLATFORM_OPTIONS, type PlatformOptions } from './tokens';
+import type { Adapters } from './adapters';
+
+/**
+ * Starts what runs in the background of a service, in order: read models catch up first (so the first request
+ * is answered from complete data), then the integration publishers. Stops them in reverse order on shutdown, so
+ * SIGTERM loses nothing: every acknowledged event is in the event store and checkpoints are flushed.
+ */
+@Injectable()
+export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Platform');
+  private publishers: IntegrationPublisher[] = [];
+  ready = false;
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly runner: ProjectionRunner,
+    @Inject(ADAPTERS) private readonly adapters: Adapters,
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    for (const projection of discoverProviders<Projection>(this.discovery, PROJECTION_METADATA)) {
+      this.runner.register(projection);
+    }
+    await this.runner.start();
+    const caughtUp = await this.runner.catchUp(120_000);
+    this.logger.log({ message: 'read models caught up', projections: this.runner.names().length, caughtUp });
+    if (this.options.background) {
+      this.publishers = discoverProviders<IntegrationEventSource>(this.discovery, INTEGRATION_SOURCE_METADATA).map(
+        (source) => new IntegrationPublisher(source, this.adapters.eventStore, this.adapters.checkpoints, this.bus, this.logger),
+      );
+      for (const publisher of this.publishers) await publisher.start();
+    }
+    this.ready = true;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.ready = false;
+    for (const publisher of this.publishers) await publisher.stop();
+    await this.runner.stop();
+    await this.adapters.eventStore.close();
+    await this.adapters.readStore.close();
+  }
+}

@@ -1,0 +1,50 @@
+import { Logger, Module, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { BusModule, type BusConfig } from '@pss/bus';
+import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+import { CHECKPOINT_STORE, EVENT_STORE } from '@pss/event-store';
+import { CLOCK, systemClock, type Clock } from '@pss/kernel';
+import { ProjectionRunner } from '@pss/projections';
+import { READ_STORE } from '@pss/read-store';
+import { openAdapters, type Adapters } from './adapters';
+import { AggregateRepository } from './aggregate-repository';
+import { HealthController } from './health.controller';
+import { PlatformLifecycle } from './platform.lifecycle';
+import { ADAPTERS, PLATFORM_OPTIONS, type PlatformOptions } from './tokens';
+
+export interface PlatformModuleOptions extends Partial<PlatformOptions> {
+  config: ServiceConfig;
+  bus: BusConfig;
+  clock?: Clock;
+}
+
+/** The ports of a service, wired to the adapters its configuration names, and their lifecycle. */
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformModuleOptions): DynamicModule {
+    const clock = options.clock ?? systemClock;
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [DiscoveryModule, BusModule.forRoot(options.bus)],
+      controllers: [HealthController],
+      providers: [
+        { provide: SERVICE_CONFIG, useValue: options.config },
+        { provide: CLOCK, useValue: clock },
+        { provide: PLATFORM_OPTIONS, useValue: { background: options.background ?? true } },
+        { provide: ADAPTERS, useFactory: () => openAdapters(options.config, clock) },
+        { provide: EVENT_STORE, useFactory: (adapters: Adapters) => adapters.eventStore, inject: [ADAPTERS] },
+        { provide: READ_STORE, useFactory: (adapters: Adapters) => adapters.readStore, inject: [ADAPTERS] },
+        { provide: CHECKPOINT_STORE, useFactory: (adapters: Adapters) => adapters.checkpoints, inject: [ADAPTERS] },
+        {
+          provide: ProjectionRunner,
+          useFactory: (adapters: Adapters) => new ProjectionRunner(adapters.eventStore, adapters.readStore, new Logger('Projections')),
+          inject: [ADAPTERS],
+        },
+        AggregateRepository,
+        PlatformLifecycle,
+      ],
+      exports: [SERVICE_CONFIG, PLATFORM_OPTIONS, CLOCK, EVENT_STORE, READ_STORE, CHECKPOINT_STORE, ProjectionRunner, AggregateRepository, PlatformLifecycle],
+    };
+  }
+}
