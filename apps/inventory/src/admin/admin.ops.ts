@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { API_TOKENS, tokenStatus, type ApiTokenDocument } from '@pss/contracts';
+import { CLOCK, validationError, type Clock } from '@pss/kernel';
+import { OpsCommand, type OpsArgs } from '@pss/ops';
+import type { CommandContext } from '@pss/platform';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { CreateOrganization } from '../organizations/create-organization';
+import { IssueToken } from '../tokens/issue-token';
+import { RevokeToken } from '../tokens/revoke-token';
+import { tokenListItem } from '../tokens/token-list-item';
+
+const ADMIN: CommandContext = { actor: 'admin-cli' };
+
+/**
+ * What the dashboard would do, for operators: the spec lets no API endpoint create, list or revoke tokens.
+ * Served on the control socket of the process that runs inventory (`npm run -s admin -- …`).
+ */
+@Injectable()
+export class AdminOps {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @OpsCommand('org.create')
+  createOrganization(args: OpsArgs) {
+    return this.commands.execute(
+      new CreateOrganization(
+        {
+          name: required(args, 'name'),
+          plan: optional(args, 'plan'),
+          billingMode: optional(args, 'billing-mode'),
+          ownerEmail: optional(args, 'owner-email') ?? null,
+          parentOrgId: optional(args, 'parent') ?? null,
+        },
+        ADMIN,
+      ),
+    );
+  }
+
+  @OpsCommand('token.create')
+  createToken(args: OpsArgs) {
+    const days = optional(args, 'expires-days');
+    return this.commands.execute(
+      new IssueToken(
+        {
+          orgId: required(args, 'org'),
+          name: required(args, 'name'),
+          scopes: required(args, 'scopes').split(',').map((scope) => scope.trim()).filter(Boolean),
+          validityDays: days === undefined || days === 'none' ? null : Number(days),
+        },
+        ADMIN,
+      ),
+    );
+  }
+
+  @OpsCommand('token.list')
+  async listTokens(args: OpsArgs) {
+    const now = this.clock.now();
+    const tokens = await this.readStore
+      .collection<ApiTokenDocument>(API_TOKENS)
+      .find({ org_id: required(args, 'org') }, { sort: { created_at: -1, _id: -1 } });
+    return { data: tokens.map((token) => tokenListItem(token, tokenStatus(token, now))) };
+  }
+
+  @OpsCommand('token.revoke')
+  revokeToken(args: OpsArgs) {
+    return this.commands.execute(new RevokeToken({ orgId: required(args, 'org'), prefix: required(args, 'prefix') }, ADMIN));
+  }
+}
+
+function optional(args: OpsArgs, name: string): string | undefined {
+  const value = args[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function required(args: OpsArgs, name: string): string {
+  const value = optional(args, name);
+  if (!value) throw validationError([{ field: name, message: `--${name} is required` }]);
+  return value;
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { ORGANIZATIONS, type OrganizationDocument } from '@pss/contracts';
+import type { RecordedEvent } from '@pss/event-store';
+import { ReadModelProjection } from '@pss/platform';
+import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
+import type { OrganizationEvent } from './organization.decider';
+
+@ReadModelProjection()
+@Injectable()
+export class OrganizationProjection implements Projection {
+  readonly name = 'organizations';
+  readonly filter = { streamPrefixes: ['org-'] };
+  readonly collections: Projection['collections'] = {
+    [ORGANIZATIONS]: [{ key: { parent_org_id: 1, created_at: -1, _id: -1 } }],
+  };
+
+  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    const event = recorded as unknown as OrganizationEvent;
+    if (event.type !== 'OrganizationCreated') return;
+    const { data } = event;
+    await applyOnce(context.collection<OrganizationDocument>(ORGANIZATIONS), data.orgId, recorded, {
+      $set: {
+        name: data.name,
+        plan: data.plan,
+        billing_mode: data.billingMode,
+        parent_org_id: data.parentOrgId,
+        owner_email: data.ownerEmail,
+        partner_settings: {},
+        created_at: data.createdAt,
+      },
+    }, { upsert: true });
+  }
+}
