@@ -1,0 +1,34 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '@pss/kernel';
+import type { Scope } from '@pss/contracts';
+import { PRINCIPAL, type AuthenticatedRequest } from './principal';
+import { PUBLIC_METADATA, SCOPE_METADATA } from './scopes.decorator';
+import { TokenAuthenticator } from './token-authenticator';
+
+/**
+ * Every route is closed unless it declares its scope (or is public): a route added without one fails loudly
+ * instead of being open.
+ */
+@Injectable()
+export class AuthenticationGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: TokenAuthenticator,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_METADATA, targets)) return true;
+    const scope = this.reflector.getAllAndOverride<Scope | undefined>(SCOPE_METADATA, targets);
+    if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
+    const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
+    const principal = await this.authenticator.authenticate(request.headers.authorization);
+    if (!principal.scopes.includes(scope)) {
+      throw new DomainError('insufficient_scope', `This operation requires the ${scope} scope`);
+    }
+    request[PRINCIPAL] = principal;
+    return true;
+  }
+}

@@ -1,0 +1,18 @@
+import type { Scope } from '@pss/contracts';
+
+/** Who is calling: an organization's API token. Tokens belong to organizations, not users or stores. */
+export interface Principal {
+  tokenId: string;
+  /** The organization the token belongs to. */
+  orgId: string;
+  prefix: string;
+  scopes: Scope[];
+  /** Audit label: `api:<token prefix>`. */
+  actor: string;
+}
+
+export const PRINCIPAL = Symbol('principal');
+
+export interface AuthenticatedRequest {
+  [PRINCIPAL]?: Principal;
+}

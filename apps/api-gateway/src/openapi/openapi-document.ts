@@ -1,0 +1,70 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { PUBLIC_METADATA, SCOPE_METADATA } from '../auth/scopes.decorator';
+import { API_PREFIX } from '../http/api-prefix';
+import { REALM } from '../auth/unauthorized';
+
+type Operation = Record<string, unknown>;
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        details: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+      },
+    },
+  },
+};
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+/**
+ * The OpenAPI 3.1 document, built from the routes themselves: every operation under /api/v1 with the scope its
+ * guard enforces, so the document cannot drift from what the gateway does.
+ */
+export function buildOpenApiDocument(discovery: DiscoveryService, scanner: MetadataScanner, version: string) {
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const wrapper of discovery.getControllers()) {
+    const controller = wrapper.metatype as (new (...args: never[]) => object) | undefined;
+    if (!controller || !wrapper.instance) continue;
+    const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+    if (!base.startsWith(API_PREFIX)) continue;
+    const prototype = Object.getPrototypeOf(wrapper.instance);
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const handler = prototype[name];
+      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      if (method === undefined) continue;
+      const sub = String(Reflect.getMetadata(PATH_METADATA, handler) ?? '');
+      const path = `/${[base, sub].filter((part) => part && part !== '/').join('/')}`.replace(/:(\w+)/g, '{$1}').replace(/\/+/g, '/');
+      const scope = Reflect.getMetadata(SCOPE_METADATA, handler) as string | undefined;
+      const isPublic = Reflect.getMetadata(PUBLIC_METADATA, handler) === true;
+      (paths[path] ??= {})[RequestMethod[method].toLowerCase()] = {
+        operationId: `${controller.name.replace(/Controller$/, '')}.${name}`,
+        ...(scope ? { 'x-required-scope': scope, description: `Requires the \`${scope}\` scope.` } : {}),
+        security: isPublic ? [] : [{ bearerAuth: [] }],
+        responses: {
+          '200': { description: 'Success' },
+          ...(isPublic ? {} : { '401': errorResponse('Missing or malformed bearer token, invalid or expired token'), '403': errorResponse('insufficient_scope') }),
+          '400': errorResponse('validation_error'),
+        },
+      };
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: REALM, version },
+    servers: [{ url: `/${API_PREFIX}` }],
+    paths: Object.fromEntries(Object.entries(paths).map(([path, ops]) => [path.replace(`/${API_PREFIX}`, '') || '/', ops])),
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An organization API token (65 characters).' } },
+      schemas: { Error: ERROR_SCHEMA },
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { serializeError } from '@pss/kernel';
+import { callOps, parseArgs } from './ops-call';
+
+const USAGE = `usage: npm run -s admin -- <command> [options]
+  org create --name N [--plan essential|standard|growth|pro|enterprise] [--billing-mode partner|processor] [--owner-email E] [--parent ORG_ID]
+  token create --org ORG_ID --name N --scopes a:b,c:d [--expires-days 30|90|365]
+  token list --org ORG_ID
+  token revoke --org ORG_ID --prefix PREFIX
+Prints one JSON object on stdout; exits 1 on error.`;
+
+const COMMANDS: Record<string, string> = {
+  'org create': 'org.create',
+  'token create': 'token.create',
+  'token list': 'token.list',
+  'token revoke': 'token.revoke',
+};
+
+async function main(): Promise<number> {
+  const { words, args } = parseArgs(process.argv.slice(2));
+  const command = COMMANDS[words.join(' ')];
+  if (!command || args.help) {
+    process.stderr.write(`${USAGE}\n`);
+    return command ? 0 : 2;
+  }
+  try {
+    process.stdout.write(`${JSON.stringify(await callOps(command, args))}\n`);
+    return 0;
+  } catch (error) {
+    const serialized = serializeError(error);
+    const body = serialized.code === 'internal_error' ? { code: 'error', message: (error as Error).message } : serialized;
+    process.stdout.write(`${JSON.stringify({ error: body })}\n`);
+    return 1;
+  }
+}
+
+main().then((code) => process.exit(code));

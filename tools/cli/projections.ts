@@ -1,0 +1,48 @@
+import type { ProjectionStatus, RebuildProgress, RebuildResult } from '@pss/projections';
+import { callOps, parseArgs } from './ops-call';
+
+const USAGE = `usage: npm run projections -- list
+       npm run projections -- rebuild NAME | --all`;
+
+const BAR_WIDTH = 30;
+
+function progressBar({ projection, processed, position, head }: RebuildProgress): string {
+  const ratio = head > 0 ? Math.min(1, position / head) : 1;
+  const filled = Math.round(ratio * BAR_WIDTH);
+  return `\r${projection.padEnd(24)} [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}%  ${processed} events`;
+}
+
+async function main(): Promise<number> {
+  const { words, args } = parseArgs(process.argv.slice(2));
+  if (words[0] === 'list') {
+    const status = (await callOps('projections.list', {})) as ProjectionStatus[];
+    console.log(`${'NAME'.padEnd(24)} ${'STATE'.padEnd(12)} ${'CHECKPOINT'.padStart(12)} ${'LAG'.padStart(10)}`);
+    for (const p of status) {
+      console.log(`${p.name.padEnd(24)} ${p.state.padEnd(12)} ${String(p.checkpoint).padStart(12)} ${String(p.lag).padStart(10)}`);
+    }
+    return 0;
+  }
+  if (words[0] === 'rebuild' && (words[1] || args.all)) {
+    let current: string | undefined;
+    const results = (await callOps('projections.rebuild', args.all ? { all: true } : { name: words[1] }, (raw) => {
+      const progress = raw as unknown as RebuildProgress;
+      if (current && current !== progress.projection) process.stderr.write('\n');
+      current = progress.projection;
+      process.stderr.write(progressBar(progress));
+    })) as RebuildResult[];
+    process.stderr.write('\n');
+    for (const r of results) {
+      console.log(`rebuilt ${r.projection}: ${r.events} events in ${r.seconds.toFixed(2)} s (${r.eventsPerSecond} events/s)`);
+    }
+    return 0;
+  }
+  console.error(USAGE);
+  return 2;
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error: Error) => {
+    console.error(`error: ${error.message}`);
+    process.exit(1);
+  });
