@@ -48,7 +48,6 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
     { logger: jsonLogger(config, options.name), bufferLogs: true, abortOnError: false },
   );
   connectBusServer(app);
-  app.enableShutdownHooks();
   await app.startAllMicroservices();
   await app.init();
   return app;

@@ -1,3 +1,4 @@
+import { uuidv7 } from '@pss/kernel';
 import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 import { eventStoreConformance } from '../event-store.conformance';
@@ -53,7 +54,7 @@ describeWithContainers('EventStoreDbEventStore against EventStoreDB 24.10', () =
     const isSystem = (event: RecordedEvent): boolean => event.type.startsWith('$') || event.stream.startsWith('$');
 
     it('never returns the server’s own $ events from reads or subscriptions', async () => {
-      const { position } = await store.append(`probe-${Date.now()}`, [{ type: 'Probed', data: {} }]);
+      const { position } = await store.append(`probe-${uuidv7()}`, [{ type: 'Probed', data: {} }]);
 
       const read = await store.readAll();
       expect(read.length).toBeGreaterThan(0);
@@ -80,7 +81,7 @@ describeWithContainers('EventStoreDbEventStore against EventStoreDB 24.10', () =
         clock: { now: () => new Date('2030-01-02T03:04:05.678Z') },
       });
       try {
-        const stream = `clocked-${Date.now()}`;
+        const stream = `clocked-${uuidv7()}`;
         await clocked.append(stream, [{ type: 'Stamped', data: {}, metadata: { actor: 'system' } }]);
         const [event] = await store.readStream(stream);
         expect(event.createdAt).toBe('2030-01-02T03:04:05.678Z');

@@ -187,7 +187,7 @@ export class SqliteEventStore implements EventStore {
         revision,
         event.type,
         JSON.stringify(event.data),
-        JSON.stringify(event.metadata ?? {}),
+        event.metadata ? JSON.stringify(event.metadata) : '{}',
         createdAt,
       );
       position = Number(lastInsertRowid);
@@ -196,10 +196,11 @@ export class SqliteEventStore implements EventStore {
   }
 
   private readRange(after: number, upTo: number, filter: EventFilter | undefined, limit: number): RecordedEvent[] {
-    const prefixes = filter?.streamPrefixes?.map(globPrefix) ?? [];
-    const types = filter?.eventTypes ?? [];
-    const statement = this.filteredRead(filter?.streamPrefixes ? prefixes.length : undefined, filter?.eventTypes ? types.length : undefined);
-    return statement.all(after, upTo, ...prefixes, ...types, limit).map(toRecordedEvent);
+    const prefixes = filter?.streamPrefixes?.map(globPrefix);
+    const types = filter?.eventTypes;
+    return this.filteredRead(prefixes?.length, types?.length)
+      .all(after, upTo, ...(prefixes ?? []), ...(types ?? []), limit)
+      .map(toRecordedEvent);
   }
 
   /** One cached statement per filter shape (how many prefixes, how many types); undefined = no such filter. */
