@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { SqliteEventStore, type NewEvent } from '@pss/event-store';
+import type { BenchRow } from './report';
+import { best, collectGarbage, log, perSecond, QUICK, timeBoxed, timeBoxedSync, withTempDir, type Budget, type Measured } from './support';
+
+/**
+ * Benchmark 1: appends per second to the SQLite event store against raw better-sqlite3 inserts of the same rows
+ * into the same table shape, with the same pragmas (WAL, synchronous FULL: every commit is an fsync).
+ */
+
+/** The adapter's table and index (libs/event-store/src/sqlite/sqlite-event-store.ts), copied for the baseline. */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    stream TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream, revision);
+`;
+const INSERT = 'INSERT INTO events (id, stream, revision, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
+
+const BATCH = 100;
+const ROUNDS = QUICK ? 1 : 2;
+const SINGLE: Budget = { seconds: QUICK ? 0.3 : 2, maxOps: 40_000 };
+const BATCHED: Budget = { seconds: QUICK ? 0.3 : 2, maxOps: 4_000 };
+const WARM_UP: Budget = { seconds: 0.2, maxOps: 500 };
+
+/** A store-like event, about the size of the real ones (~250 bytes of data, ~120 of metadata). */
+const ORG_ID = randomUUID();
+const storeEvent = (): NewEvent => ({
+  type: 'StoreRegistered',
+  data: {
+    storeId: randomUUID(),
+    orgId: ORG_ID,
+    name: 'Checkout EU',
+    domain: 'shop.example.com',
+    paymentPagePaths: ['/checkout', '/checkout/pay'],
+    environment: 'production',
+    registeredAt: '2026-02-01T08:00:00.000Z',
+  },
+  metadata: { actor: 'api:sk_live_0123abcd', orgId: ORG_ID, correlationId: randomUUID() },
+});
+/** Events are built before the clock starts, on both sides, so neither pays for building them. */
+const SINGLE_EVENT = [storeEvent()];
+const HUNDRED_EVENTS = Array.from({ length: BATCH }, storeEvent);
+
+type Shape = 'new-stream' | 'one-stream' | 'batch';
+const budgetOf = (shape: Shape): Budget => (shape === 'batch' ? BATCHED : SINGLE);
+
+/** Through `SqliteEventStore.append`, with the expected revision the shape calls for. */
+async function adapterRun(dir: string, shape: Shape, budget: Budget): Promise<Measured> {
+  const store = SqliteEventStore.open(join(dir, `adapter-${shape}.sqlite`));
+  try {
+    return await timeBoxed(budget, async (i) => {
+      if (shape === 'one-stream') {
+        await store.append('store-one', SINGLE_EVENT, { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
+        return 1;
+      }
+      const events = shape === 'batch' ? HUNDRED_EVENTS : SINGLE_EVENT;
+      await store.append(`store-${randomUUID()}`, events, { expectedRevision: 'no_stream' });
+      return events.length;
+    });
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * The same rows with nothing but better-sqlite3: one prepared INSERT in a transaction per append. It still gives
+ * each event an id, serializes data and metadata and stamps the time, as any writer of these rows must.
+ */
+function rawRun(dir: string, shape: Shape, budget: Budget): Measured {
+  const db = new Database(join(dir, `raw-${shape}.sqlite`));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec(SCHEMA);
+    const insert = db.prepare(INSERT);
+    const write = db.transaction((stream: string, first: number, events: NewEvent[]) => {
+      const createdAt = new Date().toISOString();
+      let revision = first;
+      for (const event of events) {
+        insert.run(randomUUID(), stream, revision, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata ?? {}), createdAt);
+        revision += 1;
+      }
+    });
+    return timeBoxedSync(budget, (i) => {
+      if (shape === 'one-stream') {
+        write('store-one', i, SINGLE_EVENT);
+        return 1;
+      }
+      const events = shape === 'batch' ? HUNDRED_EVENTS : SINGLE_EVENT;
+      write(`store-${randomUUID()}`, 0, events);
+      return events.length;
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const SHAPES: Array<{ shape: Shape; id: string; name: string; baselineLabel: string }> = [
+  { shape: 'new-stream', id: '1a', name: 'Append 1 event, new stream each (`no_stream`)', baselineLabel: '1-row transactions' },
+  { shape: 'one-stream', id: '1a', name: 'Append 1 event to one stream (exact expected revision)', baselineLabel: '1-row transactions' },
+  { shape: 'batch', id: '1b', name: 'Append 100 events per call (`no_stream`)', baselineLabel: '100-row transactions' },
+];
+
+export async function eventStoreBench(): Promise<BenchRow[]> {
+  return withTempDir('appends', async (dir) => {
+    // A short unrecorded pass of every variant, so the JIT and the page cache are warm on both sides alike.
+    for (const { shape } of SHAPES) {
+      rawRun(dir, shape, WARM_UP);
+      await adapterRun(dir, shape, WARM_UP);
+    }
+    const runs = new Map<string, Measured[]>();
+    const record = (key: string, measured: Measured) => runs.set(key, [...(runs.get(key) ?? []), measured]);
+    // Rounds alternate baseline and adapter, each on a fresh file, so drift of the machine hits both alike.
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const { shape } of SHAPES) {
+        collectGarbage();
+        record(`raw-${shape}`, rawRun(join(dir), `${shape}` as Shape, budgetOf(shape)));
+        collectGarbage();
+        record(`adapter-${shape}`, await adapterRun(dir, shape, budgetOf(shape)));
+        log(`appends ${shape} round ${round + 1}: raw ${Math.round(perSecond(runs.get(`raw-${shape}`)!.at(-1)!))}/s, adapter ${Math.round(perSecond(runs.get(`adapter-${shape}`)!.at(-1)!))}/s`);
+      }
+    }
+    return SHAPES.map(({ shape, id, name, baselineLabel }) => ({
+      id,
+      name,
+      unit: 'events/s',
+      measured: perSecond(best(runs.get(`adapter-${shape}`)!)),
+      baseline: perSecond(best(runs.get(`raw-${shape}`)!)),
+      higherIsBetter: true,
+      baselineLabel: `better-sqlite3, ${baselineLabel}`,
+    }));
+  });
+}
