@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteEventStore, type NewEvent } from '@pss/event-store';
+import { uuidv7 } from '@pss/kernel';
 import type { BenchRow } from './report';
 import { best, collectGarbage, log, perSecond, QUICK, timeBoxed, timeBoxedSync, withTempDir, type Budget, type Measured } from './support';
 
@@ -54,9 +56,22 @@ const HUNDRED_EVENTS = Array.from({ length: BATCH }, storeEvent);
 type Shape = 'new-stream' | 'one-stream' | 'batch';
 const budgetOf = (shape: Shape): Budget => (shape === 'batch' ? BATCHED : SINGLE);
 
+/** Every run writes a fresh database file in its own directory, removed (with its -wal and -shm) afterwards. */
+let runs = 0;
+async function onFreshFile<T>(dir: string, use: (file: string) => T | Promise<T>): Promise<T> {
+  runs += 1;
+  const own = join(dir, `run-${runs}`);
+  mkdirSync(own);
+  try {
+    return await use(join(own, 'events.sqlite'));
+  } finally {
+    rmSync(own, { recursive: true, force: true });
+  }
+}
+
 /** Through `SqliteEventStore.append`, with the expected revision the shape calls for. */
-async function adapterRun(dir: string, shape: Shape, budget: Budget): Promise<Measured> {
-  const store = SqliteEventStore.open(join(dir, `adapter-${shape}.sqlite`));
+async function adapterRun(file: string, shape: Shape, budget: Budget): Promise<Measured> {
+  const store = SqliteEventStore.open(file);
   try {
     return await timeBoxed(budget, async (i) => {
       if (shape === 'one-stream') {
@@ -64,7 +79,7 @@ async function adapterRun(dir: string, shape: Shape, budget: Budget): Promise<Me
         return 1;
       }
       const events = shape === 'batch' ? HUNDRED_EVENTS : SINGLE_EVENT;
-      await store.append(`store-${randomUUID()}`, events, { expectedRevision: 'no_stream' });
+      await store.append(`store-${uuidv7()}`, events, { expectedRevision: 'no_stream' });
       return events.length;
     });
   } finally {
@@ -74,10 +89,12 @@ async function adapterRun(dir: string, shape: Shape, budget: Budget): Promise<Me
 
 /**
  * The same rows with nothing but better-sqlite3: one prepared INSERT in a transaction per append. It still gives
- * each event an id, serializes data and metadata and stamps the time, as any writer of these rows must.
+ * each event an id, serializes data and metadata and stamps the time, as any writer of these rows must. Ids are
+ * the adapter's UUIDv7: random (v4) ids land all over the unique index on `id` and make every commit write about
+ * twice the pages, which would flatter the adapter by 2x on batches.
  */
-function rawRun(dir: string, shape: Shape, budget: Budget): Measured {
-  const db = new Database(join(dir, `raw-${shape}.sqlite`));
+function rawRun(file: string, shape: Shape, budget: Budget): Measured {
+  const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -87,7 +104,7 @@ function rawRun(dir: string, shape: Shape, budget: Budget): Measured {
       const createdAt = new Date().toISOString();
       let revision = first;
       for (const event of events) {
-        insert.run(randomUUID(), stream, revision, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata ?? {}), createdAt);
+        insert.run(uuidv7(), stream, revision, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata ?? {}), createdAt);
         revision += 1;
       }
     });
@@ -97,7 +114,7 @@ function rawRun(dir: string, shape: Shape, budget: Budget): Measured {
         return 1;
       }
       const events = shape === 'batch' ? HUNDRED_EVENTS : SINGLE_EVENT;
-      write(`store-${randomUUID()}`, 0, events);
+      write(`store-${uuidv7()}`, 0, events);
       return events.length;
     });
   } finally {
@@ -115,27 +132,29 @@ export async function eventStoreBench(): Promise<BenchRow[]> {
   return withTempDir('appends', async (dir) => {
     // A short unrecorded pass of every variant, so the JIT and the page cache are warm on both sides alike.
     for (const { shape } of SHAPES) {
-      rawRun(dir, shape, WARM_UP);
-      await adapterRun(dir, shape, WARM_UP);
+      await onFreshFile(dir, (file) => rawRun(file, shape, WARM_UP));
+      await onFreshFile(dir, (file) => adapterRun(file, shape, WARM_UP));
     }
-    const runs = new Map<string, Measured[]>();
-    const record = (key: string, measured: Measured) => runs.set(key, [...(runs.get(key) ?? []), measured]);
+    const raw = new Map<Shape, Measured[]>(SHAPES.map(({ shape }) => [shape, []]));
+    const adapter = new Map<Shape, Measured[]>(SHAPES.map(({ shape }) => [shape, []]));
     // Rounds alternate baseline and adapter, each on a fresh file, so drift of the machine hits both alike.
-    for (let round = 0; round < ROUNDS; round += 1) {
+    for (let round = 1; round <= ROUNDS; round += 1) {
       for (const { shape } of SHAPES) {
         collectGarbage();
-        record(`raw-${shape}`, rawRun(join(dir), `${shape}` as Shape, budgetOf(shape)));
+        const rawRate = await onFreshFile(dir, (file) => rawRun(file, shape, budgetOf(shape)));
         collectGarbage();
-        record(`adapter-${shape}`, await adapterRun(dir, shape, budgetOf(shape)));
-        log(`appends ${shape} round ${round + 1}: raw ${Math.round(perSecond(runs.get(`raw-${shape}`)!.at(-1)!))}/s, adapter ${Math.round(perSecond(runs.get(`adapter-${shape}`)!.at(-1)!))}/s`);
+        const adapterRate = await onFreshFile(dir, (file) => adapterRun(file, shape, budgetOf(shape)));
+        raw.get(shape)!.push(rawRate);
+        adapter.get(shape)!.push(adapterRate);
+        log(`appends ${shape}, round ${round}: raw ${Math.round(perSecond(rawRate))} events/s, adapter ${Math.round(perSecond(adapterRate))} events/s`);
       }
     }
     return SHAPES.map(({ shape, id, name, baselineLabel }) => ({
       id,
       name,
       unit: 'events/s',
-      measured: perSecond(best(runs.get(`adapter-${shape}`)!)),
-      baseline: perSecond(best(runs.get(`raw-${shape}`)!)),
+      measured: perSecond(best(adapter.get(shape)!)),
+      baseline: perSecond(best(raw.get(shape)!)),
       higherIsBetter: true,
       baselineLabel: `better-sqlite3, ${baselineLabel}`,
     }));

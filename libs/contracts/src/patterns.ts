@@ -1,10 +1,11 @@
+import { ORGANIZATION_COMMANDS } from './commands/organizations';
+import { STORE_COMMANDS } from './commands/stores';
+import { TOKEN_COMMANDS } from './commands/tokens';
+
 /**
  * Command patterns (request/reply over the bus). Listed here so every sender subscribes to their reply topics
  * before connecting (Kafka), and so docs/events.md has one source.
  */
-export const COMMANDS = {
-  organizationCreate: 'inventory.organization.create',
-  tokenRecordUse: 'inventory.token.record-use',
-} as const;
+export const COMMANDS = { ...ORGANIZATION_COMMANDS, ...TOKEN_COMMANDS, ...STORE_COMMANDS } as const;
 
 export const COMMAND_PATTERNS: string[] = Object.values(COMMANDS);

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@pss/kernel';
 import type { Scope } from '@pss/contracts';
 import { PRINCIPAL, type AuthenticatedRequest } from './principal';
-import { PUBLIC_METADATA, SCOPE_METADATA } from './scopes.decorator';
+import { ActingOrganization } from './acting-organization';
+import { NO_ORG_ID_METADATA, PUBLIC_METADATA, SCOPE_METADATA } from './scopes.decorator';
 import { TokenAuthenticator } from './token-authenticator';
 
 /**
@@ -16,6 +17,7 @@ export class AuthenticationGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: TokenAuthenticator,
+    private readonly actingOrganization: ActingOrganization,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -28,7 +30,12 @@ export class AuthenticationGuard implements CanActivate {
     if (!principal.scopes.includes(scope)) {
       throw new DomainError('insufficient_scope', `This operation requires the ${scope} scope`);
     }
-    request[PRINCIPAL] = principal;
+    const acceptsOrgId = !this.reflector.getAllAndOverride<boolean>(NO_ORG_ID_METADATA, targets);
+    const requested = (request.query as Record<string, unknown> | undefined)?.org_id ?? bodyField(request.body, 'org_id');
+    request[PRINCIPAL] = { ...principal, actingOrgId: await this.actingOrganization.resolve(principal, requested, acceptsOrgId) };
     return true;
   }
 }
+
+const bodyField = (body: unknown, field: string): unknown =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[field] : undefined;

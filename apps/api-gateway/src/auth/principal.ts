@@ -5,6 +5,11 @@ export interface Principal {
   tokenId: string;
   /** The organization the token belongs to. */
   orgId: string;
+  /**
+   * The organization this request acts on: the token's own, or a child named with `org_id` (partners with
+   * orgs:manage only). Every query and command of the request is scoped to it.
+   */
+  actingOrgId: string;
   prefix: string;
   scopes: Scope[];
   /** Audit label: `api:<token prefix>`. */

@@ -32,7 +32,7 @@ export class TokenAuthenticator {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async authenticate(authorization: string | string[] | undefined): Promise<Principal> {
+  async authenticate(authorization: string | string[] | undefined): Promise<Omit<Principal, 'actingOrgId'>> {
     const token = bearerToken(authorization, TOKEN_PATTERN);
     if (!token) throw unauthorized('Missing or malformed bearer token');
     const record = await this.readStore.collection<ApiTokenDocument>(API_TOKENS).findOne({ prefix: tokenPrefix(token) });

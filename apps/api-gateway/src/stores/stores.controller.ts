@@ -17,7 +17,7 @@ export class StoresController {
   list(@Query() query: ListQuery, @CurrentPrincipal() principal: Principal) {
     return paginate(
       this.readStore.collection<StoreDocument>(STORES),
-      { org_id: principal.orgId },
+      { org_id: principal.actingOrgId },
       { field: '_id', direction: -1 },
       query,
     );

@@ -1,0 +1,3 @@
+export const ORGANIZATION_COMMANDS = {
+  organizationCreate: 'inventory.organization.create',
+} as const;

@@ -1,0 +1,3 @@
+export const TOKEN_COMMANDS = {
+  tokenRecordUse: 'inventory.token.record-use',
+} as const;
