@@ -4,6 +4,9 @@ import type { RecordedEvent } from '@pss/event-store';
 import { PublishesIntegrationEvents } from '@pss/platform';
 import type { IntegrationEventSource } from '@pss/projections';
 import type { OrganizationEvent } from './organizations/organization.decider';
+import type { StoreEvent } from './stores/store.events';
+
+type Published = { type: string; orgId: string | null; storeId: string | null; data: Record<string, unknown> };
 
 /**
  * Inventory's public facts, published from its event store (docs/events.md lists them). Token events are
@@ -13,42 +16,80 @@ import type { OrganizationEvent } from './organizations/organization.decider';
 @Injectable()
 export class InventoryIntegrationEvents implements IntegrationEventSource {
   readonly name = 'inventory';
-  readonly filter = { streamPrefixes: ['org-'] };
+  readonly filter = { streamPrefixes: ['org-', 'store-'] };
 
   toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent[] {
-    const event = recorded as unknown as OrganizationEvent;
-    if (event.type !== 'OrganizationCreated') return [];
-    const { data } = event;
+    const orgId = (recorded.metadata.orgId as string | undefined) ?? null;
+    const published = publishedFact(recorded as unknown as OrganizationEvent | StoreEvent, orgId);
+    if (!published) return [];
     return [
-      envelope(recorded, 'inventory.organization.created', data.orgId, null, {
-        org_id: data.orgId,
-        name: data.name,
-        plan: data.plan,
-        billing_mode: data.billingMode,
-        parent_org_id: data.parentOrgId,
-        created_at: data.createdAt,
-      }),
+      {
+        id: integrationEventId(recorded.id),
+        type: published.type,
+        version: 1,
+        source: 'inventory',
+        org_id: published.orgId,
+        store_id: published.storeId,
+        occurred_at: recorded.createdAt,
+        correlation_id: (recorded.metadata.correlationId as string | undefined) ?? null,
+        position: recorded.position,
+        data: published.data,
+      },
     ];
   }
 }
 
-function envelope(
-  recorded: RecordedEvent,
-  type: string,
-  orgId: string | null,
-  storeId: string | null,
-  data: Record<string, unknown>,
-): IntegrationEvent {
-  return {
-    id: integrationEventId(recorded.id),
-    type,
-    version: 1,
-    source: 'inventory',
-    org_id: orgId,
-    store_id: storeId,
-    occurred_at: recorded.createdAt,
-    correlation_id: (recorded.metadata.correlationId as string | undefined) ?? null,
-    position: recorded.position,
-    data,
-  };
+function publishedFact(event: OrganizationEvent | StoreEvent, orgId: string | null): Published | undefined {
+  switch (event.type) {
+    case 'OrganizationCreated': {
+      const { data } = event;
+      return {
+        type: 'inventory.organization.created',
+        orgId: data.orgId,
+        storeId: null,
+        data: {
+          org_id: data.orgId,
+          name: data.name,
+          plan: data.plan,
+          billing_mode: data.billingMode,
+          parent_org_id: data.parentOrgId,
+          owner_email: data.ownerEmail,
+          created_at: data.createdAt,
+        },
+      };
+    }
+    case 'StoreCreated': {
+      const { data } = event;
+      return {
+        type: 'inventory.store.created',
+        orgId: data.orgId,
+        storeId: data.storeId,
+        data: { store_id: data.storeId, org_id: data.orgId, domain: data.domain, name: data.profile.name, sdk_config: data.sdkConfig, created_at: data.createdAt },
+      };
+    }
+    case 'StoreUpdated': {
+      const { data } = event;
+      return {
+        type: 'inventory.store.updated',
+        orgId,
+        storeId: data.storeId,
+        data: {
+          store_id: data.storeId,
+          ...(data.profile ? { profile: data.profile } : {}),
+          ...(data.sdkConfig ? { sdk_config: data.sdkConfig } : {}),
+          ...(data.recipients ? { recipient_hashes: data.recipients.map((r) => ({ method: r.method, key_hash: r.key_hash })) } : {}),
+          updated_at: data.updatedAt,
+        },
+      };
+    }
+    case 'StoreSuspended':
+      return {
+        type: 'inventory.store.suspended',
+        orgId,
+        storeId: event.data.storeId,
+        data: { store_id: event.data.storeId, suspended_at: event.data.suspendedAt },
+      };
+    default:
+      return undefined;
+  }
 }

@@ -7,3 +7,5 @@ export * from './read-models/organization';
 export * from './resource';
 export * from './api-token-format';
 export * from './read-models/store';
+export * from './commands/stores';
+export * from './read-models/store-activity';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { conflict, fold, type Decider, type DomainEvent } from '@pss/kernel';
+import { fold, type Decider, type DomainEvent } from '@pss/kernel';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,
@@ -9,6 +9,7 @@ import {
 } from '@pss/event-store';
 import { ProjectionRunner } from '@pss/projections';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+import { reservationDecider, reservationStream } from './reservation.decider';
 
 export interface CommandContext {
   /** Actor label recorded with the events: `api:<token prefix>`, `admin-cli`, `system`. */
@@ -79,22 +80,14 @@ export class AggregateRepository {
     }
   }
 
-  /**
-   * Claims a globally unique key (a store's domain, say) with a stream appended with "no stream" expected: it
-   * holds on every adapter without a read-model check. Throws `conflict` when someone else holds it.
-   */
-  async reserve(key: string, owner: string, context: CommandContext, message: string): Promise<void> {
-    try {
-      await this.eventStore.append(
-        reservationStream(key),
-        [{ type: 'KeyReserved', data: { key, owner }, metadata: metadataOf(context) }],
-        { expectedRevision: 'no_stream' },
-      );
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      const [holder] = await this.eventStore.readStream(reservationStream(key), { maxCount: 1 });
-      if ((holder?.data as { owner?: string } | undefined)?.owner !== owner) throw conflict(message);
-    }
+  /** Claims a globally unique key (a store's domain, say) for `owner`; `conflict` when another holds it. */
+  async reserve(key: string, owner: string, context: CommandContext, takenMessage: string): Promise<void> {
+    await this.decide(reservationStream(key), reservationDecider, { type: 'Reserve', key, owner, takenMessage }, context);
+  }
+
+  /** Gives a key back, e.g. when the rest of a command failed after claiming it. */
+  async release(key: string, owner: string, context: CommandContext): Promise<void> {
+    await this.decide(reservationStream(key), reservationDecider, { type: 'Release', key, owner }, context);
   }
 
   async readStream(stream: string): Promise<RecordedEvent[]> {
@@ -102,7 +95,6 @@ export class AggregateRepository {
   }
 }
 
-export const reservationStream = (key: string): string => `unique-${key}`;
 
 const metadataOf = (context: CommandContext): EventMetadata => ({
   actor: context.actor,

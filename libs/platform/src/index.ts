@@ -6,3 +6,4 @@ export * from './tokens';
 export type { Adapters } from './adapters';
 export * from './logger';
 export * from './public.decorator';
+export * from './reservation.decider';

@@ -1,25 +1,107 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { STORES, type StoreDocument } from '@pss/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { BUS, type Bus } from '@pss/bus';
+import { COMMANDS, listPaymentPages, STORES, toResource, type StoreCommandEnvelope, type StoreDocument } from '@pss/contracts';
+import { notFound } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';
-import { ListQuery } from '../pagination/list-query.dto';
+import { UuidPipe } from '../http/uuid.pipe';
 import { paginate } from '../pagination/paginate';
+import { AddPagesBody, CreateStoreBody, ListStoresQuery, UpdateStoreBody } from './store.dto';
+import { StoreStatus } from './store-status';
 
 @Controller(`${API_PREFIX}/stores`)
 export class StoresController {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(BUS) private readonly bus: Bus,
+    private readonly status: StoreStatus,
+  ) {}
+
+  private get stores() {
+    return this.readStore.collection<StoreDocument>(STORES);
+  }
 
   @Get()
   @RequiresScope('stores:read')
-  list(@Query() query: ListQuery, @CurrentPrincipal() principal: Principal) {
-    return paginate(
-      this.readStore.collection<StoreDocument>(STORES),
-      { org_id: principal.actingOrgId },
-      { field: '_id', direction: -1 },
-      query,
-    );
+  list(@Query() query: ListStoresQuery, @CurrentPrincipal() principal: Principal) {
+    const filter = { org_id: principal.actingOrgId, ...(query.status ? { status: query.status } : {}) };
+    return paginate(this.stores, filter, { field: '_id', direction: -1 }, query);
   }
+
+  @Post()
+  @HttpCode(201)
+  @RequiresScope('stores:write')
+  create(@Body() body: CreateStoreBody, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.storeCreate, principal, undefined, withoutOrgId(body));
+  }
+
+  @Get(':id')
+  @RequiresScope('stores:read')
+  async get(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
+    return toResource(await this.owned(id, principal));
+  }
+
+  @Patch(':id')
+  @RequiresScope('stores:write')
+  update(@Param('id', UuidPipe) id: string, @Body() body: UpdateStoreBody, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.storeUpdate, principal, id, withoutOrgId(body));
+  }
+
+  /** Suspends: a store's data is never deleted. */
+  @Delete(':id')
+  @RequiresScope('stores:write')
+  suspend(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.storeSuspend, principal, id, {});
+  }
+
+  @Post(':id/rotate-key')
+  @HttpCode(200)
+  @RequiresScope('stores:write')
+  rotateKey(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.storeRotateKey, principal, id, {});
+  }
+
+  @Get(':id/pages')
+  @RequiresScope('stores:read')
+  async listPages(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
+    await this.owned(id, principal);
+    return { data: await listPaymentPages(this.readStore, id) };
+  }
+
+  /** Adds one page (answered with the page) or several (`payment_pages`, answered with `{data}`). */
+  @Post(':id/pages')
+  @HttpCode(200)
+  @RequiresScope('pages:write')
+  async addPages(@Param('id', UuidPipe) id: string, @Body() body: AddPagesBody, @CurrentPrincipal() principal: Principal) {
+    const single = body.payment_pages === undefined;
+    const payment_pages = single ? [{ url_pattern: body.url_pattern!, payment_methods: body.payment_methods! }] : body.payment_pages!;
+    const added = await this.send<{ data: unknown[] }>(COMMANDS.storeAddPages, principal, id, { payment_pages });
+    return single ? added.data[0] : added;
+  }
+
+  @Get(':id/status')
+  @RequiresScope('stores:read')
+  async storeStatus(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
+    return this.status.of(await this.owned(id, principal));
+  }
+
+  private async owned(id: string, principal: Principal): Promise<StoreDocument> {
+    const store = await this.stores.findOne({ _id: id, org_id: principal.actingOrgId });
+    if (!store) throw notFound('Store');
+    return store;
+  }
+
+  private send<Reply = unknown>(pattern: string, principal: Principal, storeId: string | undefined, input: object): Promise<Reply> {
+    const envelope: StoreCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, storeId, input };
+    return this.bus.request<Reply>(pattern, envelope);
+  }
+}
+
+/** `org_id` only chose the organization (the guard resolved it); it is not part of the store. */
+function withoutOrgId<T extends { org_id?: string }>(body: T): Omit<T, 'org_id'> {
+  const { org_id: _orgId, ...input } = body;
+  return input;
 }

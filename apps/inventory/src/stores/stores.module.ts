@@ -1,8 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ChangeStoreHandler } from './change-store';
+import { CreateStoreHandler } from './create-store';
+import { StoreAccess } from './store-access';
+import { StoreProjection } from './store.projection';
+import { StoresMessages } from './stores.messages';
 
 @Module({
   imports: [CqrsModule],
-  providers: [],
+  controllers: [StoresMessages],
+  providers: [StoreProjection, StoreAccess, CreateStoreHandler, ChangeStoreHandler],
 })
 export class StoresModule {}

@@ -1,1 +1,15 @@
-export const STORE_COMMANDS = {} as const;
+export const STORE_COMMANDS = {
+  storeCreate: 'inventory.store.create',
+  storeUpdate: 'inventory.store.update',
+  storeSuspend: 'inventory.store.suspend',
+  storeRotateKey: 'inventory.store.rotate-key',
+  storeAddPages: 'inventory.store.add-pages',
+} as const;
+
+/** What every store command carries besides its input: who acts, and on which organization's behalf. */
+export interface StoreCommandEnvelope<Input = unknown> {
+  orgId: string;
+  actor: string;
+  storeId?: string;
+  input: Input;
+}

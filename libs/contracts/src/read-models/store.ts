@@ -1,13 +1,85 @@
-/** Read model `stores` (owner: inventory; reader: api-gateway). */
+import type { ReadStore } from '@pss/read-store';
+import { toResource } from '../resource';
+
+/**
+ * Read models of stores (owner: inventory; readers: api-gateway, SDK endpoints, other services).
+ * Field names are the API's, so a document is the resource minus bookkeeping.
+ */
 export const STORES = 'stores';
+export const PAYMENT_PAGES = 'payment_pages';
+/** Every SDK key that authenticates a store: the current one and rotated ones until they expire. */
+export const SDK_KEYS = 'sdk_keys';
+
+export type StoreStatus = 'active' | 'suspended' | 'deleted';
+
+export interface SdkConfigView {
+  mode: 'monitor' | 'block';
+  calibration_seconds: number;
+  overlay_check_interval_ms: number;
+  installation_order_policy: 'warn' | 'silent';
+  payment_methods: string[];
+  sensitive_fields: string[] | null;
+  expected_iframe_origins: string[];
+  allowed_service_workers: string[];
+  gtm_containers: string[];
+  developer_mode: boolean;
+  release_channel: 'stable' | 'latest';
+  updated_at: string;
+}
+
+export interface RecipientView {
+  id: string;
+  method: string;
+  key_masked: string;
+  key_hash: string;
+  label: string;
+  active: boolean;
+  created_at: string;
+}
 
 export interface StoreDocument {
   _id: string;
   org_id: string;
   name: string;
   domain: string;
-  status: 'active' | 'suspended' | 'deleted';
+  country: string;
+  timezone: string;
+  status: StoreStatus;
+  sdk_key: string;
+  safe_slug: string | null;
+  emergency_contact: string | null;
   created_at: string;
   updated_at: string;
-  [field: string]: unknown;
+  sdk_config: SdkConfigView | null;
+  recipients: RecipientView[];
+}
+
+export interface PaymentPageDocument {
+  _id: string;
+  store_id: string;
+  org_id: string;
+  url_pattern: string;
+  url: string;
+  domain: string;
+  is_payment_page: boolean;
+  mode: string;
+  payment_methods: string[];
+  status: string;
+  created_at: string;
+}
+
+export interface SdkKeyDocument {
+  /** The key itself: public by design (it sits in the shop's page). */
+  _id: string;
+  store_id: string;
+  org_id: string;
+  /** null while it is the store's current key. */
+  valid_until: string | null;
+}
+
+/** A store's payment pages as the API shows them, oldest first: one query for the gateway and inventory. */
+export async function listPaymentPages(readStore: ReadStore, storeId: string, ids?: string[]) {
+  const filter = ids ? { store_id: storeId, _id: { $in: ids } } : { store_id: storeId };
+  const pages = await readStore.collection<PaymentPageDocument>(PAYMENT_PAGES).find(filter, { sort: { _id: 1 } });
+  return pages.map(({ org_id: _org, ...page }) => toResource(page));
 }

@@ -1,0 +1,32 @@
+import { registerDecorator, ValidateIf, type ValidationOptions } from 'class-validator';
+
+/**
+ * The field may be left out, but when present it must be valid: unlike `@IsOptional()`, a `null` is checked
+ * (and refused) rather than waved through as absent.
+ */
+export const Omittable = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined);
+
+/** The field may be left out or be `null`; anything else is checked. */
+export const Nullable = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined && value !== null);
+
+/** An IANA time zone name the runtime knows, e.g. `America/Sao_Paulo`. */
+export function IsTimeZone(options?: ValidationOptions): PropertyDecorator {
+  return (target, property) =>
+    registerDecorator({
+      name: 'isTimeZone',
+      target: target.constructor,
+      propertyName: property as string,
+      options: { message: `${String(property)} must be an IANA time zone such as America/Sao_Paulo`, ...options },
+      validator: {
+        validate(value: unknown) {
+          if (typeof value !== 'string' || value.length === 0 || value.length > 64) return false;
+          try {
+            new Intl.DateTimeFormat('en-US', { timeZone: value });
+            return true;
+          } catch {
+            return false;
+          }
+        },
+      },
+    });
+}

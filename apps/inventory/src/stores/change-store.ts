@@ -1,0 +1,87 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+import { listPaymentPages, type StoreCommandEnvelope } from '@pss/contracts';
+import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { AggregateRepository } from '@pss/platform';
+import { sdkConfigFields } from './sdk-config';
+import { generateSdkKey } from './sdk-key';
+import { installSnippets } from './snippets';
+import { StoreAccess } from './store-access';
+import { storeDecider, type PageInput, type RecipientInput, type StoreCommand } from './store.decider';
+import { storeStream, type StoreEvent } from './store.events';
+import { storeQuotaDecider, storeQuotaStream } from './store-quota.decider';
+
+export interface UpdateStoreInput extends Record<string, unknown> {
+  name?: string;
+  country?: string;
+  timezone?: string;
+  emergency_contact?: string | null;
+  recipients?: RecipientInput[];
+}
+
+export type StoreChange =
+  | { kind: 'update'; input: UpdateStoreInput }
+  | { kind: 'suspend' }
+  | { kind: 'rotate-key' }
+  | { kind: 'add-pages'; pages: PageInput[] };
+
+export class ChangeStore {
+  constructor(readonly envelope: StoreCommandEnvelope<StoreChange>) {}
+}
+
+/** Every change to an existing store: check it is the caller's, decide, answer from the read model. */
+@CommandHandler(ChangeStore)
+export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly stores: StoreAccess,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  async execute({ envelope: { orgId, actor, storeId, input } }: ChangeStore) {
+    await this.stores.ownedBy(orgId, storeId!);
+    const at = this.clock.now();
+    const context = { actor, orgId };
+    const { events } = await this.aggregates.decide(storeStream(storeId!), storeDecider, this.command(input, at), context);
+    switch (input.kind) {
+      case 'update':
+        return this.stores.resource(storeId!);
+      case 'suspend':
+        await this.aggregates.decide(storeQuotaStream(orgId), storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId: storeId! }, context);
+        return { id: storeId!, status: 'suspended' as const };
+      case 'rotate-key': {
+        const rotated = events[0] as Extract<StoreEvent, { type: 'SdkKeyRotated' }>;
+        return {
+          id: storeId!,
+          sdk_key: rotated.data.sdkKey,
+          previous_key_valid_until: rotated.data.previousKeyValidUntil,
+          snippets: installSnippets(this.config.sdkScriptUrl, rotated.data.sdkKey),
+        };
+      }
+      case 'add-pages': {
+        const added = events[0] as Extract<StoreEvent, { type: 'PaymentPagesAdded' }>;
+        return { data: await listPaymentPages(this.readStore, storeId!, added.data.pages.map((page) => page.id)) };
+      }
+    }
+  }
+
+  private command(change: StoreChange, at: Date): StoreCommand {
+    const newId = () => uuidv7(at.getTime());
+    switch (change.kind) {
+      case 'update': {
+        const { name, country, timezone, emergency_contact, recipients } = change.input;
+        return { type: 'UpdateStore', profile: { name, country, timezone, emergency_contact }, sdkConfig: sdkConfigFields(change.input), recipients, at, newId };
+      }
+      case 'suspend':
+        return { type: 'SuspendStore', at };
+      case 'rotate-key':
+        return { type: 'RotateSdkKey', sdkKey: generateSdkKey(), at };
+      case 'add-pages':
+        return { type: 'AddPaymentPages', pages: change.pages, at, newId };
+    }
+  }
+}

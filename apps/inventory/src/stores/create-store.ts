@@ -1,0 +1,88 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+import { listPaymentPages, PLANS, type StoreCommandEnvelope } from '@pss/contracts';
+import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { AggregateRepository, type CommandContext } from '@pss/platform';
+import { organizationDecider, organizationStream } from '../organizations/organization.decider';
+import { sdkConfigFields } from './sdk-config';
+import { generateSdkKey } from './sdk-key';
+import { installSnippets } from './snippets';
+import { StoreAccess } from './store-access';
+import { storeDecider, type PageInput, type RecipientInput, type StoreCommand } from './store.decider';
+import { storeStream } from './store.events';
+import { storeQuotaDecider, storeQuotaStream } from './store-quota.decider';
+
+export interface CreateStoreInput extends Record<string, unknown> {
+  domain: string;
+  name?: string;
+  country?: string;
+  timezone?: string;
+  emergency_contact?: string | null;
+  recipients?: RecipientInput[];
+  payment_pages?: PageInput[];
+}
+
+export class CreateStore {
+  constructor(readonly envelope: StoreCommandEnvelope<CreateStoreInput>) {}
+}
+
+/**
+ * Creating a store touches three consistency boundaries: the organization's store quota, the global domain
+ * reservation and the store itself. Each is claimed in that order and given back if a later one refuses, so a
+ * refused request leaves no trace that would block the next one.
+ */
+@CommandHandler(CreateStore)
+export class CreateStoreHandler implements ICommandHandler<CreateStore> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly stores: StoreAccess,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  async execute({ envelope: { orgId, actor, input } }: CreateStore) {
+    const context: CommandContext = { actor, orgId };
+    const { state: organization } = await this.aggregates.load(organizationStream(orgId), organizationDecider);
+    if (!organization.profile) throw notFound('Organization');
+    const at = this.clock.now();
+    const storeId = uuidv7(at.getTime());
+    const command: StoreCommand = {
+      type: 'CreateStore',
+      storeId,
+      orgId,
+      domain: input.domain,
+      sdkKey: generateSdkKey(),
+      profile: { name: input.name, country: input.country, timezone: input.timezone, emergency_contact: input.emergency_contact },
+      sdkConfig: sdkConfigFields(input),
+      recipients: input.recipients ?? [],
+      pages: input.payment_pages ?? [],
+      at,
+      newId: () => uuidv7(at.getTime()),
+    };
+    // Validates the whole request before anything is claimed.
+    const [created] = storeDecider.decide(command, storeDecider.initialState());
+    const domain = (created.data as { domain: string }).domain;
+
+    const { plan, billingMode } = organization.profile;
+    const limit = billingMode === 'partner' ? Number.POSITIVE_INFINITY : PLANS[plan].stores;
+    const quota = storeQuotaStream(orgId);
+    await this.aggregates.decide(quota, storeQuotaDecider, { type: 'TakeStoreSlot', orgId, storeId, limit, plan }, context);
+    try {
+      await this.aggregates.reserve(`domain:${domain}`, storeId, context, `A store with the domain ${domain} already exists`);
+    } catch (error) {
+      await this.aggregates.decide(quota, storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId }, context);
+      throw error;
+    }
+    await this.aggregates.decide(storeStream(storeId), storeDecider, command, context);
+
+    const store = await this.stores.resource(storeId);
+    return {
+      ...store,
+      pages: await listPaymentPages(this.readStore, storeId),
+      snippets: installSnippets(this.config.sdkScriptUrl, store.sdk_key),
+    };
+  }
+}

@@ -1,0 +1,86 @@
+import { deciderSpec } from '@pss/testkit';
+import { storeDecider, type StoreCommand } from './store.decider';
+import { DEFAULT_SDK_CONFIG } from './sdk-config';
+import type { StoreEvent } from './store.events';
+
+const at = new Date('2026-04-01T10:00:00.000Z');
+let counter = 0;
+const newId = () => `id-${++counter}`;
+const create: StoreCommand = {
+  type: 'CreateStore',
+  storeId: 'store-1',
+  orgId: 'org-1',
+  domain: 'https://Loja.Example.com/checkout',
+  sdkKey: `pk_live_${'a'.repeat(32)}`,
+  profile: {},
+  sdkConfig: {},
+  recipients: [],
+  pages: [],
+  at,
+  newId,
+};
+const created = (): StoreEvent => storeDecider.decide({ ...create, newId: () => 'fixed' }, storeDecider.initialState())[0];
+const spec = deciderSpec(storeDecider);
+
+describe('store decider', () => {
+  it('creates a store with a normalized domain, the default profile and the default SDK config', () => {
+    const [event] = storeDecider.decide(create, storeDecider.initialState());
+    expect(event).toEqual({
+      type: 'StoreCreated',
+      data: expect.objectContaining({
+        domain: 'loja.example.com',
+        safeSlug: 'loja-example-com',
+        profile: { name: 'loja.example.com', country: 'BR', timezone: 'America/Sao_Paulo', emergency_contact: null },
+        sdkConfig: DEFAULT_SDK_CONFIG,
+        createdAt: at.toISOString(),
+      }),
+    });
+  });
+
+  it('refuses a domain that is not a public host name', () => {
+    spec.given([]).when({ ...create, domain: 'intranet' }).thenThrows('validation_error', /domain/);
+  });
+
+  it('refuses two pages with the same pattern', () => {
+    const page = { url_pattern: '/checkout', payment_methods: [] };
+    spec.given([]).when({ ...create, pages: [page, page] }).thenThrows('conflict', /url_pattern \/checkout/);
+  });
+
+  it('records only what an update changes, and nothing when nothing changes', () => {
+    const update: StoreCommand = { type: 'UpdateStore', profile: { name: 'loja.example.com' }, sdkConfig: { mode: 'monitor' }, at, newId };
+    spec.given([created()]).when(update).thenNothingHappens();
+    spec
+      .given([created()])
+      .when({ ...update, sdkConfig: { mode: 'block', calibration_seconds: 30 } })
+      .then([{ type: 'StoreUpdated', data: { storeId: 'store-1', sdkConfig: { mode: 'block' }, updatedAt: at.toISOString() } }]);
+  });
+
+  it('suspends once and refuses changes to a suspended store', () => {
+    const suspended: StoreEvent = { type: 'StoreSuspended', data: { storeId: 'store-1', suspendedAt: at.toISOString() } };
+    spec.given([created()]).when({ type: 'SuspendStore', at }).then([suspended]);
+    spec.given([created(), suspended]).when({ type: 'SuspendStore', at }).thenNothingHappens();
+    spec.given([created(), suspended]).when({ type: 'RotateSdkKey', sdkKey: 'pk_live_b', at }).thenThrows('conflict', /suspended/);
+  });
+
+  it('keeps the previous SDK key valid for 24 hours after a rotation', () => {
+    spec
+      .given([created()])
+      .when({ type: 'RotateSdkKey', sdkKey: 'pk_live_new', at })
+      .then([
+        {
+          type: 'SdkKeyRotated',
+          data: {
+            storeId: 'store-1',
+            sdkKey: 'pk_live_new',
+            previousKey: `pk_live_${'a'.repeat(32)}`,
+            previousKeyValidUntil: '2026-04-02T10:00:00.000Z',
+            rotatedAt: at.toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('does not know a store that was never created', () => {
+    spec.given([]).when({ type: 'SuspendStore', at }).thenThrows('not_found');
+  });
+});

@@ -1,0 +1,251 @@
+import { addMilliseconds, DomainError, notFound, validationError, type Decider } from '@pss/kernel';
+import type { RecipientView, StoreStatus } from '@pss/contracts';
+import { normalizeDomain } from './domain-name';
+import { hashRecipientKey, maskRecipientKey } from './recipient-key';
+import { DEFAULT_SDK_CONFIG, type SdkConfigInput, type SdkConfigSettings } from './sdk-config';
+import { PREVIOUS_KEY_VALIDITY_MS } from './sdk-key';
+import type { PaymentPageRecord, StoreEvent, StoreProfile } from './store.events';
+
+export const DEFAULT_COUNTRY = 'BR';
+export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+/** Pages a store may have in all (the spec caps one request at 50). */
+export const MAX_PAYMENT_PAGES = 200;
+
+export interface RecipientInput {
+  method: string;
+  key: string;
+  label?: string;
+}
+
+export interface PageInput {
+  url_pattern: string;
+  payment_methods: string[];
+}
+
+interface Stamped {
+  at: Date;
+  /** New ids for recipients and pages: generated outside, so the decider stays pure. */
+  newId: () => string;
+}
+
+export type StoreCommand =
+  | (Stamped & {
+      type: 'CreateStore';
+      storeId: string;
+      orgId: string;
+      domain: string;
+      sdkKey: string;
+      profile: Partial<StoreProfile>;
+      sdkConfig: SdkConfigInput;
+      recipients: RecipientInput[];
+      pages: PageInput[];
+    })
+  | (Stamped & {
+      type: 'UpdateStore';
+      profile: Partial<StoreProfile>;
+      sdkConfig: SdkConfigInput;
+      recipients?: RecipientInput[];
+    })
+  | { type: 'SuspendStore'; at: Date }
+  | { type: 'RotateSdkKey'; sdkKey: string; at: Date }
+  | (Stamped & { type: 'AddPaymentPages'; pages: PageInput[] });
+
+export interface StoreState {
+  storeId?: string;
+  orgId?: string;
+  status?: StoreStatus;
+  domain?: string;
+  sdkKey?: string;
+  profile?: StoreProfile;
+  sdkConfig?: SdkConfigSettings;
+  recipients: RecipientView[];
+  pagePatterns: string[];
+}
+
+export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
+  initialState: () => ({ recipients: [], pagePatterns: [] }),
+
+  decide(command, state) {
+    if (command.type === 'CreateStore') return create(command, state);
+    if (!state.storeId) throw notFound('Store');
+    if (command.type === 'SuspendStore') {
+      return state.status === 'suspended' ? [] : [{ type: 'StoreSuspended', data: { storeId: state.storeId, suspendedAt: command.at.toISOString() } }];
+    }
+    if (state.status !== 'active') throw new DomainError('conflict', 'Store is suspended; it can be read but not changed');
+    switch (command.type) {
+      case 'UpdateStore':
+        return update(command, state);
+      case 'RotateSdkKey':
+        return [
+          {
+            type: 'SdkKeyRotated',
+            data: {
+              storeId: state.storeId,
+              sdkKey: command.sdkKey,
+              previousKey: state.sdkKey!,
+              previousKeyValidUntil: addMilliseconds(command.at, PREVIOUS_KEY_VALIDITY_MS).toISOString(),
+              rotatedAt: command.at.toISOString(),
+            },
+          },
+        ];
+      case 'AddPaymentPages':
+        return [
+          {
+            type: 'PaymentPagesAdded',
+            data: { storeId: state.storeId, pages: newPages(command, state.domain!, state.pagePatterns), addedAt: command.at.toISOString() },
+          },
+        ];
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'StoreCreated': {
+        const { data } = event;
+        return {
+          storeId: data.storeId,
+          orgId: data.orgId,
+          status: 'active',
+          domain: data.domain,
+          sdkKey: data.sdkKey,
+          profile: data.profile,
+          sdkConfig: data.sdkConfig,
+          recipients: data.recipients,
+          pagePatterns: data.pages.map((page) => page.url_pattern),
+        };
+      }
+      case 'StoreUpdated':
+        return {
+          ...state,
+          profile: { ...state.profile!, ...event.data.profile },
+          sdkConfig: { ...state.sdkConfig!, ...event.data.sdkConfig },
+          recipients: event.data.recipients ?? state.recipients,
+        };
+      case 'StoreSuspended':
+        return { ...state, status: 'suspended' };
+      case 'SdkKeyRotated':
+        return { ...state, sdkKey: event.data.sdkKey };
+      case 'PaymentPagesAdded':
+        return { ...state, pagePatterns: [...state.pagePatterns, ...event.data.pages.map((page) => page.url_pattern)] };
+    }
+  },
+};
+
+function create(command: Extract<StoreCommand, { type: 'CreateStore' }>, state: StoreState): StoreEvent[] {
+  if (state.storeId) throw new DomainError('conflict', 'Store already exists');
+  const domain = normalizeDomain(command.domain);
+  if (!domain) throw validationError([{ field: 'domain', message: 'domain must be a public host name, e.g. shop.example.com' }]);
+  const at = command.at.toISOString();
+  return [
+    {
+      type: 'StoreCreated',
+      data: {
+        storeId: command.storeId,
+        orgId: command.orgId,
+        domain,
+        safeSlug: domain.replace(/[^a-z0-9]+/g, '-'),
+        sdkKey: command.sdkKey,
+        profile: {
+          name: command.profile.name?.trim() || domain,
+          country: (command.profile.country ?? DEFAULT_COUNTRY).toUpperCase(),
+          timezone: command.profile.timezone ?? DEFAULT_TIMEZONE,
+          emergency_contact: command.profile.emergency_contact ?? null,
+        },
+        sdkConfig: { ...DEFAULT_SDK_CONFIG, ...normalizeConfig(command.sdkConfig) },
+        recipients: replaceRecipients([], command.recipients, at, command.newId),
+        pages: newPages(command, domain, []),
+        createdAt: at,
+      },
+    },
+  ];
+}
+
+function update(command: Extract<StoreCommand, { type: 'UpdateStore' }>, state: StoreState): StoreEvent[] {
+  const at = command.at.toISOString();
+  const profile = changedFields(state.profile!, {
+    ...command.profile,
+    ...(command.profile.name !== undefined ? { name: command.profile.name.trim() } : {}),
+    ...(command.profile.country !== undefined ? { country: command.profile.country.toUpperCase() } : {}),
+  });
+  const sdkConfig = changedFields(state.sdkConfig!, normalizeConfig(command.sdkConfig));
+  const recipients = command.recipients && replaceRecipients(state.recipients, command.recipients, at, command.newId);
+  const recipientsChanged = recipients !== undefined && JSON.stringify(recipients) !== JSON.stringify(state.recipients);
+  if (!profile && !sdkConfig && !recipientsChanged) return [];
+  return [
+    {
+      type: 'StoreUpdated',
+      data: {
+        storeId: state.storeId!,
+        ...(profile ? { profile } : {}),
+        ...(sdkConfig ? { sdkConfig } : {}),
+        ...(recipientsChanged ? { recipients } : {}),
+        updatedAt: at,
+      },
+    },
+  ];
+}
+
+/** Host names in the config are matched like domains: the same normalization applies. */
+function normalizeConfig(config: SdkConfigInput): SdkConfigInput {
+  if (!config.expected_iframe_origins) return config;
+  const origins = config.expected_iframe_origins.map((origin) => normalizeDomain(origin.replace(/^\*\./, '')));
+  const invalid = config.expected_iframe_origins.filter((_origin, index) => !origins[index]);
+  if (invalid.length) {
+    throw validationError(invalid.map((origin) => ({ field: 'expected_iframe_origins', message: `${origin} is not a host name` })));
+  }
+  return { ...config, expected_iframe_origins: [...new Set(origins as string[])] };
+}
+
+/**
+ * The list sent becomes the full list. A recipient already pinned (same method and key) keeps its id and
+ * creation time, so a client re-sending the list it read changes nothing.
+ */
+function replaceRecipients(current: RecipientView[], wanted: RecipientInput[], at: string, newId: () => string): RecipientView[] {
+  const seen = new Set<string>();
+  const result: RecipientView[] = [];
+  for (const input of wanted) {
+    const method = input.method.trim().toLowerCase();
+    const keyHash = hashRecipientKey(input.key);
+    if (seen.has(`${method}:${keyHash}`)) continue;
+    seen.add(`${method}:${keyHash}`);
+    const existing = current.find((recipient) => recipient.method === method && recipient.key_hash === keyHash);
+    result.push({
+      id: existing?.id ?? newId(),
+      method,
+      key_masked: maskRecipientKey(input.key),
+      key_hash: keyHash,
+      label: input.label?.trim() ?? existing?.label ?? '',
+      active: true,
+      created_at: existing?.created_at ?? at,
+    });
+  }
+  return result;
+}
+
+function newPages(command: Stamped & { pages: PageInput[] }, domain: string, existing: string[]): PaymentPageRecord[] {
+  const taken = new Set(existing);
+  const pages = command.pages.map((page) => {
+    const pattern = page.url_pattern.trim();
+    if (taken.has(pattern)) throw new DomainError('conflict', `A payment page with url_pattern ${pattern} already exists`);
+    taken.add(pattern);
+    return {
+      id: command.newId(),
+      url_pattern: pattern,
+      url: `https://${domain}${pattern.replace(/[*?].*$/, '')}`,
+      payment_methods: [...new Set(page.payment_methods.map((method) => method.trim()))],
+      created_at: command.at.toISOString(),
+    };
+  });
+  if (taken.size > MAX_PAYMENT_PAGES) {
+    throw validationError([{ field: 'payment_pages', message: `a store has at most ${MAX_PAYMENT_PAGES} payment pages` }]);
+  }
+  return pages;
+}
+
+function changedFields<T extends object>(current: T, wanted: Partial<T>): Partial<T> | undefined {
+  const changes: Partial<T> = {};
+  for (const [key, value] of Object.entries(wanted) as [keyof T, T[keyof T]][]) {
+    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current[key])) changes[key] = value;
+  }
+  return Object.keys(changes).length ? changes : undefined;
+}

@@ -1,0 +1,56 @@
+import type { DomainEvent } from '@pss/kernel';
+import type { RecipientView } from '@pss/contracts';
+import type { SdkConfigSettings } from './sdk-config';
+
+/** A payment page as events record it; the read model adds store_id, domain and the store's mode. */
+export interface PaymentPageRecord {
+  id: string;
+  url_pattern: string;
+  url: string;
+  payment_methods: string[];
+  created_at: string;
+}
+
+export interface StoreProfile {
+  name: string;
+  country: string;
+  timezone: string;
+  emergency_contact: string | null;
+}
+
+/**
+ * Store events. Value objects (profile, SDK config, recipients, pages) keep the API's field names: they are
+ * the SDK and API contract, and renaming them twice would be a place for bugs.
+ */
+export type StoreEvent =
+  | DomainEvent<
+      'StoreCreated',
+      {
+        storeId: string;
+        orgId: string;
+        domain: string;
+        safeSlug: string;
+        sdkKey: string;
+        profile: StoreProfile;
+        sdkConfig: SdkConfigSettings;
+        recipients: RecipientView[];
+        pages: PaymentPageRecord[];
+        createdAt: string;
+      }
+    >
+  | DomainEvent<
+      'StoreUpdated',
+      {
+        storeId: string;
+        profile?: Partial<StoreProfile>;
+        sdkConfig?: Partial<SdkConfigSettings>;
+        /** The full new list: recipients are a replace-set. */
+        recipients?: RecipientView[];
+        updatedAt: string;
+      }
+    >
+  | DomainEvent<'StoreSuspended', { storeId: string; suspendedAt: string }>
+  | DomainEvent<'SdkKeyRotated', { storeId: string; sdkKey: string; previousKey: string; previousKeyValidUntil: string; rotatedAt: string }>
+  | DomainEvent<'PaymentPagesAdded', { storeId: string; pages: PaymentPageRecord[]; addedAt: string }>;
+
+export const storeStream = (storeId: string): string => `store-${storeId}`;
