@@ -4,14 +4,18 @@ import { ActingOrganization } from './auth/acting-organization';
 import { AuthenticationGuard } from './auth/authentication.guard';
 import { TokenAuthenticator } from './auth/token-authenticator';
 import { ExceptionsFilter } from './http/exceptions.filter';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { validationPipe } from './http/validation';
 import { OpenApiController } from './openapi/openapi.controller';
 import { OrganizationsHttpModule } from './organizations/organizations-http.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { StoresHttpModule } from './stores/stores-http.module';
 
 /** HTTP /api/v1: authentication, validation, errors; sends commands over the bus and reads read models. */
 @Module({
-  imports: [DiscoveryModule, OrganizationsHttpModule, StoresHttpModule],
+  // RateLimitModule before IdempotencyModule: the import order is the interceptor order, so a replay counts
+  // against the limit and a refused request never touches the idempotency store.
+  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule],
   controllers: [OpenApiController],
   providers: [
     TokenAuthenticator,

@@ -25,15 +25,19 @@ export interface ServiceConfig {
   /** Maximum wait for the read models to reach a write's position before answering (read-your-writes). */
   readYourWritesTimeoutMs: number;
   requestTimeoutMs: number;
+  /** Requests per minute per API token, per gateway process. */
+  rateLimitPerMinute: number;
 }
 
 const list = (value: string | undefined): string[] =>
   (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 
-function integer(name: string, value: string | undefined, fallback: number): number {
+function integer(name: string, value: string | undefined, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  }
   return parsed;
 }
 
@@ -63,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     webhookAllowHosts: list(env.WEBHOOK_ALLOW_HOSTS),
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS, 5000),
     requestTimeoutMs: integer('BUS_REQUEST_TIMEOUT_MS', env.BUS_REQUEST_TIMEOUT_MS, 10000),
+    // The upper bound keeps the rate limiter's bucket arithmetic in exact integers.
+    rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 1200, 1, 1_000_000_000),
   };
 }
 

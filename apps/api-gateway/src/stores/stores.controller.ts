@@ -8,6 +8,7 @@ import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { paginate } from '../pagination/paginate';
 import { AddPagesBody, CreateStoreBody, ListStoresQuery, UpdateStoreBody } from './store.dto';
 import { StoreStatus } from './store-status';
@@ -34,6 +35,7 @@ export class StoresController {
   @Post()
   @HttpCode(201)
   @RequiresScope('stores:write')
+  @Idempotent()
   create(@Body() body: CreateStoreBody, @CurrentPrincipal() principal: Principal) {
     return this.send(COMMANDS.storeCreate, principal, undefined, withoutOrgId(body));
   }
@@ -60,6 +62,7 @@ export class StoresController {
   @Post(':id/rotate-key')
   @HttpCode(200)
   @RequiresScope('stores:write')
+  @Idempotent()
   rotateKey(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
     return this.send(COMMANDS.storeRotateKey, principal, id, {});
   }

@@ -34,7 +34,8 @@ export class EmbeddedHarness {
 
   static async start(options: { clock?: Clock; dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<EmbeddedHarness> {
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pss-test-'));
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', ...options.env });
+    // Tests drive many requests per token under a frozen clock: the rate limit has its own tests.
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000000', ...options.env });
     const app = await createServiceApp({ name: 'embedded', modules: EMBEDDED_MODULES, config, clock: options.clock });
     return new EmbeddedHarness(app, config, !options.dataDir);
   }

@@ -1,0 +1,79 @@
+import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+
+describe('Idempotency-Key and rate limits on real routes (HTTP, embedded)', () => {
+  let service: EmbeddedHarness;
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start();
+  });
+  afterAll(() => service.close());
+
+  const post = (url: string, token: string, key: string | undefined, body?: unknown) =>
+    service.request('POST', url, { token, body, headers: key === undefined ? {} : { 'idempotency-key': key } });
+
+  it('replays POST /stores for the same key and body, with Idempotent-Replayed, creating one store', async () => {
+    const { token } = await service.tenant(['stores:read', 'stores:write'], { plan: 'enterprise' });
+    const body = { domain: `replay-${Date.now()}.example.com` };
+    const first = await post('/api/v1/stores', token, 'create-1', body);
+    const again = await post('/api/v1/stores', token, 'create-1', { ...body });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.body).toEqual(first.body);
+    expect((await service.request('GET', '/api/v1/stores', { token })).body.data).toHaveLength(1);
+  });
+
+  it('answers 422 idempotency_key_reused for the same key with another body', async () => {
+    const { token } = await service.tenant(['stores:write'], { plan: 'enterprise' });
+    await post('/api/v1/stores', token, 'k', { domain: `a-${Date.now()}.example.com` });
+    const reused = await post('/api/v1/stores', token, 'k', { domain: `b-${Date.now()}.example.com` });
+    expect(reused.status).toBe(422);
+    expect(reused.body.error.code).toBe('idempotency_key_reused');
+  });
+
+  it('replays a rotation: the same new key, not a second rotation', async () => {
+    const { token } = await service.tenant(['stores:write'], { plan: 'enterprise' });
+    const store = (await post('/api/v1/stores', token, undefined, { domain: `rot-${Date.now()}.example.com` })).body;
+    const first = await post(`/api/v1/stores/${store.id}/rotate-key`, token, 'rotate-1');
+    const again = await post(`/api/v1/stores/${store.id}/rotate-key`, token, 'rotate-1');
+    expect(again.body.sdk_key).toBe(first.body.sdk_key);
+  });
+
+  it('keeps keys apart per organization', async () => {
+    const one = await service.tenant(['stores:write'], { plan: 'enterprise' });
+    const two = await service.tenant(['stores:write'], { plan: 'enterprise' });
+    const a = await post('/api/v1/stores', one.token, 'same-key', { domain: `one-${Date.now()}.example.com` });
+    const b = await post('/api/v1/stores', two.token, 'same-key', { domain: `two-${Date.now()}.example.com` });
+    expect(b.status).toBe(201);
+    expect(b.body.id).not.toBe(a.body.id);
+  });
+
+  it.each([[''], ['x'.repeat(256)]])('answers 400 to a key of length %#', async (key) => {
+    const { token } = await service.tenant(['stores:write']);
+    const answer = await post('/api/v1/stores', token, key, { domain: `len-${Date.now()}.example.com` });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details[0].field).toBe('Idempotency-Key');
+  });
+});
+
+describe('rate limit per token (HTTP, embedded)', () => {
+  let service: EmbeddedHarness;
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start({ env: { RATE_LIMIT_PER_MINUTE: '60' } });
+  });
+  afterAll(() => service.close());
+
+  it('answers 429 rate_limited with Retry-After once the burst is spent; another token is unaffected', async () => {
+    const { token } = await service.tenant(['stores:read']);
+    const other = await service.tenant(['stores:read']);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) statuses.push((await service.request('GET', '/api/v1/stores', { token })).status);
+    expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
+    const refused = await service.request('GET', '/api/v1/stores', { token });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await service.request('GET', '/api/v1/stores', { token: other.token })).status).toBe(200);
+    expect((await service.request('GET', '/health')).status).toBe(200);
+  });
+});

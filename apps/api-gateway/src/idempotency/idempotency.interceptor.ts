@@ -1,0 +1,85 @@
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { defer, lastValueFrom, of, type Observable } from 'rxjs';
+import { DomainError } from '@pss/kernel';
+import { IDEMPOTENCY_STORE, requestFingerprint, type Claim, type IdempotencyStore, type StoredResponse } from '@pss/idempotency';
+import { PRINCIPAL, type AuthenticatedRequest } from '../auth/principal';
+import { errorBody, statusOf } from '../http/error-response';
+import { HttpDomainError } from '../http/exceptions.filter';
+import { IDEMPOTENT_METADATA } from './idempotent.decorator';
+import { idempotencyKeyOf } from './idempotency-key';
+
+const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/**
+ * Idempotency-Key on `@Idempotent()` routes (DESIGN.md section 4). An interceptor, so it runs after the guard:
+ * keys belong to the acting organization. The first request claims the key, runs and leaves its response;
+ * retries with the same request get that response again, marked `Idempotent-Replayed: true`.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(IDEMPOTENCY_STORE) private readonly store: IdempotencyStore,
+  ) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    if (context.getType() !== 'http' || !this.reflector.get<boolean>(IDEMPOTENT_METADATA, context.getHandler())) {
+      return next.handle();
+    }
+    const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
+    const key = idempotencyKeyOf(request.headers);
+    if (key === undefined) return next.handle();
+    const principal = request[PRINCIPAL];
+    if (!principal) throw new Error(`@Idempotent() on ${context.getClass().name}.${context.getHandler().name}, a public route`);
+    const scope = principal.actingOrgId;
+    const fingerprint = requestFingerprint({ method: request.method, url: request.url, scope, body: request.body });
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const result = await this.store.claim({ scope, key, fingerprint });
+    switch (result.kind) {
+      case 'replay':
+        return of(replay(reply, result.response));
+      case 'in_progress':
+        throw new DomainError('idempotency_in_progress', 'A request with this Idempotency-Key is still in progress; retry later');
+      case 'key_reused':
+        throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for another request');
+      case 'run':
+        // A promise inside, which no unsubscription stops: the response is kept even if the client hangs up.
+        return defer(() => this.runOnce(result.claim, next, reply));
+    }
+  }
+
+  private async runOnce(claim: Claim, next: CallHandler, reply: FastifyReply): Promise<unknown> {
+    let value: unknown;
+    try {
+      value = await lastValueFrom(next.handle());
+    } catch (error) {
+      const refusal = replayableRefusal(error);
+      await (refusal ? this.store.complete(claim, refusal) : this.store.release(claim));
+      throw error;
+    }
+    // Fastify serializes the value with JSON.stringify as well: the replay is byte for byte the first answer.
+    await this.store.complete(claim, { status: reply.statusCode, body: JSON.stringify(value) ?? '' });
+    return value;
+  }
+}
+
+function replay(reply: FastifyReply, response: StoredResponse): string {
+  reply.status(response.status).header(REPLAYED_HEADER, 'true');
+  if (response.body) reply.type('application/json; charset=utf-8');
+  return response.body;
+}
+
+/**
+ * The refusals replayed like responses: the request was understood and refused for good (403 plan_limit, 404,
+ * 409 conflict), as the same request would be again. Not kept, so a retry runs again: 400 (refused before
+ * anything ran, so a corrected request may use the key), 429, 5xx (503 service_unavailable included), errors
+ * that are no DomainError, and errors with headers of their own (those are not stored).
+ */
+function replayableRefusal(error: unknown): StoredResponse | undefined {
+  if (!(error instanceof DomainError) || error instanceof HttpDomainError) return undefined;
+  const status = statusOf(error.code);
+  if (status <= 400 || status >= 500 || status === 429) return undefined;
+  return { status, body: JSON.stringify(errorBody(error.code, error.message, error.details)) };
+}

@@ -1,0 +1,29 @@
+import { canonicalJson, requestFingerprint } from './fingerprint';
+
+describe('request fingerprint', () => {
+  const request = { method: 'POST', url: '/api/v1/stores', scope: 'org-1', body: { name: 'Shop', domains: ['a.example', 'b.example'] } };
+
+  it('does not depend on the order of object keys, at any depth', () => {
+    expect(canonicalJson({ b: 1, a: { d: [{ f: 1, e: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[{"e":2,"f":1}]},"b":1}');
+    const reordered = { ...request, body: { domains: ['a.example', 'b.example'], name: 'Shop' } };
+    expect(requestFingerprint(reordered)).toBe(requestFingerprint(request));
+  });
+
+  it('is a SHA-256 in hex', () => {
+    expect(requestFingerprint(request)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each([
+    ['the method', { method: 'PUT' }],
+    ['the URL', { url: '/api/v1/stores/2' }],
+    ['the scope', { scope: 'org-2' }],
+    ['the body', { body: { name: 'Shop', domains: ['b.example', 'a.example'] } }],
+    ['a missing body', { body: undefined }],
+  ])('changes with %s', (_what, change) => {
+    expect(requestFingerprint({ ...request, ...change })).not.toBe(requestFingerprint(request));
+  });
+
+  it('treats a missing body as null', () => {
+    expect(requestFingerprint({ ...request, body: undefined })).toBe(requestFingerprint({ ...request, body: null }));
+  });
+});
