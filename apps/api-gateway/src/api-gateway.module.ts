@@ -9,13 +9,16 @@ import { validationPipe } from './http/validation';
 import { OpenApiController } from './openapi/openapi.controller';
 import { OrganizationsHttpModule } from './organizations/organizations-http.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { RulesHttpModule } from './rules/rules-http.module';
+import { ScriptsHttpModule } from './scripts/scripts-http.module';
+import { SdkHttpModule } from './sdk/sdk-http.module';
 import { StoresHttpModule } from './stores/stores-http.module';
 
 /** HTTP /api/v1: authentication, validation, errors; sends commands over the bus and reads read models. */
 @Module({
   // RateLimitModule before IdempotencyModule: the import order is the interceptor order, so a replay counts
   // against the limit and a refused request never touches the idempotency store.
-  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule],
+  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, RulesHttpModule, SdkHttpModule],
   controllers: [OpenApiController],
   providers: [
     TokenAuthenticator,

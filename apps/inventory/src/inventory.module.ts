@@ -3,12 +3,13 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AdminOps } from './admin/admin.ops';
 import { InventoryIntegrationEvents } from './inventory.integration-events';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { ScriptsModule } from './scripts/scripts.module';
 import { StoresModule } from './stores/stores.module';
 import { TokensModule } from './tokens/tokens.module';
 
 /** Organizations, API tokens, stores, scripts, rules, policies and SDK ingestion. */
 @Module({
-  imports: [CqrsModule, OrganizationsModule, TokensModule, StoresModule],
+  imports: [CqrsModule, OrganizationsModule, TokensModule, StoresModule, ScriptsModule],
   providers: [AdminOps, InventoryIntegrationEvents],
 })
 export class InventoryModule {}

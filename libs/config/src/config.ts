@@ -27,6 +27,8 @@ export interface ServiceConfig {
   requestTimeoutMs: number;
   /** Requests per minute per API token, per gateway process. */
   rateLimitPerMinute: number;
+  /** SDK batches per minute per store. */
+  sdkRateLimitPerMinute: number;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     requestTimeoutMs: integer('BUS_REQUEST_TIMEOUT_MS', env.BUS_REQUEST_TIMEOUT_MS, 10000),
     // The upper bound keeps the rate limiter's bucket arithmetic in exact integers.
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 1200, 1, 1_000_000_000),
+    sdkRateLimitPerMinute: integer('SDK_RATE_LIMIT_PER_MINUTE', env.SDK_RATE_LIMIT_PER_MINUTE, 6000, 1, 1_000_000_000),
   };
 }
 

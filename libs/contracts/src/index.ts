@@ -9,3 +9,8 @@ export * from './api-token-format';
 export * from './read-models/store';
 export * from './commands/stores';
 export * from './read-models/store-activity';
+export * from './read-models/rule';
+export * from './read-models/script';
+export * from './commands/scripts';
+export * from './sdk/observations';
+export * from './read-models/usage';

@@ -1,4 +1,4 @@
-import { isUuid, uuidv7 } from './ids';
+import { deterministicUuid, isUuid, uuidv7 } from './ids';
 
 describe('uuidv7', () => {
   it('makes RFC 9562 version 7 UUIDs carrying the millisecond', () => {
@@ -14,5 +14,16 @@ describe('uuidv7', () => {
     const ids = Array.from({ length: 5000 }, () => uuidv7(at));
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('deterministicUuid', () => {
+  it('names the same parts with the same version 8 UUID, and different parts differently', () => {
+    const id = deterministicUuid('store-1', 'src:https://cdn.example.com/app.js');
+    expect(isUuid(id)).toBe(true);
+    expect(id[14]).toBe('8');
+    expect(deterministicUuid('store-1', 'src:https://cdn.example.com/app.js')).toBe(id);
+    expect(deterministicUuid('store-2', 'src:https://cdn.example.com/app.js')).not.toBe(id);
+    expect(deterministicUuid('a', 'bc')).not.toBe(deterministicUuid('ab', 'c'));
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 let lastMs = 0;
 let sequence = 0;
@@ -50,3 +50,16 @@ export function uuidv7(now: number = Date.now()): string {
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
+
+/**
+ * A UUID (version 8, RFC 9562) derived from a SHA-256 of the parts: the same parts always name the same
+ * stream, which makes "create if missing" idempotent with a "no stream" append (a script seen twice, a
+ * default policy seeded twice).
+ */
+export function deterministicUuid(...parts: string[]): string {
+  const bytes = createHash('sha256').update(parts.join('\u0000')).digest().subarray(0, 16);
+  bytes[6] = 0x80 | (bytes[6] & 0x0f);
+  bytes[8] = 0x80 | (bytes[8] & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -32,14 +32,8 @@ describe('rate limiting per token (interceptor)', () => {
   const freshToken = () => `token-${++tokens}`;
 
   beforeAll(async () => {
-    const configured = process.env.RATE_LIMIT_PER_MINUTE;
-    process.env.RATE_LIMIT_PER_MINUTE = '60'; // one a second, a burst of 6
-    try {
-      testApp = await startGatewayTestApp({ imports: [RateLimitModule], controllers: [ProbeController], clock });
-    } finally {
-      if (configured === undefined) delete process.env.RATE_LIMIT_PER_MINUTE;
-      else process.env.RATE_LIMIT_PER_MINUTE = configured;
-    }
+    // One a second, a burst of 6.
+    testApp = await startGatewayTestApp({ imports: [RateLimitModule], controllers: [ProbeController], clock, env: { RATE_LIMIT_PER_MINUTE: '60' } });
   });
   afterAll(() => testApp.close());
 

@@ -8,6 +8,7 @@ import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
+import { withoutOrgId } from '../http/without-org-id';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { paginate } from '../pagination/paginate';
 import { AddPagesBody, CreateStoreBody, ListStoresQuery, UpdateStoreBody } from './store.dto';
@@ -103,8 +104,3 @@ export class StoresController {
   }
 }
 
-/** `org_id` only chose the organization (the guard resolved it); it is not part of the store. */
-function withoutOrgId<T extends { org_id?: string }>(body: T): Omit<T, 'org_id'> {
-  const { org_id: _orgId, ...input } = body;
-  return input;
-}

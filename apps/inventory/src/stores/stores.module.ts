@@ -10,5 +10,6 @@ import { StoresMessages } from './stores.messages';
   imports: [CqrsModule],
   controllers: [StoresMessages],
   providers: [StoreProjection, StoreAccess, CreateStoreHandler, ChangeStoreHandler],
+  exports: [StoreAccess],
 })
 export class StoresModule {}

@@ -1,0 +1,70 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { BUS, type Bus } from '@pss/bus';
+import { COMMANDS, RULES, STORES, type InventoryCommandEnvelope, type RuleDocument, type StoreDocument } from '@pss/contracts';
+import { notFound } from '@pss/kernel';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { RequiresScope } from '../auth/scopes.decorator';
+import { API_PREFIX } from '../http/api-prefix';
+import { UuidPipe } from '../http/uuid.pipe';
+import { withoutOrgId } from '../http/without-org-id';
+import { paginate } from '../pagination/paginate';
+import { CreateRuleBody, DeleteRuleQuery, ListRulesQuery, UpdateRuleBody } from './rule.dto';
+
+/** Block and allow rules. Reading them is part of reviewing scripts (scripts:read), as the spec's scope table says. */
+@Controller(`${API_PREFIX}/rules`)
+export class RulesController {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(BUS) private readonly bus: Bus,
+  ) {}
+
+  /** Newest first; a store_id that is not one of the organization's stores is 404, like every other store id. */
+  @Get()
+  @RequiresScope('scripts:read')
+  async list(@Query() query: ListRulesQuery, @CurrentPrincipal() principal: Principal) {
+    const orgId = principal.actingOrgId;
+    if (query.store_id) {
+      const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: query.store_id, org_id: orgId });
+      if (!store) throw notFound('Store');
+    }
+    const filter = {
+      org_id: orgId,
+      ...(query.store_id ? { store_id: query.store_id } : {}),
+      ...(query.type ? { type: query.type } : {}),
+      ...(query.active !== undefined ? { active: query.active } : {}),
+    };
+    return paginate(this.readStore.collection<RuleDocument>(RULES), filter, { field: 'created_at', direction: -1 }, query);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @RequiresScope('rules:write')
+  create(@Body() body: CreateRuleBody, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.ruleCreate, principal, undefined, withoutOrgId(body));
+  }
+
+  @Patch(':id')
+  @RequiresScope('rules:write')
+  update(@Param('id', UuidPipe) id: string, @Body() body: UpdateRuleBody, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.ruleUpdate, principal, id, { label: body.label, active: body.active });
+  }
+
+  @Delete(':id')
+  @RequiresScope('rules:write')
+  delete(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.ruleDelete, principal, id, {});
+  }
+
+  @Delete()
+  @RequiresScope('rules:write')
+  deleteByQuery(@Query() query: DeleteRuleQuery, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.ruleDelete, principal, query.id, {});
+  }
+
+  private send(pattern: string, principal: Principal, id: string | undefined, input: object): Promise<unknown> {
+    const envelope: InventoryCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, id, input };
+    return this.bus.request(pattern, envelope);
+  }
+}

@@ -1,0 +1,62 @@
+import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { INTEGRITY_STATUSES, SCRIPT_STATUSES, SCRIPT_TYPES } from '@pss/contracts';
+import { Omittable } from '../http/field-validators';
+import { ListQuery } from '../pagination/list-query.dto';
+
+export const JUSTIFICATION_MAX = 2000;
+
+export class ListScriptsQuery extends ListQuery {
+  @Omittable()
+  @IsUUID('all', { message: 'store_id must be a UUID' })
+  store_id?: string;
+
+  @Omittable()
+  @IsIn(SCRIPT_STATUSES)
+  status?: string;
+
+  @Omittable()
+  @IsIn(SCRIPT_TYPES)
+  type?: string;
+
+  @Omittable()
+  @IsIn(INTEGRITY_STATUSES)
+  integrity_status?: string;
+
+  @Omittable()
+  @IsString()
+  @MaxLength(64)
+  category?: string;
+}
+
+/** PCI DSS 6.4.3 wants every authorized script justified in writing: the justification is required. */
+export class AuthorizeScriptBody {
+  @Omittable()
+  @IsUUID('all', { message: 'org_id must be a UUID' })
+  org_id?: string;
+
+  @IsString()
+  @IsNotEmpty({ message: 'justification is required: say why this script is needed on the payment page' })
+  @MaxLength(JUSTIFICATION_MAX)
+  justification: string;
+
+  @Omittable()
+  @IsISO8601({ strict: true }, { message: 'expires_at must be an ISO 8601 date-time' })
+  expires_at?: string;
+
+  @Omittable()
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  expires_days?: number;
+}
+
+export class BlockScriptBody {
+  @Omittable()
+  @IsUUID('all', { message: 'org_id must be a UUID' })
+  org_id?: string;
+
+  @Omittable()
+  @IsString()
+  @MaxLength(JUSTIFICATION_MAX)
+  justification?: string;
+}

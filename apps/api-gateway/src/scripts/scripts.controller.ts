@@ -1,0 +1,64 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { BUS, type Bus } from '@pss/bus';
+import { COMMANDS, SCRIPTS, toResource, type InventoryCommandEnvelope, type ScriptDocument } from '@pss/contracts';
+import { notFound } from '@pss/kernel';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { RequiresScope } from '../auth/scopes.decorator';
+import { API_PREFIX } from '../http/api-prefix';
+import { UuidPipe } from '../http/uuid.pipe';
+import { withoutOrgId } from '../http/without-org-id';
+import { Idempotent } from '../idempotency/idempotent.decorator';
+import { paginate } from '../pagination/paginate';
+import { AuthorizeScriptBody, BlockScriptBody, ListScriptsQuery } from './script.dto';
+
+@Controller(`${API_PREFIX}/scripts`)
+export class ScriptsController {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(BUS) private readonly bus: Bus,
+  ) {}
+
+  /** The inventory, newest first; the review history is left to GET /scripts/{id}. */
+  @Get()
+  @RequiresScope('scripts:read')
+  list(@Query() query: ListScriptsQuery, @CurrentPrincipal() principal: Principal) {
+    const { limit, cursor, org_id: _org, ...filters } = query;
+    return paginate(
+      this.readStore.collection<ScriptDocument>(SCRIPTS),
+      { org_id: principal.actingOrgId, ...filters },
+      { field: 'first_seen_at', direction: -1 },
+      { limit, cursor },
+      ({ reviews: _reviews, ...script }) => toResource(script),
+    );
+  }
+
+  @Get(':id')
+  @RequiresScope('scripts:read')
+  async get(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
+    const script = await this.readStore.collection<ScriptDocument>(SCRIPTS).findOne({ _id: id, org_id: principal.actingOrgId });
+    if (!script) throw notFound('Script');
+    return toResource(script);
+  }
+
+  @Post(':id/authorize')
+  @HttpCode(200)
+  @RequiresScope('scripts:review')
+  authorize(@Param('id', UuidPipe) id: string, @Body() body: AuthorizeScriptBody, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.scriptAuthorize, principal, id, withoutOrgId(body));
+  }
+
+  @Post(':id/block')
+  @HttpCode(200)
+  @RequiresScope('scripts:review')
+  @Idempotent()
+  block(@Param('id', UuidPipe) id: string, @Body() body: BlockScriptBody, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.scriptBlock, principal, id, withoutOrgId(body));
+  }
+
+  private send(pattern: string, principal: Principal, id: string, input: object) {
+    const envelope: InventoryCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, id, input };
+    return this.bus.request(pattern, envelope);
+  }
+}

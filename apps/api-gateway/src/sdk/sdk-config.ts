@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { RULES, SCRIPTS, type RuleDocument, type ScriptDocument, type StoreDocument } from '@pss/contracts';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+
+/**
+ * What the SDK on a store's page runs with: the store's SDK config (`paused` in developer mode), the active
+ * block and allow rules, and the hashes of authorized scripts. Read from the read models on every request, so
+ * a rule or an authorization reaches the next page view.
+ */
+@Injectable()
+export class SdkConfigDocument {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async of(store: StoreDocument): Promise<{ body: Record<string, unknown>; etag: string }> {
+    const rules = await this.readStore
+      .collection<RuleDocument>(RULES)
+      .find({ store_id: store._id, active: true }, { sort: { _id: 1 } });
+    const authorized = await this.readStore
+      .collection<ScriptDocument>(SCRIPTS)
+      .find({ store_id: store._id, status: 'authorized', authorized_hash: { $ne: null } }, { sort: { _id: 1 } });
+    const { updated_at: _updatedAt, ...config } = store.sdk_config!;
+    const rule = ({ _id, target, value }: RuleDocument) => ({ id: _id, target, value });
+    const body = {
+      store_id: store._id,
+      paused: config.developer_mode,
+      config,
+      rules: {
+        block: rules.filter((r) => r.type === 'block').map(rule),
+        allow: rules.filter((r) => r.type === 'allow').map(rule),
+      },
+      authorized_hashes: [...new Set(authorized.map((script) => script.authorized_hash!))],
+    };
+    return { body, etag: `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"` };
+  }
+}

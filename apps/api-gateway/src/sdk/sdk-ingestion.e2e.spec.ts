@@ -1,0 +1,249 @@
+import { createHash } from 'node:crypto';
+import { DAY_MS } from '@pss/kernel';
+import { ManualClock } from '@pss/testkit';
+import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
+import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+
+const sri = (content: string) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
+const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'rules:write'];
+
+/** What a real checkout page carries. */
+const checkoutScripts = (domain: string) => [
+  { kind: 'script', src: `https://www.${domain}/static/app.3f9a.js`, hash: sri('app bundle v1'), hash_source: 'sdk', size_bytes: 48213 },
+  { kind: 'script', src: 'https://sdk.mercadopago.com/js/v2', hash: sri('mercado pago v2'), hash_source: 'sdk', integrity_attr: false },
+  { kind: 'script', src: 'https://www.googletagmanager.com/gtm.js?id=GTM-ABC123', hash: sri('gtm'), gtm_container: 'GTM-ABC123' },
+  { kind: 'script', inline: true, hash: sri('window.dataLayer = [];'), hash_source: 'sdk', size_bytes: 22 },
+  { kind: 'script', src: 'https://cdn.widgets-unknown.io/w.js', hash: sri('widget') },
+];
+
+describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
+  const clock = new ManualClock('2026-05-04T15:00:00.000Z');
+  let service: EmbeddedHarness;
+  let token: string;
+  let prefix: string;
+  let counter = 0;
+
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start({ clock });
+    ({ token, prefix } = await service.tenant(SCOPES, { plan: 'enterprise' }));
+  });
+  afterAll(() => service.close());
+
+  const newStore = async (body: Record<string, unknown> = {}) => {
+    const domain = `loja${++counter}-${Date.now().toString(36)}.com.br`;
+    const store = (await service.request('POST', '/api/v1/stores', { token, body: { domain, ...body } })).body;
+    return { ...store, domain };
+  };
+  const send = (key: string, observations: unknown[], extra: Record<string, unknown> = {}) =>
+    service.request('POST', `/sdk/v1/events?key=${key}`, {
+      body: { page_url: 'https://www.example.com.br/checkout?step=pay', session_id: `s-${counter}`, sdk_version: '1.4.0', observations, ...extra },
+    });
+  const scripts = async (storeId: string, query = '') =>
+    (await service.request('GET', `/api/v1/scripts?store_id=${storeId}${query}`, { token })).body.data as any[];
+  const bySrc = (list: any[], fragment: string) => list.find((script) => script.src.includes(fragment));
+
+  it('inventories a real checkout once per script, rightly classified', async () => {
+    const store = await newStore();
+    const answer = await send(store.sdk_key, checkoutScripts(store.domain));
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ accepted: 5, rejected: 0 });
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    for (let i = 0; i < 3; i += 1) await send(store.sdk_key, checkoutScripts(store.domain));
+
+    const list = await scripts(store.id);
+    expect(list).toHaveLength(5);
+    expect(bySrc(list, 'static/app')).toMatchObject({ type: 'first_party', status: 'needs_review', integrity_status: 'monitored', hash_source: 'sdk', size_bytes: 48213 });
+    expect(bySrc(list, 'mercadopago')).toMatchObject({ type: 'known_third', vendor_id: 'mercado_pago', category: 'payment' });
+    expect(bySrc(list, 'googletagmanager')).toMatchObject({ type: 'known_third', category: 'tag_manager', gtm_container: 'GTM-ABC123' });
+    expect(bySrc(list, 'inline:')).toMatchObject({ type: 'first_party', current_hash: sri('window.dataLayer = [];') });
+    expect(bySrc(list, 'widgets-unknown')).toMatchObject({ type: 'unknown', vendor_id: null, category: null });
+    for (const script of list) expect(script.reviews).toBeUndefined();
+  });
+
+  it('counts repeated sightings and records them at the flush, with no event each', async () => {
+    const store = await newStore();
+    await send(store.sdk_key, checkoutScripts(store.domain));
+    clock.advance(60_000);
+    await send(store.sdk_key, checkoutScripts(store.domain), { session_id: 'another-session' });
+    await send(store.sdk_key, checkoutScripts(store.domain), { session_id: 'another-session' });
+    await service.app.get(SdkIngestion).flush();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const app = bySrc(await scripts(store.id), 'static/app');
+    expect(app.sightings).toBe(3);
+    expect(app.sessions_count).toBe(2);
+    expect(app.last_seen_at).toBe(clock.now().toISOString());
+    expect(Date.parse(app.last_seen_at)).toBeGreaterThan(Date.parse(app.first_seen_at));
+    const status = (await service.request('GET', `/api/v1/stores/${store.id}/status`, { token })).body;
+    expect(status.sdk).toMatchObject({ installed: true, last_event_at: clock.now().toISOString(), events_total: 15 });
+    expect(status.scripts).toMatchObject({ total: 5, needs_review: 5 });
+  });
+
+  it('authorizes a script with a justification, and shows mismatch when its content changes', async () => {
+    const store = await newStore();
+    await send(store.sdk_key, checkoutScripts(store.domain));
+    const target = bySrc(await scripts(store.id), 'mercadopago');
+
+    const authorized = await service.request('POST', `/api/v1/scripts/${target.id}/authorize`, {
+      token,
+      body: { justification: 'Mercado Pago checkout SDK: required to take Pix and card payments', expires_days: 90 },
+    });
+    expect(authorized.status).toBe(200);
+    expect(authorized.body).toMatchObject({
+      status: 'authorized',
+      integrity_status: 'match',
+      authorized_hash: sri('mercado pago v2'),
+      authorization_method: 'api',
+      authorized_by: `api:${prefix}`,
+      justification: 'Mercado Pago checkout SDK: required to take Pix and card payments',
+      reviewed_at: clock.now().toISOString(),
+      expires_at: new Date(clock.now().getTime() + 90 * DAY_MS).toISOString(),
+    });
+
+    clock.advance(1000);
+    const changed = [{ kind: 'script', src: 'https://sdk.mercadopago.com/js/v2', hash: sri('mercado pago v2 TAMPERED') }];
+    for (let i = 0; i < 3; i += 1) await send(store.sdk_key, changed);
+    const after = (await service.request('GET', `/api/v1/scripts/${target.id}`, { token })).body;
+    expect(after).toMatchObject({
+      status: 'authorized',
+      integrity_status: 'mismatch',
+      current_hash: sri('mercado pago v2 TAMPERED'),
+      authorized_hash: sri('mercado pago v2'),
+      last_hash_change_at: clock.now().toISOString(),
+    });
+    expect(after.reviews).toEqual([expect.objectContaining({ action: 'authorize', method: 'api', by: `api:${prefix}` })]);
+    const mismatched = await scripts(store.id, '&integrity_status=mismatch');
+    expect(mismatched.map((s) => s.id)).toEqual([target.id]);
+  });
+
+  it('requires a justification to authorize, and refuses both expiry forms at once', async () => {
+    const store = await newStore();
+    await send(store.sdk_key, checkoutScripts(store.domain));
+    const target = (await scripts(store.id))[0];
+    expect((await service.request('POST', `/api/v1/scripts/${target.id}/authorize`, { token, body: {} })).status).toBe(400);
+    expect((await service.request('POST', `/api/v1/scripts/${target.id}/authorize`, { token, body: { justification: 'x'.repeat(2001) } })).status).toBe(400);
+    const both = await service.request('POST', `/api/v1/scripts/${target.id}/authorize`, {
+      token,
+      body: { justification: 'ok', expires_days: 1, expires_at: '2030-01-01T00:00:00.000Z' },
+    });
+    expect(both.status).toBe(400);
+  });
+
+  it('blocks external scripts by domain and inline ones by hash; the rules reach the SDK config', async () => {
+    const store = await newStore();
+    await send(store.sdk_key, checkoutScripts(store.domain));
+    const list = await scripts(store.id);
+    const widget = bySrc(list, 'widgets-unknown');
+    const inline = bySrc(list, 'inline:');
+
+    const blocked = await service.request('POST', `/api/v1/scripts/${widget.id}/block`, { token, body: { justification: 'Not ours' } });
+    expect(blocked.status).toBe(200);
+    expect(blocked.body).toMatchObject({ status: 'blocked', integrity_status: 'blocked', justification: 'Not ours' });
+    expect(blocked.body.rule).toMatchObject({ store_id: store.id, type: 'block', target: 'domain', value: 'cdn.widgets-unknown.io', active: true });
+    const inlineBlocked = await service.request('POST', `/api/v1/scripts/${inline.id}/block`, { token, body: {} });
+    expect(inlineBlocked.body.rule).toMatchObject({ target: 'hash', value: inline.current_hash });
+
+    const config = await service.request('GET', `/sdk/v1/config?key=${store.sdk_key}`);
+    expect(config.status).toBe(200);
+    expect(config.body.rules.block.map((r: { value: string }) => r.value).sort()).toEqual([inline.current_hash, 'cdn.widgets-unknown.io'].sort());
+    const rules = await service.request('GET', `/api/v1/rules?store_id=${store.id}`, { token });
+    expect(rules.body.data).toHaveLength(2);
+  });
+
+  it('serves the SDK config with authorized hashes, paused in developer mode, and an ETag', async () => {
+    const store = await newStore({ developer_mode: true, mode: 'block' });
+    await send(store.sdk_key, checkoutScripts(store.domain));
+    const app = bySrc(await scripts(store.id), 'static/app');
+    await service.request('POST', `/api/v1/scripts/${app.id}/authorize`, { token, body: { justification: 'Our bundle' } });
+
+    const config = await service.request('GET', `/sdk/v1/config?key=${store.sdk_key}`);
+    expect(config.body).toMatchObject({ store_id: store.id, paused: true, config: { mode: 'block', developer_mode: true }, authorized_hashes: [sri('app bundle v1')] });
+    expect(config.headers.etag).toBeDefined();
+    expect(config.headers['access-control-allow-origin']).toBe('*');
+    const cached = await service.request('GET', `/sdk/v1/config?key=${store.sdk_key}`, { headers: { 'if-none-match': String(config.headers.etag) } });
+    expect(cached.status).toBe(304);
+  });
+
+  it('accepts a rotated key for 24 hours, then answers 401; a suspended store is 403', async () => {
+    const store = await newStore();
+    await service.request('POST', `/api/v1/stores/${store.id}/rotate-key`, { token });
+    expect((await service.request('GET', `/sdk/v1/config?key=${store.sdk_key}`)).status).toBe(200);
+    clock.advance(DAY_MS);
+    expect((await service.request('GET', `/sdk/v1/config?key=${store.sdk_key}`)).status).toBe(401);
+    const current = (await service.request('GET', `/api/v1/stores/${store.id}`, { token })).body.sdk_key;
+    expect((await send(current, checkoutScripts(store.domain))).status).toBe(202);
+    await service.request('DELETE', `/api/v1/stores/${store.id}`, { token });
+    expect((await send(current, checkoutScripts(store.domain))).status).toBe(403);
+  });
+
+  it('rejects bad items one by one and never the batch; bad envelopes, unknown keys and oversize bodies get clear answers', async () => {
+    const store = await newStore();
+    const mixed = await send(store.sdk_key, [
+      ...checkoutScripts(store.domain).slice(0, 2),
+      { kind: 'script', src: 'javascript:alert(1)' },
+      { kind: 'script', src: 'https://x.io/a.js', hash: 'md5-abc' },
+      { kind: 'teleport' },
+      'not even an object',
+      { kind: 'payment_recipient', method: 'pix', key_hash: 'short' },
+    ]);
+    expect(mixed.status).toBe(202);
+    expect(mixed.body).toEqual({ accepted: 2, rejected: 5 });
+    expect(await scripts(store.id)).toHaveLength(2);
+
+    const malformed = await service.request('POST', `/sdk/v1/events?key=${store.sdk_key}`, { body: '{"page_url":' });
+    expect(malformed.status).toBe(400);
+    const envelope = await send(store.sdk_key, [], { page_url: 'not a url', session_id: '' });
+    expect(envelope.status).toBe(400);
+    expect(envelope.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['page_url', 'session_id']);
+    expect((await send(`pk_live_${'0'.repeat(32)}`, [])).status).toBe(401);
+    expect((await send('sk_live_nope', [])).status).toBe(401);
+    const huge = await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'script-src', blocked_uri: 'x'.repeat(300 * 1024) }]);
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe('payload_too_large');
+  });
+
+  it('answers the CORS preflight', async () => {
+    const preflight = await service.request('OPTIONS', '/sdk/v1/events?key=x', { headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
+  });
+
+  it('marks a threat-list host malicious and an unknown script touching a card field suspicious', async () => {
+    const store = await newStore();
+    await send(store.sdk_key, [
+      { kind: 'script', src: 'https://magentocore.net/mage.js', hash: sri('skimmer') },
+      { kind: 'script', src: 'https://cdn.widgets-unknown.io/w.js', hash: sri('widget') },
+      { kind: 'sensitive_field_access', src: 'https://cdn.widgets-unknown.io/w.js', field: 'card_number' },
+    ]);
+    const list = await scripts(store.id);
+    expect(bySrc(list, 'magentocore').status).toBe('malicious');
+    expect(bySrc(list, 'widgets-unknown').status).toBe('suspicious');
+  });
+
+  it('filters, pages newest first, scopes and keeps tenants apart', async () => {
+    const store = await newStore();
+    await send(store.sdk_key, checkoutScripts(store.domain).slice(0, 2));
+    clock.advance(1000);
+    await send(store.sdk_key, checkoutScripts(store.domain).slice(2));
+    const first = await service.request('GET', `/api/v1/scripts?store_id=${store.id}&limit=3`, { token });
+    expect(first.body.data).toHaveLength(3);
+    const second = await service.request('GET', `/api/v1/scripts?store_id=${store.id}&limit=3&cursor=${first.body.next_cursor}`, { token });
+    expect(second.body.data).toHaveLength(2);
+    expect(second.body.next_cursor).toBeNull();
+    const all = [...first.body.data, ...second.body.data];
+    expect(new Set(all.map((s) => s.id)).size).toBe(5);
+    expect(all.map((s) => s.first_seen_at)).toEqual([...all.map((s) => s.first_seen_at)].sort().reverse());
+    expect(await scripts(store.id, '&type=known_third')).toHaveLength(2);
+    expect(await scripts(store.id, '&category=payment')).toHaveLength(1);
+    expect((await service.request('GET', '/api/v1/scripts?status=bogus', { token })).status).toBe(400);
+
+    const stranger = await service.tenant(SCOPES);
+    const target = all[0];
+    expect((await service.request('GET', `/api/v1/scripts/${target.id}`, { token: stranger.token })).status).toBe(404);
+    expect((await service.request('POST', `/api/v1/scripts/${target.id}/block`, { token: stranger.token, body: {} })).status).toBe(404);
+    expect((await service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token: stranger.token })).body.data).toEqual([]);
+    const reader = await service.tenant(['scripts:read']);
+    expect((await service.request('POST', `/api/v1/scripts/${target.id}/authorize`, { token: reader.token, body: { justification: 'x' } })).status).toBe(403);
+  });
+});

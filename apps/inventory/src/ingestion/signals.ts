@@ -1,0 +1,21 @@
+import type { DomainEvent } from '@pss/kernel';
+
+/**
+ * What the SDK saw that is not a script: facts recorded as they arrive (no decision to take), on one stream per
+ * store. The alerts service turns them into alerts.
+ */
+interface Seen {
+  storeId: string;
+  orgId: string;
+  pageUrl: string;
+  sessionId: string;
+  at: string;
+}
+
+export type SignalEvent =
+  | DomainEvent<'CspViolationObserved', Seen & { directive: string; blockedUri: string; sourceFile: string | null }>
+  | DomainEvent<'SensitiveFieldAccessed', Seen & { scriptId: string; src: string; field: string; scriptAuthorized: boolean }>
+  | DomainEvent<'UnexpectedIframeObserved', Seen & { origin: string; host: string; expected: string[] }>
+  | DomainEvent<'PaymentRecipientMismatched', Seen & { method: string; keyHash: string; pinned: number }>;
+
+export const signalsStream = (storeId: string): string => `observations-${storeId}`;

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import {
+  STORE_ACTIVITY,
+  USAGE_COUNTERS,
+  usageCounterId,
+  usageMonth,
+  type StoreActivityDocument,
+  type UsageCounterDocument,
+} from '@pss/contracts';
+import type { RecordedEvent } from '@pss/event-store';
+import { ReadModelProjection } from '@pss/platform';
+import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
+import type { SightingsEvent } from './sightings';
+
+/** `store_activity` (when each store's SDK last reported) and `usage_counters` (SDK events per month). */
+@ReadModelProjection()
+@Injectable()
+export class StoreActivityProjection implements Projection {
+  readonly name = 'store_activity';
+  readonly filter = { streamPrefixes: ['sightings-'] };
+  readonly collections: Projection['collections'] = {
+    [STORE_ACTIVITY]: [{ key: { org_id: 1 } }, { key: { last_event_at: 1 } }],
+    [USAGE_COUNTERS]: [{ key: { org_id: 1, month: 1 } }],
+  };
+
+  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    const event = recorded as unknown as SightingsEvent;
+    if (event.type !== 'SightingsFlushed') return;
+    const { data } = event;
+    await applyOnce(context.collection<StoreActivityDocument>(STORE_ACTIVITY), data.storeId, recorded, {
+      $set: { org_id: data.orgId },
+      $min: { first_event_at: data.firstEventAt },
+      $max: { last_event_at: data.lastEventAt },
+      $inc: { events_total: data.observations },
+    }, { upsert: true });
+    const month = usageMonth(new Date(data.lastEventAt));
+    await applyOnce(context.collection<UsageCounterDocument>(USAGE_COUNTERS), usageCounterId(data.orgId, month), recorded, {
+      $set: { org_id: data.orgId, month },
+      $inc: { events: data.observations },
+    }, { upsert: true });
+  }
+}

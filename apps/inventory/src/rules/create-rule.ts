@@ -1,0 +1,41 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, conflict, type Clock } from '@pss/kernel';
+import { AggregateRepository, type CommandContext } from '@pss/platform';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { StoreAccess } from '../stores/store-access';
+import { ruleDecider, type RuleRequest } from './rule.decider';
+import { ruleStream } from './rule.events';
+import { ruleId, ruleKey } from './rule-key';
+import { ruleResource, type RuleResource } from './rule-resource';
+
+/** POST /rules (`conflict` when the rule exists), or blocking a script (`reactivate` the rule that exists). */
+export class CreateRule extends Command<RuleResource> {
+  constructor(
+    readonly rule: RuleRequest,
+    readonly context: CommandContext,
+    readonly whenExists: 'conflict' | 'reactivate',
+  ) {
+    super();
+  }
+}
+
+/** A rule belongs to a store of the caller's organization that can still be changed. */
+@CommandHandler(CreateRule)
+export class CreateRuleHandler implements ICommandHandler<CreateRule> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly stores: StoreAccess,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ rule, context, whenExists }: CreateRule): Promise<RuleResource> {
+    const store = await this.stores.ownedBy(rule.orgId, rule.storeId);
+    if (store.status !== 'active') throw conflict('Store is suspended; it takes no new rules');
+    const id = ruleId(ruleKey(rule));
+    const command = { type: whenExists === 'conflict' ? ('CreateRule' as const) : ('EnsureRule' as const), rule, at: this.clock.now() };
+    await this.aggregates.decide(ruleStream(id), ruleDecider, command, { ...context, orgId: rule.orgId });
+    return ruleResource(this.readStore, id);
+  }
+}

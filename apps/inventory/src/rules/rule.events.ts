@@ -1,0 +1,13 @@
+import type { DomainEvent } from '@pss/kernel';
+import type { RuleTarget, RuleType } from '@pss/contracts';
+
+/** A rule is active from its creation until a RuleUpdated says otherwise. */
+export type RuleEvent =
+  | DomainEvent<
+      'RuleCreated',
+      { ruleId: string; orgId: string; storeId: string; type: RuleType; target: RuleTarget; value: string; label: string; createdAt: string }
+    >
+  | DomainEvent<'RuleUpdated', { ruleId: string; label?: string; active?: boolean; updatedAt: string }>
+  | DomainEvent<'RuleDeleted', { ruleId: string; deletedAt: string }>;
+
+export const ruleStream = (ruleId: string): string => `rule-${ruleId}`;

@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { COMMANDS, type InventoryCommandEnvelope, type RuleTarget, type RuleType } from '@pss/contracts';
+import { ChangeRule } from './change-rule';
+import { CreateRule } from './create-rule';
+
+/** The POST /rules body, without `org_id` (the envelope carries the acting organization). */
+export interface CreateRuleInput {
+  store_id: string;
+  type: RuleType;
+  target: RuleTarget;
+  value: string;
+  label?: string;
+}
+
+/** Rule commands arriving over the bus from the gateway. */
+@Controller()
+export class RulesMessages {
+  constructor(private readonly commands: CommandBus) {}
+
+  @MessagePattern(COMMANDS.ruleCreate)
+  create(@Payload() { orgId, actor, input }: InventoryCommandEnvelope<CreateRuleInput>) {
+    const { store_id, type, target, value, label } = input;
+    return this.commands.execute(new CreateRule({ orgId, storeId: store_id, type, target, value, label }, { actor }, 'conflict'));
+  }
+
+  @MessagePattern(COMMANDS.ruleUpdate)
+  update(@Payload() { orgId, actor, id, input }: InventoryCommandEnvelope<{ label?: string; active?: boolean }>) {
+    return this.commands.execute(new ChangeRule(orgId, id!, { kind: 'update', label: input.label, active: input.active }, { actor }));
+  }
+
+  @MessagePattern(COMMANDS.ruleDelete)
+  delete(@Payload() { orgId, actor, id }: InventoryCommandEnvelope) {
+    return this.commands.execute(new ChangeRule(orgId, id!, { kind: 'delete' }, { actor }));
+  }
+}

@@ -1,0 +1,74 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SCRIPTS, toResource, type InventoryCommandEnvelope, type ScriptDocument } from '@pss/contracts';
+import { addDays, CLOCK, DomainError, notFound, type Clock } from '@pss/kernel';
+import { AggregateRepository } from '@pss/platform';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { BlockRules } from '../rules/block-rules';
+import { scriptDecider, type ScriptState } from './script.decider';
+import { scriptStream, type ScriptDecision } from './script.events';
+
+export interface AuthorizeInput {
+  justification: string;
+  expires_at?: string;
+  expires_days?: number;
+}
+
+export type ScriptDecisionRequest = { kind: 'authorize'; input: AuthorizeInput } | { kind: 'block'; input: { justification?: string } };
+
+export class DecideOnScript {
+  constructor(readonly envelope: InventoryCommandEnvelope<ScriptDecisionRequest>) {}
+}
+
+/**
+ * A person's decision on a script, through the API (`authorization_method` `api`, `authorized_by`
+ * `api:<token prefix>`): authorize pins the current hash; block also creates or updates the block rule the
+ * SDK enforces (inline scripts by content hash, external ones by domain).
+ */
+@CommandHandler(DecideOnScript)
+export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly blockRules: BlockRules,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ envelope: { orgId, actor, id, input } }: DecideOnScript) {
+    const stream = scriptStream(id!);
+    const { state } = await this.aggregates.load(stream, scriptDecider);
+    if (!state.scriptId || state.orgId !== orgId) throw notFound('Script');
+    const at = this.clock.now();
+    const context = { actor, orgId };
+    const decision: ScriptDecision = { method: 'api', by: actor, justification: input.input.justification?.trim() || null, policyId: null, policyVersion: null };
+
+    if (input.kind === 'authorize') {
+      await this.aggregates.decide(stream, scriptDecider, { type: 'AuthorizeScript', decision, expiresAt: expiry(input.input, at), at }, context);
+      return this.resource(id!);
+    }
+    const rule = await this.blockRules.ensureBlock(blockTarget(state, orgId), context);
+    await this.aggregates.decide(stream, scriptDecider, { type: 'BlockScript', decision, ruleId: rule.id, at }, context);
+    return { ...(await this.resource(id!)), rule };
+  }
+
+  private async resource(scriptId: string) {
+    const doc = await this.readStore.collection<ScriptDocument>(SCRIPTS).findOne({ _id: scriptId });
+    return toResource(doc!);
+  }
+}
+
+function expiry(input: AuthorizeInput, at: Date): Date | null {
+  if (input.expires_at !== undefined && input.expires_days !== undefined) {
+    throw new DomainError('validation_error', 'Give expires_at or expires_days, not both', [{ field: 'expires_at', message: 'give expires_at or expires_days, not both' }]);
+  }
+  if (input.expires_at !== undefined) return new Date(input.expires_at);
+  if (input.expires_days !== undefined) return addDays(at, input.expires_days);
+  return null;
+}
+
+/** Inline scripts are blocked by content hash, external ones by domain (the spec); the rule keeps its label. */
+function blockTarget(state: ScriptState, orgId: string) {
+  return state.inline
+    ? { orgId, storeId: state.storeId!, target: 'hash' as const, value: state.currentHash! }
+    : { orgId, storeId: state.storeId!, target: 'domain' as const, value: state.host! };
+}

@@ -1,0 +1,62 @@
+import type { DomainEvent } from '@pss/kernel';
+import type { AuthorizationMethod, IntegrityStatus, ScriptStatus, ScriptType } from '@pss/contracts';
+
+export interface ScriptContent {
+  hash: string | null;
+  sriHash: string | null;
+  hashSource: string | null;
+  integrityAttr: boolean | null;
+  sizeBytes: number | null;
+}
+
+export interface ScriptDecision {
+  method: AuthorizationMethod;
+  by: string;
+  justification: string | null;
+  policyId: string | null;
+  policyVersion: number | null;
+}
+
+export type ScriptEvent =
+  | DomainEvent<
+      'ScriptDetected',
+      ScriptContent & {
+        scriptId: string;
+        storeId: string;
+        orgId: string;
+        src: string;
+        inline: boolean;
+        host: string | null;
+        type: ScriptType;
+        vendorId: string | null;
+        category: string | null;
+        status: ScriptStatus;
+        gtmContainer: string | null;
+        pageUrl: string;
+        sessionId: string;
+        detectedAt: string;
+      }
+    >
+  | DomainEvent<
+      'ScriptHashChanged',
+      ScriptContent & {
+        scriptId: string;
+        storeId: string;
+        previousHash: string | null;
+        integrityStatus: IntegrityStatus;
+        /** The script was authorized and its content is no longer the authorized one: PCI DSS 11.6.1. */
+        unauthorizedChange: boolean;
+        authorizedHash: string | null;
+        src: string;
+        pageUrl: string;
+        changedAt: string;
+      }
+    >
+  | DomainEvent<
+      'ScriptAuthorized',
+      ScriptDecision & { scriptId: string; storeId: string; authorizedHash: string | null; expiresAt: string | null; authorizedAt: string }
+    >
+  | DomainEvent<'ScriptBlocked', ScriptDecision & { scriptId: string; storeId: string; ruleId: string; blockedAt: string }>
+  | DomainEvent<'ScriptMarkedSuspicious', { scriptId: string; storeId: string; field: string; markedAt: string }>;
+
+export const scriptStream = (scriptId: string): string => `script-${scriptId}`;

@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { SCRIPTS, type ScriptDocument, type ScriptReview } from '@pss/contracts';
+import type { RecordedEvent } from '@pss/event-store';
+import { ReadModelProjection } from '@pss/platform';
+import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
+import type { SightingsEvent } from '../ingestion/sightings';
+import type { ScriptEvent } from './script.events';
+import { integrityOf } from './script.decider';
+
+/** `scripts`: the per-store inventory PCI DSS 6.4.3 asks for, with each script's decisions and integrity. */
+@ReadModelProjection()
+@Injectable()
+export class ScriptProjection implements Projection {
+  readonly name = 'scripts';
+  readonly filter = { streamPrefixes: ['script-', 'sightings-'] };
+  readonly collections: Projection['collections'] = {
+    [SCRIPTS]: [
+      { key: { org_id: 1, first_seen_at: -1, _id: -1 } },
+      { key: { store_id: 1, first_seen_at: -1, _id: -1 } },
+      { key: { store_id: 1, status: 1 } },
+    ],
+  };
+
+  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    const event = recorded as unknown as ScriptEvent | SightingsEvent;
+    const scripts = context.collection<ScriptDocument>(SCRIPTS);
+    switch (event.type) {
+      case 'ScriptDetected': {
+        const { data } = event;
+        const doc: Omit<ScriptDocument, '_id'> = {
+          org_id: data.orgId,
+          store_id: data.storeId,
+          src: data.src,
+          type: data.type,
+          category: data.category,
+          status: data.status,
+          integrity_status: integrityOf(data.status, data.hash, null),
+          current_hash: data.hash,
+          authorized_hash: null,
+          sri_hash: data.sriHash,
+          hash_source: data.hashSource,
+          integrity_attr: data.integrityAttr,
+          size_bytes: data.sizeBytes,
+          vendor_id: data.vendorId,
+          gtm_container: data.gtmContainer,
+          authorization_method: null,
+          authorized_by: null,
+          justification: null,
+          policy_id: null,
+          policy_version: null,
+          reviewed_at: null,
+          expires_at: null,
+          review_due_at: null,
+          first_seen_at: data.detectedAt,
+          last_seen_at: data.detectedAt,
+          last_verified_at: null,
+          last_hash_change_at: null,
+          sightings: 1,
+          sessions_count: 1,
+          host: data.host,
+          inline: data.inline,
+          reviews: [],
+        };
+        await applyOnce(scripts, data.scriptId, recorded, { $set: doc }, { upsert: true });
+        return;
+      }
+      case 'ScriptHashChanged': {
+        const { data } = event;
+        await applyOnce(scripts, data.scriptId, recorded, {
+          $set: {
+            current_hash: data.hash,
+            authorized_hash: data.authorizedHash,
+            sri_hash: data.sriHash,
+            hash_source: data.hashSource,
+            integrity_attr: data.integrityAttr,
+            size_bytes: data.sizeBytes,
+            integrity_status: data.integrityStatus,
+            src: data.src,
+            last_hash_change_at: data.changedAt,
+          },
+          $max: { last_seen_at: data.changedAt },
+        });
+        return;
+      }
+      case 'ScriptAuthorized': {
+        const { data } = event;
+        await applyOnce(scripts, data.scriptId, recorded, {
+          $set: {
+            status: 'authorized',
+            authorized_hash: data.authorizedHash,
+            integrity_status: integrityOf('authorized', data.authorizedHash, data.authorizedHash),
+            ...decisionFields(data, data.authorizedAt),
+            expires_at: data.expiresAt,
+          },
+          $push: { reviews: review('authorize', data, data.authorizedAt) },
+        });
+        return;
+      }
+      case 'ScriptBlocked': {
+        const { data } = event;
+        await applyOnce(scripts, data.scriptId, recorded, {
+          $set: { status: 'blocked', integrity_status: 'blocked', ...decisionFields(data, data.blockedAt), expires_at: null },
+          $push: { reviews: review('block', data, data.blockedAt) },
+        });
+        return;
+      }
+      case 'ScriptMarkedSuspicious':
+        await applyOnce(scripts, event.data.scriptId, recorded, { $set: { status: 'suspicious' } });
+        return;
+      case 'SightingsFlushed':
+        for (const sighting of event.data.scripts) {
+          const script = await scripts.findOne({ _id: sighting.scriptId });
+          // An authorized script seen with its authorized content is verified as of that sighting.
+          const verified = script?.integrity_status === 'match' ? { last_verified_at: sighting.lastSeenAt } : {};
+          await applyOnce(scripts, sighting.scriptId, recorded, {
+            $max: { last_seen_at: sighting.lastSeenAt, ...verified },
+            $inc: { sightings: sighting.sightings, sessions_count: sighting.sessions },
+          });
+        }
+        return;
+    }
+  }
+}
+
+type Decision = { method: ScriptReview['method']; by: string; justification: string | null; policyId: string | null; policyVersion: number | null };
+
+const decisionFields = (decision: Decision, at: string) => ({
+  authorization_method: decision.method,
+  authorized_by: decision.by,
+  justification: decision.justification,
+  policy_id: decision.policyId,
+  policy_version: decision.policyVersion,
+  reviewed_at: at,
+});
+
+const review = (action: ScriptReview['action'], decision: Decision, at: string): ScriptReview => ({
+  action,
+  method: decision.method,
+  by: decision.by,
+  justification: decision.justification,
+  at,
+});

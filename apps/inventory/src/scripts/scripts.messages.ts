@@ -1,0 +1,30 @@
+import { Controller } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { COMMANDS, type InventoryCommandEnvelope } from '@pss/contracts';
+import { SdkIngestion, type IngestBatch } from '../ingestion/sdk-ingestion.service';
+import { DecideOnScript, type AuthorizeInput } from './script-decisions';
+
+/** Script commands and SDK batches arriving over the bus from the gateway. */
+@Controller()
+export class ScriptsMessages {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly ingestion: SdkIngestion,
+  ) {}
+
+  @MessagePattern(COMMANDS.sdkIngest)
+  ingest(@Payload() batch: IngestBatch) {
+    return this.ingestion.ingest(batch);
+  }
+
+  @MessagePattern(COMMANDS.scriptAuthorize)
+  authorize(@Payload() envelope: InventoryCommandEnvelope<AuthorizeInput>) {
+    return this.commands.execute(new DecideOnScript({ ...envelope, input: { kind: 'authorize', input: envelope.input } }));
+  }
+
+  @MessagePattern(COMMANDS.scriptBlock)
+  block(@Payload() envelope: InventoryCommandEnvelope<{ justification?: string }>) {
+    return this.commands.execute(new DecideOnScript({ ...envelope, input: { kind: 'block', input: envelope.input } }));
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { SdkIngestion } from '../ingestion/sdk-ingestion.service';
+import { StoreActivityProjection } from '../ingestion/store-activity.projection';
+import { RulesModule } from '../rules/rules.module';
+import { DecideOnScriptHandler } from './script-decisions';
+import { ScriptProjection } from './script.projection';
+import { ScriptsMessages } from './scripts.messages';
+
+/** The script inventory: SDK ingestion, classification, integrity, and people's decisions on scripts. */
+@Module({
+  imports: [CqrsModule, RulesModule],
+  controllers: [ScriptsMessages],
+  providers: [ScriptProjection, StoreActivityProjection, SdkIngestion, DecideOnScriptHandler],
+})
+export class ScriptsModule {}

@@ -1,0 +1,58 @@
+/** Read model `scripts` (owner: inventory; readers: api-gateway, reports, usage). Field names are the API's. */
+export const SCRIPTS = 'scripts';
+
+export const SCRIPT_STATUSES = ['trusted', 'needs_review', 'suspicious', 'malicious', 'authorized', 'blocked'] as const;
+export type ScriptStatus = (typeof SCRIPT_STATUSES)[number];
+export const SCRIPT_TYPES = ['first_party', 'known_third', 'unknown'] as const;
+export type ScriptType = (typeof SCRIPT_TYPES)[number];
+export const INTEGRITY_STATUSES = ['match', 'mismatch', 'pending', 'monitored', 'blocked'] as const;
+export type IntegrityStatus = (typeof INTEGRITY_STATUSES)[number];
+export const AUTHORIZATION_METHODS = ['manual', 'auto', 'policy', 'ai_assisted', 'import', 'api', 'expiry', 'integrity', 'system'] as const;
+export type AuthorizationMethod = (typeof AUTHORIZATION_METHODS)[number];
+
+export interface ScriptReview {
+  action: 'authorize' | 'block' | 'needs_review';
+  method: AuthorizationMethod;
+  by: string;
+  justification: string | null;
+  at: string;
+}
+
+export interface ScriptDocument {
+  _id: string;
+  org_id: string;
+  store_id: string;
+  src: string;
+  type: ScriptType | null;
+  category: string | null;
+  status: ScriptStatus;
+  integrity_status: IntegrityStatus | null;
+  current_hash: string | null;
+  authorized_hash: string | null;
+  sri_hash: string | null;
+  hash_source: string | null;
+  integrity_attr: boolean | null;
+  size_bytes: number | null;
+  vendor_id: string | null;
+  gtm_container: string | null;
+  authorization_method: AuthorizationMethod | null;
+  authorized_by: string | null;
+  justification: string | null;
+  policy_id: string | null;
+  policy_version: number | null;
+  reviewed_at: string | null;
+  expires_at: string | null;
+  review_due_at: string | null;
+  first_seen_at: string;
+  last_seen_at: string;
+  last_verified_at: string | null;
+  last_hash_change_at: string | null;
+  /** Added to the spec's fields: how often and in how many sessions the SDK reported it. */
+  sightings: number;
+  sessions_count: number;
+  /** Added: the host of an external script (null for inline), for rules and policies. */
+  host: string | null;
+  inline: boolean;
+  /** Added: who decided what and when (GET /scripts/{id}). */
+  reviews: ScriptReview[];
+}

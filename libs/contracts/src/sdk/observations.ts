@@ -1,0 +1,145 @@
+/**
+ * SDK contract v1 (DESIGN.md section 5): what the SDK on a payment page reports. Each observation is checked
+ * on its own: a bad one is counted as rejected and never poisons its batch.
+ */
+export interface ScriptObservation {
+  kind: 'script';
+  /** Absolute URL of an external script; absent for inline scripts. */
+  src?: string;
+  inline: boolean;
+  /** SRI form, e.g. `sha384-…`; absent when the SDK could not hash the script. */
+  hash?: string;
+  hash_source?: 'sdk' | 'sri';
+  size_bytes?: number;
+  integrity_attr?: boolean;
+  gtm_container?: string;
+}
+
+export interface HeadersObservation {
+  kind: 'headers';
+  /** The page's response headers as the SDK saw them; names are case-insensitive. */
+  headers: Record<string, string>;
+}
+
+export interface CspViolationObservation {
+  kind: 'csp_violation';
+  directive: string;
+  blocked_uri: string;
+  source_file?: string;
+}
+
+export interface SensitiveFieldAccessObservation {
+  kind: 'sensitive_field_access';
+  src: string;
+  field: string;
+}
+
+export interface IframeObservation {
+  kind: 'iframe';
+  origin: string;
+}
+
+export interface PaymentRecipientObservation {
+  kind: 'payment_recipient';
+  method: string;
+  /** SHA-256 (hex) of the normalized payment key shown on the page: the key never leaves the page. */
+  key_hash: string;
+}
+
+export type Observation =
+  | ScriptObservation
+  | HeadersObservation
+  | CspViolationObservation
+  | SensitiveFieldAccessObservation
+  | IframeObservation
+  | PaymentRecipientObservation;
+
+export interface ObservationBatch {
+  page_url: string;
+  session_id: string;
+  sdk_version: string;
+  observations: Observation[];
+}
+
+export const MAX_OBSERVATIONS_PER_BATCH = 500;
+const SRI_HASH = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+const SRI_LENGTHS: Record<string, number> = { '256': 44, '384': 64, '512': 88 };
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+const optional = <T>(value: unknown, check: (v: unknown) => v is T): boolean => value === undefined || check(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+export function isSriHash(value: unknown): value is string {
+  if (typeof value !== 'string' || !SRI_HASH.test(value)) return false;
+  const [algorithm, digest] = value.slice(3).split('-');
+  return digest.length === SRI_LENGTHS[algorithm];
+}
+
+export function isHttpUrl(value: unknown, max = 2048): value is string {
+  if (!text(value, max)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** Checks one observation and returns it with only the fields of its kind. */
+export function checkObservation(raw: unknown): Checked<Observation> {
+  if (!isRecord(raw)) return { ok: false, reason: 'not an object' };
+  switch (raw.kind) {
+    case 'script': {
+      const inline = raw.inline === true;
+      if (!optional(raw.inline, isBoolean)) return { ok: false, reason: 'inline must be a boolean' };
+      if (inline ? raw.src !== undefined && raw.src !== null : !isHttpUrl(raw.src)) {
+        return { ok: false, reason: inline ? 'an inline script has no src' : 'src must be an http(s) URL' };
+      }
+      if (inline && raw.hash === undefined) return { ok: false, reason: 'an inline script needs its hash' };
+      if (!optional(raw.hash, isSriHash)) return { ok: false, reason: 'hash must be an SRI hash such as sha384-…' };
+      if (raw.hash_source !== undefined && raw.hash_source !== 'sdk' && raw.hash_source !== 'sri') {
+        return { ok: false, reason: 'hash_source must be sdk or sri' };
+      }
+      if (raw.size_bytes !== undefined && !(Number.isSafeInteger(raw.size_bytes) && (raw.size_bytes as number) >= 0)) {
+        return { ok: false, reason: 'size_bytes must be a non-negative integer' };
+      }
+      if (!optional(raw.integrity_attr, isBoolean)) return { ok: false, reason: 'integrity_attr must be a boolean' };
+      if (!optional(raw.gtm_container, (v): v is string => text(v, 64))) return { ok: false, reason: 'gtm_container must be a string' };
+      const { src, hash, hash_source, size_bytes, integrity_attr, gtm_container } = raw as Partial<ScriptObservation>;
+      return { ok: true, value: prune({ kind: 'script', inline, src: inline ? undefined : src, hash, hash_source, size_bytes, integrity_attr, gtm_container }) };
+    }
+    case 'headers': {
+      if (!isRecord(raw.headers)) return { ok: false, reason: 'headers must be an object' };
+      const entries = Object.entries(raw.headers);
+      if (entries.length > 100 || !entries.every(([name, value]) => text(name, 128) && typeof value === 'string' && value.length <= 8192)) {
+        return { ok: false, reason: 'headers must map names to string values' };
+      }
+      return { ok: true, value: { kind: 'headers', headers: Object.fromEntries(entries.map(([n, v]) => [n.toLowerCase(), (v as string).trim()])) } };
+    }
+    case 'csp_violation':
+      if (!text(raw.directive, 256) || !text(raw.blocked_uri, 2048)) return { ok: false, reason: 'directive and blocked_uri are required strings' };
+      if (!optional(raw.source_file, (v): v is string => text(v, 2048))) return { ok: false, reason: 'source_file must be a string' };
+      return { ok: true, value: prune({ kind: 'csp_violation', directive: raw.directive, blocked_uri: raw.blocked_uri, source_file: raw.source_file as string | undefined }) };
+    case 'sensitive_field_access':
+      if (!isHttpUrl(raw.src) || !text(raw.field, 256)) return { ok: false, reason: 'src (URL) and field are required' };
+      return { ok: true, value: { kind: 'sensitive_field_access', src: raw.src, field: raw.field } };
+    case 'iframe':
+      if (!text(raw.origin, 2048)) return { ok: false, reason: 'origin is required' };
+      return { ok: true, value: { kind: 'iframe', origin: raw.origin } };
+    case 'payment_recipient':
+      if (!text(raw.method, 32) || typeof raw.key_hash !== 'string' || !/^[0-9a-f]{64}$/i.test(raw.key_hash)) {
+        return { ok: false, reason: 'method and key_hash (64 hex characters) are required' };
+      }
+      return { ok: true, value: { kind: 'payment_recipient', method: raw.method.toLowerCase(), key_hash: raw.key_hash.toLowerCase() } };
+    default:
+      return { ok: false, reason: 'unknown kind' };
+  }
+}
+
+function prune<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
