@@ -3,8 +3,14 @@ import { integrationEventId, type IntegrationEvent } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
 import { PublishesIntegrationEvents } from '@pss/platform';
 import type { IntegrationEventSource } from '@pss/projections';
+import type { PageHeadersEvent } from './ingestion/page-headers.decider';
+import type { SightingsEvent } from './ingestion/sightings';
+import type { SignalEvent } from './ingestion/signals';
 import type { OrganizationEvent } from './organizations/organization.decider';
+import type { ScriptEvent } from './scripts/script.events';
 import type { StoreEvent } from './stores/store.events';
+
+type InventoryEvent = OrganizationEvent | StoreEvent | ScriptEvent | PageHeadersEvent | SignalEvent | SightingsEvent;
 
 type Published = { type: string; orgId: string | null; storeId: string | null; data: Record<string, unknown> };
 
@@ -16,11 +22,11 @@ type Published = { type: string; orgId: string | null; storeId: string | null; d
 @Injectable()
 export class InventoryIntegrationEvents implements IntegrationEventSource {
   readonly name = 'inventory';
-  readonly filter = { streamPrefixes: ['org-', 'store-'] };
+  readonly filter = { streamPrefixes: ['org-', 'store-', 'script-', 'headers-', 'observations-', 'sightings-'] };
 
   toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent[] {
     const orgId = (recorded.metadata.orgId as string | undefined) ?? null;
-    const published = publishedFact(recorded as unknown as OrganizationEvent | StoreEvent, orgId);
+    const published = publishedFact(recorded as unknown as InventoryEvent, orgId);
     if (!published) return [];
     return [
       {
@@ -39,7 +45,7 @@ export class InventoryIntegrationEvents implements IntegrationEventSource {
   }
 }
 
-function publishedFact(event: OrganizationEvent | StoreEvent, orgId: string | null): Published | undefined {
+function publishedFact(event: InventoryEvent, orgId: string | null): Published | undefined {
   switch (event.type) {
     case 'OrganizationCreated': {
       const { data } = event;
@@ -90,6 +96,128 @@ function publishedFact(event: OrganizationEvent | StoreEvent, orgId: string | nu
         data: { store_id: event.data.storeId, suspended_at: event.data.suspendedAt },
       };
     default:
+      return scriptFact(event, orgId) ?? signalFact(event, orgId);
+  }
+}
+
+function scriptFact(event: InventoryEvent, orgId: string | null): Published | undefined {
+  switch (event.type) {
+    case 'ScriptDetected': {
+      const { data } = event;
+      return {
+        type: 'inventory.script.detected',
+        orgId: data.orgId,
+        storeId: data.storeId,
+        data: {
+          script_id: data.scriptId,
+          store_id: data.storeId,
+          src: data.src,
+          inline: data.inline,
+          host: data.host,
+          type: data.type,
+          category: data.category,
+          vendor_id: data.vendorId,
+          status: data.status,
+          hash: data.hash,
+          page_url: data.pageUrl,
+          session_id: data.sessionId,
+          detected_at: data.detectedAt,
+        },
+      };
+    }
+    case 'ScriptHashChanged': {
+      const { data } = event;
+      return {
+        type: 'inventory.script.hash-changed',
+        orgId,
+        storeId: data.storeId,
+        data: {
+          script_id: data.scriptId,
+          store_id: data.storeId,
+          src: data.src,
+          previous_hash: data.previousHash,
+          new_hash: data.hash,
+          authorized_hash: data.authorizedHash,
+          integrity_status: data.integrityStatus,
+          unauthorized_change: data.unauthorizedChange,
+          page_url: data.pageUrl,
+          changed_at: data.changedAt,
+        },
+      };
+    }
+    case 'ScriptAuthorized':
+    case 'ScriptBlocked': {
+      const { data } = event;
+      return {
+        type: event.type === 'ScriptAuthorized' ? 'inventory.script.authorized' : 'inventory.script.blocked',
+        orgId,
+        storeId: data.storeId,
+        data: {
+          script_id: data.scriptId,
+          store_id: data.storeId,
+          method: data.method,
+          by: data.by,
+          justification: data.justification,
+          policy_id: data.policyId,
+          policy_version: data.policyVersion,
+          at: event.type === 'ScriptAuthorized' ? event.data.authorizedAt : event.data.blockedAt,
+        },
+      };
+    }
+    default:
       return undefined;
   }
 }
+
+function signalFact(event: InventoryEvent, orgId: string | null): Published | undefined {
+  switch (event.type) {
+    case 'SecurityHeadersChanged': {
+      const { data } = event;
+      return {
+        type: 'inventory.headers.changed',
+        orgId: data.orgId,
+        storeId: data.storeId,
+        data: { store_id: data.storeId, page: data.page, page_url: data.pageUrl, changes: data.changes, at: data.at },
+      };
+    }
+    case 'CspViolationObserved':
+    case 'SensitiveFieldAccessed':
+    case 'UnexpectedIframeObserved':
+    case 'PaymentRecipientMismatched': {
+      const { storeId, orgId: owner, pageUrl, sessionId, at, ...facts } = event.data;
+      return {
+        type: SIGNAL_TOPICS[event.type],
+        orgId: owner,
+        storeId,
+        data: { store_id: storeId, page_url: pageUrl, session_id: sessionId, at, ...snakeCase(facts) },
+      };
+    }
+    case 'SightingsFlushed': {
+      const { data } = event;
+      return {
+        type: 'inventory.sdk.activity',
+        orgId: data.orgId ?? orgId,
+        storeId: data.storeId,
+        data: {
+          store_id: data.storeId,
+          first_event_at: data.firstEventAt,
+          last_event_at: data.lastEventAt,
+          batches: data.batches,
+          observations: data.observations,
+        },
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const SIGNAL_TOPICS = {
+  CspViolationObserved: 'inventory.csp.violation',
+  SensitiveFieldAccessed: 'inventory.sensitive-field.accessed',
+  UnexpectedIframeObserved: 'inventory.iframe.unexpected',
+  PaymentRecipientMismatched: 'inventory.recipient.mismatched',
+} as const;
+
+const snakeCase = (facts: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(facts).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]));

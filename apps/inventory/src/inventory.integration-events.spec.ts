@@ -1,0 +1,79 @@
+import type { RecordedEvent } from '@pss/event-store';
+import { InventoryIntegrationEvents } from './inventory.integration-events';
+
+const recorded = (type: string, data: Record<string, unknown>, stream = 'observations-s1'): RecordedEvent => ({
+  id: '01900000-0000-7000-8000-0000000000aa',
+  stream,
+  revision: 0,
+  position: 42,
+  type,
+  data,
+  metadata: { orgId: 'org-1', actor: 'sdk', correlationId: 'req-1' },
+  createdAt: '2026-05-04T15:00:00.000Z',
+});
+
+describe('inventory integration events', () => {
+  const source = new InventoryIntegrationEvents();
+
+  it('wraps a fact in the versioned envelope, with an id stable across redeliveries', () => {
+    const [event] = source.toIntegrationEvents(
+      recorded('CspViolationObserved', {
+        storeId: 's1',
+        orgId: 'org-1',
+        pageUrl: 'https://loja.example/checkout',
+        sessionId: 'sess',
+        at: '2026-05-04T15:00:00.000Z',
+        directive: 'script-src',
+        blockedUri: 'https://evil.example/x.js',
+        sourceFile: null,
+      }),
+    );
+    expect(event).toEqual({
+      id: 'evt_019000000000700080000000000000aa',
+      type: 'inventory.csp.violation',
+      version: 1,
+      source: 'inventory',
+      org_id: 'org-1',
+      store_id: 's1',
+      occurred_at: '2026-05-04T15:00:00.000Z',
+      correlation_id: 'req-1',
+      position: 42,
+      data: {
+        store_id: 's1',
+        page_url: 'https://loja.example/checkout',
+        session_id: 'sess',
+        at: '2026-05-04T15:00:00.000Z',
+        directive: 'script-src',
+        blocked_uri: 'https://evil.example/x.js',
+        source_file: null,
+      },
+    });
+  });
+
+  it('publishes an unauthorized change of an authorized script with both hashes', () => {
+    const [event] = source.toIntegrationEvents(
+      recorded(
+        'ScriptHashChanged',
+        {
+          scriptId: 'sc1',
+          storeId: 's1',
+          src: 'https://cdn.example/a.js',
+          previousHash: 'sha384-old',
+          hash: 'sha384-new',
+          authorizedHash: 'sha384-old',
+          integrityStatus: 'mismatch',
+          unauthorizedChange: true,
+          pageUrl: 'https://loja.example/checkout',
+          changedAt: '2026-05-04T15:00:00.000Z',
+        },
+        'script-sc1',
+      ),
+    );
+    expect(event.type).toBe('inventory.script.hash-changed');
+    expect(event.data).toMatchObject({ previous_hash: 'sha384-old', new_hash: 'sha384-new', unauthorized_change: true, integrity_status: 'mismatch' });
+  });
+
+  it('publishes nothing for token events (they carry hashes)', () => {
+    expect(source.toIntegrationEvents(recorded('TokenIssued', { hash: 'x' }, 'token-1'))).toEqual([]);
+  });
+});
