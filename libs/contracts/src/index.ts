@@ -14,3 +14,5 @@ export * from './read-models/script';
 export * from './commands/scripts';
 export * from './sdk/observations';
 export * from './read-models/usage';
+export * from './commands/organizations';
+export * from './read-models/policy';

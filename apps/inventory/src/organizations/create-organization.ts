@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ORGANIZATIONS, toResource, type OrganizationDocument } from '@pss/contracts';
+import { ORGANIZATIONS, toResource, type CreatedOrganization, type OrganizationDocument } from '@pss/contracts';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { organizationDecider, organizationStream } from './organization.decider';
+import { OwnerInvitations } from './owner-invitations';
 
 export interface CreateOrganizationInput {
   name: string;
@@ -21,22 +22,27 @@ export class CreateOrganization {
   ) {}
 }
 
-export type OrganizationResource = ReturnType<typeof toResource<OrganizationDocument>>;
-
+/**
+ * Creates the organization, invites its owner and records how the invitation went. The reply is sent once the
+ * read models have the organization and its default policies (read-your-writes).
+ */
 @CommandHandler(CreateOrganization)
-export class CreateOrganizationHandler implements ICommandHandler<CreateOrganization, OrganizationResource> {
+export class CreateOrganizationHandler implements ICommandHandler<CreateOrganization, CreatedOrganization> {
   constructor(
     private readonly aggregates: AggregateRepository,
+    private readonly invitations: OwnerInvitations,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ input, context }: CreateOrganization): Promise<OrganizationResource> {
+  async execute({ input, context }: CreateOrganization): Promise<CreatedOrganization> {
     const parent = input.parentOrgId ? await this.loadParent(input.parentOrgId) : null;
+    const existingUser = await this.invitations.isExistingUser(input.ownerEmail);
     const at = this.clock.now();
     const orgId = uuidv7(at.getTime());
-    await this.aggregates.decide(
-      organizationStream(orgId),
+    const stream = organizationStream(orgId);
+    const { state } = await this.aggregates.decide(
+      stream,
       organizationDecider,
       {
         type: 'CreateOrganization',
@@ -50,8 +56,15 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       },
       { ...context, orgId },
     );
+    const outcome = await this.invitations.invite(state.profile!, existingUser);
+    await this.aggregates.decide(
+      stream,
+      organizationDecider,
+      { type: 'RecordOwnerInvitation', outcome, at: this.clock.now() },
+      { ...context, orgId },
+    );
     const created = await this.readStore.collection<OrganizationDocument>(ORGANIZATIONS).findOne({ _id: orgId });
-    return toResource(created!);
+    return { ...toResource(created!), owner_invite: outcome };
   }
 
   private async loadParent(parentOrgId: string): Promise<{ orgId: string; parentOrgId: string | null }> {

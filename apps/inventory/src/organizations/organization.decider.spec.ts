@@ -1,3 +1,4 @@
+import type { OwnerInviteOutcome } from '@pss/contracts';
 import { deciderSpec } from '@pss/testkit';
 import { organizationDecider, type OrganizationCommand, type OrganizationEvent } from './organization.decider';
 
@@ -59,5 +60,35 @@ describe('organization decider', () => {
 
   it('cannot be created twice', () => {
     spec.given([created]).when(create).thenThrows('conflict');
+  });
+
+  describe('owner invitation', () => {
+    const later = new Date('2026-03-01T09:30:01.000Z');
+    const recorded = (outcome: OwnerInviteOutcome): OrganizationEvent => ({
+      type: 'OwnerInvitationRecorded',
+      data: { orgId: 'org-1', outcome, at: '2026-03-01T09:30:01.000Z' },
+    });
+    const withoutOwner: OrganizationEvent = { ...created, data: { ...created.data, ownerEmail: null } } as OrganizationEvent;
+
+    it.each(['sent', 'failed', 'existing_user'] as const)('records "%s" for an organization with an owner e-mail', (outcome) => {
+      spec.given([created]).when({ type: 'RecordOwnerInvitation', outcome, at: later }).then([recorded(outcome)]);
+    });
+
+    it('records "skipped" for an organization without an owner e-mail', () => {
+      spec.given([withoutOwner]).when({ type: 'RecordOwnerInvitation', outcome: 'skipped', at: later }).then([recorded('skipped')]);
+    });
+
+    it('records it once: the first outcome stands', () => {
+      spec.given([created, recorded('failed')]).when({ type: 'RecordOwnerInvitation', outcome: 'sent', at: later }).thenNothingHappens();
+    });
+
+    it('refuses an outcome that contradicts the owner e-mail', () => {
+      spec.given([created]).when({ type: 'RecordOwnerInvitation', outcome: 'skipped', at: later }).thenThrows('conflict', /skipped/);
+      spec.given([withoutOwner]).when({ type: 'RecordOwnerInvitation', outcome: 'sent', at: later }).thenThrows('conflict', /missing/);
+    });
+
+    it('needs the organization to exist', () => {
+      spec.given([]).when({ type: 'RecordOwnerInvitation', outcome: 'sent', at: later }).thenThrows('not_found');
+    });
   });
 });

@@ -1,8 +1,14 @@
 import { DomainError, validationError, type Decider, type DomainEvent, type ErrorDetail } from '@pss/kernel';
-import { BILLING_MODES, PLAN_NAMES, type BillingMode, type Plan } from '@pss/contracts';
+import {
+  BILLING_MODES,
+  ORGANIZATION_NAME_MAX,
+  ORGANIZATION_NAME_MIN,
+  PLAN_NAMES,
+  type BillingMode,
+  type OwnerInviteOutcome,
+  type Plan,
+} from '@pss/contracts';
 
-export const ORGANIZATION_NAME_MIN = 2;
-export const ORGANIZATION_NAME_MAX = 120;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface OrganizationProfile {
@@ -14,57 +20,93 @@ export interface OrganizationProfile {
   ownerEmail: string | null;
 }
 
-export type OrganizationEvent = DomainEvent<'OrganizationCreated', OrganizationProfile & { createdAt: string }>;
+export type OrganizationEvent =
+  | DomainEvent<'OrganizationCreated', OrganizationProfile & { createdAt: string }>
+  | DomainEvent<'OwnerInvitationRecorded', { orgId: string; outcome: OwnerInviteOutcome; at: string }>;
 
-export type OrganizationCommand = {
-  type: 'CreateOrganization';
-  name: string;
-  plan: string;
-  billingMode: string;
-  orgId: string;
-  ownerEmail: string | null;
-  /** The parent as it is now, when the organization is created by a partner. */
-  parent: { orgId: string; parentOrgId: string | null } | null;
-  at: Date;
-};
+export type OrganizationCommand =
+  | {
+      type: 'CreateOrganization';
+      name: string;
+      plan: string;
+      billingMode: string;
+      orgId: string;
+      ownerEmail: string | null;
+      /** The parent as it is now, when the organization is created by a partner. */
+      parent: { orgId: string; parentOrgId: string | null } | null;
+      at: Date;
+    }
+  | { type: 'RecordOwnerInvitation'; outcome: OwnerInviteOutcome; at: Date };
 
 export interface OrganizationState {
   profile?: OrganizationProfile;
+  ownerInvitation?: OwnerInviteOutcome;
 }
+
+type Create = Extract<OrganizationCommand, { type: 'CreateOrganization' }>;
+type RecordInvitation = Extract<OrganizationCommand, { type: 'RecordOwnerInvitation' }>;
 
 export const organizationDecider: Decider<OrganizationState, OrganizationCommand, OrganizationEvent> = {
   initialState: () => ({}),
 
   decide(command, state) {
-    if (state.profile) throw new DomainError('conflict', 'Organization already exists');
-    // One level of nesting: a child organization cannot have children of its own.
-    if (command.parent?.parentOrgId) {
-      throw new DomainError('nesting_limit', 'Child organizations cannot create organizations: only one level of nesting is allowed');
+    switch (command.type) {
+      case 'CreateOrganization':
+        return create(command, state);
+      case 'RecordOwnerInvitation':
+        return recordOwnerInvitation(command, state);
     }
-    assertValidProfile(command);
-    return [
-      {
-        type: 'OrganizationCreated',
-        data: {
-          orgId: command.orgId,
-          name: command.name.trim(),
-          plan: command.plan as Plan,
-          billingMode: command.billingMode as BillingMode,
-          parentOrgId: command.parent?.orgId ?? null,
-          ownerEmail: command.ownerEmail?.trim().toLowerCase() ?? null,
-          createdAt: command.at.toISOString(),
-        },
-      },
-    ];
   },
 
-  evolve(_state, event) {
-    const { createdAt: _createdAt, ...profile } = event.data;
-    return { profile };
+  evolve(state, event) {
+    switch (event.type) {
+      case 'OrganizationCreated': {
+        const { createdAt: _createdAt, ...profile } = event.data;
+        return { ...state, profile };
+      }
+      case 'OwnerInvitationRecorded':
+        return { ...state, ownerInvitation: event.data.outcome };
+    }
   },
 };
 
-function assertValidProfile(command: OrganizationCommand): void {
+function create(command: Create, state: OrganizationState): OrganizationEvent[] {
+  if (state.profile) throw new DomainError('conflict', 'Organization already exists');
+  // One level of nesting: a child organization cannot have children of its own.
+  if (command.parent?.parentOrgId) {
+    throw new DomainError('nesting_limit', 'Child organizations cannot create organizations: only one level of nesting is allowed');
+  }
+  assertValidProfile(command);
+  return [
+    {
+      type: 'OrganizationCreated',
+      data: {
+        orgId: command.orgId,
+        name: command.name.trim(),
+        plan: command.plan as Plan,
+        billingMode: command.billingMode as BillingMode,
+        parentOrgId: command.parent?.orgId ?? null,
+        ownerEmail: command.ownerEmail === null ? null : normalizeEmail(command.ownerEmail),
+        createdAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
+/** The audit trail of the owner's invitation: recorded once per organization, as it turned out. */
+function recordOwnerInvitation(command: RecordInvitation, state: OrganizationState): OrganizationEvent[] {
+  if (!state.profile) throw new DomainError('not_found', 'Organization not found');
+  if (state.ownerInvitation) return [];
+  // Skipped means "nobody to invite" and nothing else, so the record can be trusted when audited.
+  if ((command.outcome === 'skipped') !== (state.profile.ownerEmail === null)) {
+    const ownerEmail = state.profile.ownerEmail ? 'set' : 'missing';
+    throw new DomainError('conflict', `An owner invitation cannot be ${command.outcome} when the owner e-mail is ${ownerEmail}`);
+  }
+  const { orgId } = state.profile;
+  return [{ type: 'OwnerInvitationRecorded', data: { orgId, outcome: command.outcome, at: command.at.toISOString() } }];
+}
+
+function assertValidProfile(command: Create): void {
   const details: ErrorDetail[] = [];
   const name = command.name.trim();
   if (name.length < ORGANIZATION_NAME_MIN || name.length > ORGANIZATION_NAME_MAX) {
@@ -81,5 +123,8 @@ function assertValidProfile(command: OrganizationCommand): void {
   }
   if (details.length) throw validationError(details);
 }
+
+/** E-mail addresses are compared case-insensitively: the form in which they are recorded and looked up. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export const organizationStream = (orgId: string): string => `org-${orgId}`;

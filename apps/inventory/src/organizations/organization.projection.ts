@@ -11,7 +11,11 @@ export class OrganizationProjection implements Projection {
   readonly name = 'organizations';
   readonly filter = { streamPrefixes: ['org-'] };
   readonly collections: Projection['collections'] = {
-    [ORGANIZATIONS]: [{ key: { parent_org_id: 1, created_at: -1, _id: -1 } }],
+    [ORGANIZATIONS]: [
+      { key: { parent_org_id: 1, created_at: -1, _id: -1 } },
+      // Owner invitations ask whether an address already owns an organization.
+      { key: { owner_email: 1 } },
+    ],
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {

@@ -1,10 +1,16 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { MailModule } from '@pss/mail';
+import { PoliciesModule } from '../policies/policies.module';
 import { CreateOrganizationHandler } from './create-organization';
 import { OrganizationProjection } from './organization.projection';
+import { OrganizationsMessages } from './organizations.messages';
+import { OwnerInvitations } from './owner-invitations';
 
+/** Organizations: creation (API and admin CLI), the owner's invitation, and the default policies they start with. */
 @Module({
-  imports: [CqrsModule],
-  providers: [OrganizationProjection, CreateOrganizationHandler],
+  imports: [CqrsModule, MailModule.forRoot(), PoliciesModule],
+  controllers: [OrganizationsMessages],
+  providers: [OrganizationProjection, CreateOrganizationHandler, OwnerInvitations],
 })
 export class OrganizationsModule {}

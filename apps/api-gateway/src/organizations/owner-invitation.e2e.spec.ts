@@ -1,0 +1,94 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { EVENT_STORE, type EventStore } from '@pss/event-store';
+import { OUTBOX_EXTENSION, outboxDirectory, type OutboxFile } from '@pss/mail';
+import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+
+describe('owner invitation of a new organization (HTTP, embedded)', () => {
+  let service: EmbeddedHarness;
+  let partner: { orgId: string; token: string; prefix: string };
+  let outbox: string;
+
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start();
+    outbox = outboxDirectory(service.config);
+    partner = await service.tenant(['orgs:manage'], { 'owner-email': 'partner@acme.example' });
+  });
+  afterAll(() => service.close());
+
+  const create = (body: Record<string, unknown>) =>
+    service.request('POST', '/api/v1/organizations', { token: partner.token, body: { name: 'Acme Brasil', ...body } });
+
+  const mails = (): OutboxFile[] =>
+    readdirSync(outbox)
+      .filter((name) => name.endsWith(OUTBOX_EXTENSION))
+      .map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8')));
+
+  const invitationEvents = async (orgId: string) =>
+    (await service.app.get<EventStore>(EVENT_STORE).readStream(`org-${orgId}`)).filter((event) => event.type === 'OwnerInvitationRecorded');
+
+  it('sends the invitation (sent): one message in the outbox, with the organization and its link, and no secret', async () => {
+    const created = await create({ name: 'Loja Azul', owner_email: 'ana@loja-azul.example' });
+    expect(created.status).toBe(201);
+    expect(created.body.owner_invite).toBe('sent');
+    const [mail] = mails().filter((message) => message.to === 'ana@loja-azul.example');
+    expect(mail.subject).toBe('You are invited to manage Loja Azul');
+    expect(mail.text).toContain('"Loja Azul"');
+    expect(mail.text).toContain(`${service.config.publicUrl}/invite?org=${created.body.id}`);
+    expect(JSON.stringify(mail)).not.toMatch(/sk_live_|token|password/i);
+  });
+
+  it('records the outcome on the organization stream, with the caller as actor', async () => {
+    const created = await create({ owner_email: 'bruno@acme.example' });
+    const [recorded] = await invitationEvents(created.body.id);
+    expect(recorded.data).toEqual({ orgId: created.body.id, outcome: 'sent', at: expect.any(String) });
+    expect(recorded.metadata.actor).toBe(`api:${partner.prefix}`);
+  });
+
+  it('sends nothing to an address that already owns an organization (existing_user), whatever its case', async () => {
+    await create({ owner_email: 'carla@acme.example' });
+    const before = mails().length;
+    const again = await create({ name: 'Acme Chile', owner_email: 'Carla@ACME.example' });
+    expect(again.status).toBe(201);
+    expect(again.body.owner_invite).toBe('existing_user');
+    expect(mails()).toHaveLength(before);
+    expect((await invitationEvents(again.body.id))[0].data).toMatchObject({ outcome: 'existing_user' });
+  });
+
+  it('still creates the organization when the e-mail cannot be sent (failed), and logs no address', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    rmSync(outbox, { recursive: true, force: true });
+    writeFileSync(outbox, 'an outbox that is not a folder');
+    try {
+      const created = await create({ owner_email: 'dora@acme.example' });
+      expect(created.status).toBe(201);
+      expect(created.body.owner_invite).toBe('failed');
+      const listed = await service.request('GET', '/api/v1/organizations', { token: partner.token });
+      expect(listed.body.data.map((organization: { id: string }) => organization.id)).toContain(created.body.id);
+      expect((await invitationEvents(created.body.id))[0].data).toMatchObject({ outcome: 'failed' });
+      const logged = JSON.stringify(warn.mock.calls);
+      expect(logged).toContain('owner invitation not sent');
+      expect(logged).not.toContain('dora@acme.example');
+    } finally {
+      warn.mockRestore();
+      rmSync(outbox, { force: true });
+      mkdirSync(outbox);
+    }
+  });
+
+  it('skips the invitation of an organization without an owner e-mail (admin CLI without --owner-email)', async () => {
+    const created = await service.ops('org.create', { name: 'No Owner Yet' });
+    expect(created.owner_invite).toBe('skipped');
+    expect(created.owner_email).toBeNull();
+    const [recorded] = await invitationEvents(created.id);
+    expect(recorded.data).toMatchObject({ outcome: 'skipped' });
+    expect(recorded.metadata.actor).toBe('admin-cli');
+  });
+
+  it('invites the owner of an organization made with the admin CLI too', async () => {
+    const created = await service.ops('org.create', { name: 'Operator Made', 'owner-email': 'eva@acme.example' });
+    expect(created.owner_invite).toBe('sent');
+    expect(mails().map((message) => message.to)).toContain('eva@acme.example');
+  });
+});

@@ -1,0 +1,78 @@
+import { deciderSpec } from '@pss/testkit';
+import { DEFAULT_POLICIES } from './default-policies';
+import { policyDecider, type PolicyCommand, type PolicyDefinition, type PolicyEvent } from './policy.decider';
+
+const at = new Date('2026-03-01T09:30:00.000Z');
+const definition: PolicyDefinition = {
+  name: ' Recommend known payment providers ',
+  description: 'Scripts of known payment providers.',
+  active: true,
+  mode: 'recommend',
+  priority: 200,
+  match: { category: ['payment'] },
+  conditions: {},
+  action: 'authorize',
+  justificationTemplate: 'Payment provider {vendor} on {domain}',
+  expiresDays: null,
+};
+const create: PolicyCommand = { type: 'CreatePolicy', policyId: 'pol-1', orgId: 'org-1', storeId: null, definition, isDefault: true, at };
+const created: PolicyEvent = {
+  type: 'PolicyCreated',
+  data: {
+    policyId: 'pol-1',
+    orgId: 'org-1',
+    storeId: null,
+    name: 'Recommend known payment providers',
+    description: 'Scripts of known payment providers.',
+    version: 1,
+    active: true,
+    mode: 'recommend',
+    priority: 200,
+    match: { category: ['payment'] },
+    conditions: {},
+    action: 'authorize',
+    justificationTemplate: 'Payment provider {vendor} on {domain}',
+    expiresDays: null,
+    isDefault: true,
+    createdAt: '2026-03-01T09:30:00.000Z',
+  },
+};
+const spec = deciderSpec(policyDecider);
+const changed = (change: Partial<PolicyDefinition> | Record<string, unknown>): PolicyCommand =>
+  ({ ...create, definition: { ...definition, ...change } }) as PolicyCommand;
+
+describe('policy decider', () => {
+  it('creates a policy at version 1 with every field of the Policy resource', () => {
+    spec.given([]).when(create).then([created]);
+  });
+
+  it('creates a store-level policy', () => {
+    spec
+      .given([])
+      .when({ ...create, storeId: 'store-1', isDefault: false })
+      .then([{ ...created, data: { ...created.data, storeId: 'store-1', isDefault: false } }]);
+  });
+
+  it('cannot be created twice', () => {
+    spec.given([created]).when(create).thenThrows('conflict');
+  });
+
+  it.each([
+    ['an empty name', { name: '  ' }, /name must be 1 to 120/],
+    ['a 121-character name', { name: 'x'.repeat(121) }, /name must be 1 to 120/],
+    ['a description over 1000 characters', { description: 'd'.repeat(1001) }, /description/],
+    ['an unknown mode', { mode: 'manual' }, /mode must be one of recommend, auto/],
+    ['an unknown action', { action: 'allow' }, /action must be one of authorize, needs_review, block/],
+    ['a fractional priority', { priority: 1.5 }, /priority must be an integer/],
+    ['a template over 2000 characters', { justificationTemplate: 't'.repeat(2001) }, /justification_template/],
+    ['zero expiry days', { expiresDays: 0 }, /expires_days must be a positive integer/],
+    ['an unknown match key', { match: { host: ['x'] } }, /match.host is not a known match key/],
+    ['an unknown condition', { conditions: { risky: true } }, /conditions.risky is not a known condition/],
+  ])('refuses %s', (_case, change, message) => {
+    spec.given([]).when(changed(change)).thenThrows('validation_error', message);
+  });
+
+  it.each(DEFAULT_POLICIES.map((policy) => [policy.key, policy] as const))('accepts the default policy %s', (_key, policy) => {
+    expect(policyDecider.decide({ ...create, definition: policy.definition }, policyDecider.initialState())).toHaveLength(1);
+  });
+});

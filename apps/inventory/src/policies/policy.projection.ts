@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { POLICIES, type PolicyDocument } from '@pss/contracts';
+import type { RecordedEvent } from '@pss/event-store';
+import { ReadModelProjection } from '@pss/platform';
+import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
+import type { PolicyEvent } from './policy.decider';
+
+/** `policies`: the spec's Policy resources, listed per organization (and store) in evaluation order. */
+@ReadModelProjection()
+@Injectable()
+export class PolicyProjection implements Projection {
+  readonly name = 'policies';
+  readonly filter = { streamPrefixes: ['policy-'] };
+  readonly collections: Projection['collections'] = {
+    [POLICIES]: [
+      { key: { org_id: 1, priority: 1, _id: 1 } },
+      { key: { org_id: 1, store_id: 1, priority: 1, _id: 1 } },
+    ],
+  };
+
+  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    const event = recorded as unknown as PolicyEvent;
+    switch (event.type) {
+      case 'PolicyCreated': {
+        const { data } = event;
+        await applyOnce(context.collection<PolicyDocument>(POLICIES), data.policyId, recorded, {
+          $set: {
+            org_id: data.orgId,
+            store_id: data.storeId,
+            name: data.name,
+            description: data.description,
+            version: data.version,
+            active: data.active,
+            mode: data.mode,
+            priority: data.priority,
+            match: data.match,
+            conditions: data.conditions,
+            action: data.action,
+            justification_template: data.justificationTemplate,
+            expires_days: data.expiresDays,
+            is_default: data.isDefault,
+            created_at: data.createdAt,
+            updated_at: data.createdAt,
+          },
+        }, { upsert: true });
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Read model `policies` (owner: inventory; readers: api-gateway, script evaluation). A document is the spec's
+ * Policy resource minus bookkeeping: field names are the API's.
+ */
+export const POLICIES = 'policies';
+
+export const POLICY_MODES = ['recommend', 'auto'] as const;
+export type PolicyMode = (typeof POLICY_MODES)[number];
+
+export const POLICY_ACTIONS = ['authorize', 'needs_review', 'block'] as const;
+export type PolicyAction = (typeof POLICY_ACTIONS)[number];
+
+/** Which scripts a policy looks at (spec: match keys). An empty match matches every script. */
+export interface PolicyMatch {
+  origin?: string;
+  domain?: string[];
+  path_glob?: string[];
+  category?: string[];
+  vendor_id?: string[];
+}
+
+/** What must also hold of a matched script (spec: conditions keys). */
+export interface PolicyConditions {
+  same_origin?: boolean;
+  prevalence_min?: number;
+  no_sensitive_field_access?: boolean;
+  not_in_threat_list?: boolean;
+  in_threat_list?: boolean;
+  store_provider?: boolean;
+  max_size_kb?: number;
+  has_integrity_attr?: boolean;
+}
+
+export const POLICY_MATCH_KEYS = ['origin', 'domain', 'path_glob', 'category', 'vendor_id'] as const satisfies readonly (keyof PolicyMatch)[];
+export const POLICY_CONDITION_KEYS = [
+  'same_origin',
+  'prevalence_min',
+  'no_sensitive_field_access',
+  'not_in_threat_list',
+  'in_threat_list',
+  'store_provider',
+  'max_size_kb',
+  'has_integrity_attr',
+] as const satisfies readonly (keyof PolicyConditions)[];
+
+export interface PolicyDocument {
+  _id: string;
+  org_id: string;
+  /** null: an organization-level policy, applying to every store. */
+  store_id: string | null;
+  name: string;
+  description: string | null;
+  /** Incremented when match, conditions, action, justification_template or expires_days changes. */
+  version: number;
+  active: boolean;
+  mode: PolicyMode;
+  /** Lower is evaluated first; the first match decides. */
+  priority: number;
+  match: PolicyMatch;
+  conditions: PolicyConditions;
+  action: PolicyAction;
+  /** May contain `{domain}`, `{vendor}`, `{path}`. */
+  justification_template: string | null;
+  expires_days: number | null;
+  /** Seeded for every new organization. */
+  is_default: boolean;
+  created_at: string;
+  updated_at: string;
+}
