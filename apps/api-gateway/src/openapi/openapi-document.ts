@@ -1,9 +1,10 @@
 import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { PUBLIC_METADATA, SCOPE_METADATA } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';
 import { REALM } from '../auth/unauthorized';
+import { IDEMPOTENT_METADATA } from '../idempotency/idempotent.decorator';
 
 type Operation = Record<string, unknown>;
 
@@ -21,6 +22,22 @@ const ERROR_SCHEMA = {
       },
     },
   },
+};
+
+const ORG_ID_PARAMETER = {
+  name: 'org_id',
+  in: 'query',
+  required: false,
+  description: 'Partners only (orgs:manage): act on this child organization.',
+  schema: { type: 'string', format: 'uuid' },
+};
+
+const IDEMPOTENCY_KEY_HEADER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Replays the first response for 24 hours.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -45,14 +62,28 @@ export function buildOpenApiDocument(discovery: DiscoveryService, scanner: Metad
       const path = `/${[base, sub].filter((part) => part && part !== '/').join('/')}`.replace(/:(\w+)/g, '{$1}').replace(/\/+/g, '/');
       const scope = Reflect.getMetadata(SCOPE_METADATA, handler) as string | undefined;
       const isPublic = Reflect.getMetadata(PUBLIC_METADATA, handler) === true;
+      const idempotent = Reflect.getMetadata(IDEMPOTENT_METADATA, handler) === true;
+      const success = String(Reflect.getMetadata(HTTP_CODE_METADATA, handler) ?? (method === RequestMethod.POST ? 201 : 200));
       (paths[path] ??= {})[RequestMethod[method].toLowerCase()] = {
         operationId: `${controller.name.replace(/Controller$/, '')}.${name}`,
         ...(scope ? { 'x-required-scope': scope, description: `Requires the \`${scope}\` scope.` } : {}),
         security: isPublic ? [] : [{ bearerAuth: [] }],
+        parameters: [
+          ...(path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }] : []),
+          ...(isPublic ? [] : [ORG_ID_PARAMETER]),
+          ...(idempotent ? [IDEMPOTENCY_KEY_HEADER] : []),
+        ],
         responses: {
-          '200': { description: 'Success' },
-          ...(isPublic ? {} : { '401': errorResponse('Missing or malformed bearer token, invalid or expired token'), '403': errorResponse('insufficient_scope') }),
+          [success]: { description: 'Success' },
           '400': errorResponse('validation_error'),
+          ...(isPublic
+            ? {}
+            : {
+                '401': errorResponse('Missing or malformed bearer token, invalid or expired token'),
+                '403': errorResponse('insufficient_scope'),
+                '429': errorResponse('rate_limited (see Retry-After)'),
+              }),
+          ...(idempotent ? { '409': errorResponse('idempotency_in_progress'), '422': errorResponse('idempotency_key_reused') } : {}),
         },
       };
     }
