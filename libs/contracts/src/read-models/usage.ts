@@ -2,7 +2,7 @@ import { PLANS, type BillingMode, type Plan } from '../plans';
 
 /**
  * Read model `usage_counters` (owner: inventory's SDK ingestion; reader: GET /organizations/{id}/usage): SDK
- * events per organization and calendar month. Until ingestion maintains it, it is empty and the count is 0.
+ * events per organization and calendar month (UTC). A month without events has no document: the count is 0.
  */
 export const USAGE_COUNTERS = 'usage_counters';
 
