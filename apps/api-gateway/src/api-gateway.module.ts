@@ -9,6 +9,7 @@ import { validationPipe } from './http/validation';
 import { OpenApiController } from './openapi/openapi.controller';
 import { OrganizationsHttpModule } from './organizations/organizations-http.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { PoliciesHttpModule } from './policies/policies-http.module';
 import { RulesHttpModule } from './rules/rules-http.module';
 import { ScriptsHttpModule } from './scripts/scripts-http.module';
 import { SdkHttpModule } from './sdk/sdk-http.module';
@@ -18,7 +19,7 @@ import { StoresHttpModule } from './stores/stores-http.module';
 @Module({
   // RateLimitModule before IdempotencyModule: the import order is the interceptor order, so a replay counts
   // against the limit and a refused request never touches the idempotency store.
-  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, RulesHttpModule, SdkHttpModule],
+  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, RulesHttpModule, PoliciesHttpModule, SdkHttpModule],
   controllers: [OpenApiController],
   providers: [
     TokenAuthenticator,

@@ -77,3 +77,33 @@ describe('inventory integration events', () => {
     expect(source.toIntegrationEvents(recorded('TokenIssued', { hash: 'x' }, 'token-1'))).toEqual([]);
   });
 });
+
+describe('policy.applied', () => {
+  const source = new InventoryIntegrationEvents();
+
+  it('is published beside the script fact when a policy decided, with its own stable id', () => {
+    const events = source.toIntegrationEvents(
+      recorded(
+        'ScriptAuthorized',
+        {
+          scriptId: 'sc1',
+          storeId: 's1',
+          method: 'policy',
+          by: 'policy:p1',
+          justification: 'CDN',
+          policyId: 'p1',
+          policyVersion: 2,
+          authorizedHash: 'sha384-x',
+          expiresAt: null,
+          reviewDueAt: null,
+          authorizedAt: '2026-05-04T15:00:00.000Z',
+        },
+        'script-sc1',
+      ),
+    );
+    expect(events.map((event) => event.type)).toEqual(['inventory.script.authorized', 'inventory.policy.applied']);
+    expect(events[1].data).toEqual({ policy_id: 'p1', policy_version: 2, script_id: 'sc1', store_id: 's1', action: 'authorize', justification: 'CDN' });
+    expect(events[1].id).not.toBe(events[0].id);
+    expect(source.toIntegrationEvents(recorded('ScriptAuthorized', { scriptId: 'sc1', storeId: 's1', method: 'api', policyId: null }, 'script-sc1'))).toHaveLength(1);
+  });
+});

@@ -26,23 +26,36 @@ export class InventoryIntegrationEvents implements IntegrationEventSource {
 
   toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent[] {
     const orgId = (recorded.metadata.orgId as string | undefined) ?? null;
-    const published = publishedFact(recorded as unknown as InventoryEvent, orgId);
-    if (!published) return [];
-    return [
-      {
-        id: integrationEventId(recorded.id),
-        type: published.type,
-        version: 1,
-        source: 'inventory',
-        org_id: published.orgId,
-        store_id: published.storeId,
-        occurred_at: recorded.createdAt,
-        correlation_id: (recorded.metadata.correlationId as string | undefined) ?? null,
-        position: recorded.position,
-        data: published.data,
-      },
-    ];
+    const event = recorded as unknown as InventoryEvent;
+    const facts = [publishedFact(event, orgId), policyApplied(event, orgId)].filter((fact): fact is Published => fact !== undefined);
+    // The first fact keeps the domain event's id; a second one from the same event gets a derived, stable one.
+    return facts.map((published, index) => ({
+      id: integrationEventId(index === 0 ? recorded.id : `${recorded.id}-${index}`),
+      type: published.type,
+      version: 1,
+      source: 'inventory',
+      org_id: published.orgId,
+      store_id: published.storeId,
+      occurred_at: recorded.createdAt,
+      correlation_id: (recorded.metadata.correlationId as string | undefined) ?? null,
+      position: recorded.position,
+      data: published.data,
+    }));
   }
+}
+
+/** `policy.applied`: an approval policy decided on a script (automatic mode or Apply). */
+function policyApplied(event: InventoryEvent, orgId: string | null): Published | undefined {
+  if (event.type !== 'ScriptAuthorized' && event.type !== 'ScriptBlocked' && event.type !== 'ScriptReviewRequested') return undefined;
+  const { data } = event;
+  if (data.method !== 'policy' || !data.policyId) return undefined;
+  const action = event.type === 'ScriptAuthorized' ? 'authorize' : event.type === 'ScriptBlocked' ? 'block' : 'needs_review';
+  return {
+    type: 'inventory.policy.applied',
+    orgId,
+    storeId: data.storeId,
+    data: { policy_id: data.policyId, policy_version: data.policyVersion, script_id: data.scriptId, store_id: data.storeId, action, justification: data.justification },
+  };
 }
 
 function publishedFact(event: InventoryEvent, orgId: string | null): Published | undefined {

@@ -16,3 +16,4 @@ export * from './sdk/observations';
 export * from './read-models/usage';
 export * from './commands/organizations';
 export * from './read-models/policy';
+export * from './commands/policies';

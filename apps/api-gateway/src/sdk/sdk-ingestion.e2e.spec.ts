@@ -209,7 +209,7 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
   });
 
-  it('marks a threat-list host malicious and an unknown script touching a card field suspicious', async () => {
+  it('has the default threat-list policy block a malicious host, and marks an unknown script touching a card field suspicious', async () => {
     const store = await newStore();
     await send(store.sdk_key, [
       { kind: 'script', src: 'https://magentocore.net/mage.js', hash: sri('skimmer') },
@@ -217,7 +217,7 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
       { kind: 'sensitive_field_access', src: 'https://cdn.widgets-unknown.io/w.js', field: 'card_number' },
     ]);
     const list = await scripts(store.id);
-    expect(bySrc(list, 'magentocore').status).toBe('malicious');
+    expect(bySrc(list, 'magentocore')).toMatchObject({ status: 'blocked', authorization_method: 'policy', justification: 'Host magentocore.net is in the threat list' });
     expect(bySrc(list, 'widgets-unknown').status).toBe('suspicious');
   });
 

@@ -20,6 +20,7 @@ import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository, PLATFORM_OPTIONS, type CommandContext, type PlatformOptions } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { classifyScript } from '../catalog/classify';
+import { PolicyDecisions } from '../policies/policy-decisions';
 import { isThreatHost } from '../catalog/catalog';
 import { scriptDecider } from '../scripts/script.decider';
 import { scriptStream } from '../scripts/script.events';
@@ -63,6 +64,7 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
+    private readonly policies: PolicyDecisions,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -167,6 +169,8 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
     );
     this.known.remember(scriptId, state.currentHash, at.getTime());
     if (events.length === 0) this.buffer.recordScript(store._id, store.org_id, scriptId, batch.sessionId, at);
+    // A new script or new content: the store's policies decide (auto) or recommend.
+    else await this.policies.decideAutomatically(scriptId);
   }
 
   private async headers(reported: Record<string, string>, store: StoreDocument, pageUrl: string, context: CommandContext, at: Date): Promise<void> {
@@ -191,7 +195,7 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
     at: Date,
   ): Promise<SignalEvent> {
     const scriptId = scriptIdFor(seen.storeId, scriptKey({ inline: false, src: observation.src }));
-    const { state } = await this.aggregates.decide(scriptStream(scriptId), scriptDecider, { type: 'MarkSuspicious', field: observation.field, at }, context).catch(
+    const { state } = await this.aggregates.decide(scriptStream(scriptId), scriptDecider, { type: 'RecordSensitiveFieldAccess', field: observation.field, at }, context).catch(
       () => ({ state: scriptDecider.initialState() }), // a script not reported (yet) is still worth the signal
     );
     return {

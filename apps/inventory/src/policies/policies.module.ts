@@ -1,9 +1,21 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { RulesModule } from '../rules/rules.module';
+import { StoresModule } from '../stores/stores.module';
+import { AuthorizationExpiry } from './authorization-expiry';
 import { DefaultPolicySeeder } from './default-policy-seeder';
+import { ChangePolicyHandler } from './policy-commands';
+import { PolicyDecisions } from './policy-decisions';
 import { PolicyProjection } from './policy.projection';
+import { PolicyRuns } from './policy-runs';
+import { PoliciesMessages } from './policies.messages';
+import { ScriptFactsReader } from './script-facts-reader';
 
-/** Approval policies: the `policies` read model and the defaults every organization starts with. */
+/** Approval policies: the `policies` read model, the defaults, evaluation, simulate and apply, expiry. */
 @Module({
-  providers: [PolicyProjection, DefaultPolicySeeder],
+  imports: [CqrsModule, RulesModule, StoresModule],
+  controllers: [PoliciesMessages],
+  providers: [PolicyProjection, DefaultPolicySeeder, ChangePolicyHandler, PolicyDecisions, PolicyRuns, ScriptFactsReader, AuthorizationExpiry],
+  exports: [PolicyDecisions],
 })
 export class PoliciesModule {}

@@ -76,3 +76,47 @@ describe('policy decider', () => {
     expect(policyDecider.decide({ ...create, definition: policy.definition }, policyDecider.initialState())).toHaveLength(1);
   });
 });
+
+describe('policy decider: update and delete', () => {
+  const update = (changes: Partial<PolicyDefinition>): PolicyCommand => ({ type: 'UpdatePolicy', orgId: 'org-1', changes, at });
+  const updated = (changes: Partial<PolicyDefinition>, version: number): PolicyEvent => ({
+    type: 'PolicyUpdated',
+    data: { policyId: 'pol-1', changes, version, updatedAt: at.toISOString() },
+  });
+
+  it.each([
+    ['match', { match: { category: ['payment', 'cdn'] } }],
+    ['conditions', { conditions: { has_integrity_attr: true } }],
+    ['action', { action: 'needs_review' as const }],
+    ['justification_template', { justificationTemplate: 'Provider {vendor}' }],
+    ['expires_days', { expiresDays: 90 }],
+  ])('increments the version when %s changes', (_field, changes) => {
+    spec.given([created]).when(update(changes)).then([updated(changes, 2)]);
+  });
+
+  it('increments the version once for a request changing several versioned fields', () => {
+    const changes = { action: 'block' as const, expiresDays: 30 };
+    spec.given([created]).when(update(changes)).then([updated(changes, 2)]);
+  });
+
+  it('keeps the version for name, description, mode, priority and active', () => {
+    const changes = { name: 'Payments', description: null, mode: 'auto' as const, priority: 5, active: false };
+    spec.given([created]).when(update(changes)).then([updated(changes, 1)]);
+  });
+
+  it('records nothing when nothing changes', () => {
+    spec.given([created]).when(update({ match: { category: ['payment'] }, priority: 200 })).thenNothingHappens();
+  });
+
+  it('validates the policy it would become', () => {
+    spec.given([created]).when(update({ name: '' })).thenThrows('validation_error', /name must be 1 to 120/);
+  });
+
+  it('deletes once; a deleted policy, or another organization’s, is not found', () => {
+    const deleted: PolicyEvent = { type: 'PolicyDeleted', data: { policyId: 'pol-1', deletedAt: at.toISOString() } };
+    spec.given([created]).when({ type: 'DeletePolicy', orgId: 'org-1', at }).then([deleted]);
+    spec.given([created, deleted]).when({ type: 'DeletePolicy', orgId: 'org-1', at }).thenThrows('not_found');
+    spec.given([created, deleted]).when(update({ priority: 1 })).thenThrows('not_found');
+    spec.given([created]).when({ type: 'UpdatePolicy', orgId: 'org-2', changes: { priority: 1 }, at }).thenThrows('not_found');
+  });
+});

@@ -39,21 +39,31 @@ export interface Policy extends PolicyDefinition {
   isDefault: boolean;
 }
 
-export type PolicyEvent = DomainEvent<'PolicyCreated', Policy & { createdAt: string }>;
+export type PolicyEvent =
+  | DomainEvent<'PolicyCreated', Policy & { createdAt: string }>
+  | DomainEvent<'PolicyUpdated', { policyId: string; changes: Partial<PolicyDefinition>; version: number; updatedAt: string }>
+  | DomainEvent<'PolicyDeleted', { policyId: string; deletedAt: string }>;
 
-export type PolicyCommand = {
-  type: 'CreatePolicy';
-  policyId: string;
-  orgId: string;
-  storeId: string | null;
-  definition: PolicyDefinition;
-  isDefault: boolean;
-  at: Date;
-};
+export type PolicyCommand =
+  | {
+      type: 'CreatePolicy';
+      policyId: string;
+      orgId: string;
+      storeId: string | null;
+      definition: PolicyDefinition;
+      isDefault: boolean;
+      at: Date;
+    }
+  | { type: 'UpdatePolicy'; orgId: string; changes: Partial<PolicyDefinition>; at: Date }
+  | { type: 'DeletePolicy'; orgId: string; at: Date };
 
 export interface PolicyState {
   policy?: Policy;
+  deleted?: boolean;
 }
+
+/** What a policy decides with: changing any of these makes a new version (spec, Policy.version). */
+export const VERSIONED_FIELDS = ['match', 'conditions', 'action', 'justificationTemplate', 'expiresDays'] as const satisfies readonly (keyof PolicyDefinition)[];
 
 export const policyDecider: Decider<PolicyState, PolicyCommand, PolicyEvent> = {
   initialState: () => ({}),
@@ -80,6 +90,19 @@ export const policyDecider: Decider<PolicyState, PolicyCommand, PolicyEvent> = {
           },
         ];
       }
+      case 'UpdatePolicy': {
+        const policy = existing(state, command.orgId);
+        const changes = changedFields(policy, command.changes);
+        if (Object.keys(changes).length === 0) return [];
+        assertValidDefinition({ ...policy, ...changes });
+        const versioned = VERSIONED_FIELDS.some((field) => field in changes);
+        const version = versioned ? policy.version + 1 : policy.version;
+        return [{ type: 'PolicyUpdated', data: { policyId: policy.policyId, changes, version, updatedAt: command.at.toISOString() } }];
+      }
+      case 'DeletePolicy': {
+        const policy = existing(state, command.orgId);
+        return [{ type: 'PolicyDeleted', data: { policyId: policy.policyId, deletedAt: command.at.toISOString() } }];
+      }
     }
   },
 
@@ -87,11 +110,29 @@ export const policyDecider: Decider<PolicyState, PolicyCommand, PolicyEvent> = {
     switch (event.type) {
       case 'PolicyCreated': {
         const { createdAt: _createdAt, ...policy } = event.data;
-        return { ...state, policy };
+        return { policy };
       }
+      case 'PolicyUpdated':
+        return { policy: { ...state.policy!, ...event.data.changes, version: event.data.version } };
+      case 'PolicyDeleted':
+        return { ...state, deleted: true };
     }
   },
 };
+
+/** Another organization's policy, or a deleted one, does not exist as far as the caller can tell. */
+function existing(state: PolicyState, orgId: string): Policy {
+  if (!state.policy || state.deleted || state.policy.orgId !== orgId) throw new DomainError('not_found', 'Policy not found');
+  return state.policy;
+}
+
+function changedFields(policy: Policy, wanted: Partial<PolicyDefinition>): Partial<PolicyDefinition> {
+  const changes: Partial<PolicyDefinition> = {};
+  for (const [key, value] of Object.entries(wanted) as [keyof PolicyDefinition, never][]) {
+    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(policy[key])) changes[key] = value;
+  }
+  return changes;
+}
 
 function assertValidDefinition(definition: PolicyDefinition): void {
   const details: ErrorDetail[] = [];

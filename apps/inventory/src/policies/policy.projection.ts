@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { POLICIES, type PolicyDocument } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
-import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
+import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
 import type { PolicyEvent } from './policy.decider';
 
 /** `policies`: the spec's Policy resources, listed per organization (and store) in evaluation order. */
@@ -45,6 +45,24 @@ export class PolicyProjection implements Projection {
         }, { upsert: true });
         return;
       }
+      case 'PolicyUpdated': {
+        const { data } = event;
+        const { justificationTemplate, expiresDays, ...rest } = data.changes;
+        await applyOnce(context.collection<PolicyDocument>(POLICIES), data.policyId, recorded, {
+          $set: {
+            ...rest,
+            ...(justificationTemplate !== undefined ? { justification_template: justificationTemplate } : {}),
+            ...(expiresDays !== undefined ? { expires_days: expiresDays } : {}),
+            version: data.version,
+            updated_at: data.updatedAt,
+          },
+        });
+        return;
+      }
+      case 'PolicyDeleted':
+        // Gone from every reader; the stream keeps the history.
+        await context.collection<PolicyDocument>(POLICIES).deleteMany({ _id: event.data.policyId, [POSITION_FIELD]: { $lt: recorded.position } });
+        return;
     }
   }
 }

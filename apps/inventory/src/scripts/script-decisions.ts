@@ -5,7 +5,8 @@ import { addDays, CLOCK, DomainError, notFound, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { BlockRules } from '../rules/block-rules';
-import { scriptDecider, type ScriptState } from './script.decider';
+import { blockTarget } from './block-target';
+import { scriptDecider } from './script.decider';
 import { scriptStream, type ScriptDecision } from './script.events';
 
 export interface AuthorizeInput {
@@ -64,11 +65,4 @@ function expiry(input: AuthorizeInput, at: Date): Date | null {
   if (input.expires_at !== undefined) return new Date(input.expires_at);
   if (input.expires_days !== undefined) return addDays(at, input.expires_days);
   return null;
-}
-
-/** Inline scripts are blocked by content hash, external ones by domain (the spec); the rule keeps its label. */
-function blockTarget(state: ScriptState, orgId: string) {
-  return state.inline
-    ? { orgId, storeId: state.storeId!, target: 'hash' as const, value: state.currentHash! }
-    : { orgId, storeId: state.storeId!, target: 'domain' as const, value: state.host! };
 }

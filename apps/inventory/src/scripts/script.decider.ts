@@ -1,6 +1,12 @@
 import { DomainError, notFound, type Decider } from '@pss/kernel';
 import type { IntegrityStatus, ScriptStatus, ScriptType } from '@pss/contracts';
-import type { ScriptContent, ScriptDecision, ScriptEvent } from './script.events';
+import type { AuthorizationMethod } from '@pss/contracts';
+import type { ScriptContent, ScriptDecision, ScriptEvent, ScriptRecommendation } from './script.events';
+
+/** Decisions a policy never overturns (spec of the policies issue: decisions taken by hand stand). */
+export const HAND_DECISIONS: readonly AuthorizationMethod[] = ['api', 'manual'];
+/** How long before an authorization expires its review falls due. */
+const REVIEW_NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface ScriptSighting extends ScriptContent {
   scriptId: string;
@@ -26,7 +32,10 @@ export type ScriptCommand =
   | { type: 'ObserveScript'; sighting: ScriptSighting; classification: Classification; at: Date }
   | { type: 'AuthorizeScript'; decision: ScriptDecision; expiresAt: Date | null; at: Date }
   | { type: 'BlockScript'; decision: ScriptDecision; ruleId: string; at: Date }
-  | { type: 'MarkSuspicious'; field: string; at: Date };
+  | { type: 'RequestReview'; decision: ScriptDecision; at: Date }
+  | { type: 'Recommend'; recommendation: ScriptRecommendation }
+  | { type: 'ExpireAuthorization'; at: Date }
+  | { type: 'RecordSensitiveFieldAccess'; field: string; at: Date };
 
 export interface ScriptState {
   scriptId?: string;
@@ -38,20 +47,33 @@ export interface ScriptState {
   status?: ScriptStatus;
   currentHash: string | null;
   authorizedHash: string | null;
+  /** How the last decision was taken (null: none yet). */
+  decidedBy?: AuthorizationMethod;
+  expiresAt?: string | null;
+  recommendation?: ScriptRecommendation;
+  sensitiveFields: string[];
+}
+
+/** A decision a policy wants: nothing when it is already so, or when a person decided by hand. */
+export function policyMayDecide(state: ScriptState): boolean {
+  return state.decidedBy === undefined || !HAND_DECISIONS.includes(state.decidedBy);
 }
 
 export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
-  initialState: () => ({ currentHash: null, authorizedHash: null }),
+  initialState: () => ({ currentHash: null, authorizedHash: null, sensitiveFields: [] }),
 
   decide(command, state) {
     if (command.type === 'ObserveScript') return observe(command, state);
     if (!state.scriptId) throw notFound('Script');
     const ids = { scriptId: state.scriptId, storeId: state.storeId! };
+    const byPolicy = command.type !== 'Recommend' && 'decision' in command && command.decision.method === 'policy';
+    if (byPolicy && !policyMayDecide(state)) return [];
     switch (command.type) {
-      case 'AuthorizeScript':
+      case 'AuthorizeScript': {
         if (command.expiresAt && command.expiresAt.getTime() <= command.at.getTime()) {
           throw new DomainError('validation_error', 'expires_at must be in the future', [{ field: 'expires_at', message: 'expires_at must be in the future' }]);
         }
+        if (byPolicy && state.status === 'authorized' && state.authorizedHash === state.currentHash) return [];
         return [
           {
             type: 'ScriptAuthorized',
@@ -60,16 +82,39 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
               ...command.decision,
               authorizedHash: state.currentHash,
               expiresAt: command.expiresAt?.toISOString() ?? null,
+              reviewDueAt: command.expiresAt ? reviewDue(command.at, command.expiresAt) : null,
               authorizedAt: command.at.toISOString(),
             },
           },
         ];
+      }
       case 'BlockScript':
+        if (byPolicy && state.status === 'blocked') return [];
         return [{ type: 'ScriptBlocked', data: { ...ids, ...command.decision, ruleId: command.ruleId, blockedAt: command.at.toISOString() } }];
-      case 'MarkSuspicious':
+      case 'RequestReview':
+        if (state.status === 'needs_review') return [];
+        return [{ type: 'ScriptReviewRequested', data: { ...ids, ...command.decision, requestedAt: command.at.toISOString() } }];
+      case 'Recommend': {
+        const { at: _at, ...wanted } = command.recommendation;
+        const current = state.recommendation && (({ at: _ignored, ...rest }) => rest)(state.recommendation);
+        if (JSON.stringify(current) === JSON.stringify(wanted)) return [];
+        return [{ type: 'ScriptRecommended', data: { ...ids, recommendation: command.recommendation } }];
+      }
+      case 'ExpireAuthorization': {
+        if (state.status !== 'authorized' || !state.expiresAt || Date.parse(state.expiresAt) > command.at.getTime()) return [];
+        const decision: ScriptDecision = { method: 'expiry', by: 'system', justification: `Authorization expired at ${state.expiresAt}`, policyId: null, policyVersion: null };
+        return [{ type: 'ScriptReviewRequested', data: { ...ids, ...decision, requestedAt: command.at.toISOString() } }];
+      }
+      case 'RecordSensitiveFieldAccess': {
+        if (state.sensitiveFields.includes(command.field)) return [];
+        const at = command.at.toISOString();
+        const events: ScriptEvent[] = [{ type: 'ScriptSensitiveFieldAccessed', data: { ...ids, field: command.field, accessedAt: at } }];
         // Only an unknown script still waiting for review becomes suspicious; a decision already taken stands.
-        if (state.status !== 'needs_review' || state.type !== 'unknown') return [];
-        return [{ type: 'ScriptMarkedSuspicious', data: { ...ids, field: command.field, markedAt: command.at.toISOString() } }];
+        if (state.status === 'needs_review' && state.type === 'unknown') {
+          events.push({ type: 'ScriptMarkedSuspicious', data: { ...ids, field: command.field, markedAt: at } });
+        }
+        return events;
+      }
     }
   },
 
@@ -86,13 +131,20 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
           status: event.data.status,
           currentHash: event.data.hash,
           authorizedHash: null,
+          sensitiveFields: [],
         };
       case 'ScriptHashChanged':
         return { ...state, currentHash: event.data.hash, authorizedHash: event.data.authorizedHash };
       case 'ScriptAuthorized':
-        return { ...state, status: 'authorized', authorizedHash: event.data.authorizedHash };
+        return { ...state, status: 'authorized', authorizedHash: event.data.authorizedHash, decidedBy: event.data.method, expiresAt: event.data.expiresAt };
       case 'ScriptBlocked':
-        return { ...state, status: 'blocked' };
+        return { ...state, status: 'blocked', decidedBy: event.data.method, expiresAt: null };
+      case 'ScriptReviewRequested':
+        return { ...state, status: 'needs_review', decidedBy: event.data.method, expiresAt: null };
+      case 'ScriptRecommended':
+        return { ...state, recommendation: event.data.recommendation };
+      case 'ScriptSensitiveFieldAccessed':
+        return { ...state, sensitiveFields: [...state.sensitiveFields, event.data.field] };
       case 'ScriptMarkedSuspicious':
         return { ...state, status: 'suspicious' };
     }
@@ -153,6 +205,12 @@ function observe(command: Extract<ScriptCommand, { type: 'ObserveScript' }>, sta
       },
     },
   ];
+}
+
+/** A week before the expiry, or halfway there for a shorter authorization. */
+function reviewDue(at: Date, expiresAt: Date): string {
+  const notice = Math.min(REVIEW_NOTICE_MS, (expiresAt.getTime() - at.getTime()) / 2);
+  return new Date(expiresAt.getTime() - notice).toISOString();
 }
 
 /** pending until a hash is known, monitored while not authorized, match/mismatch once authorized, blocked. */

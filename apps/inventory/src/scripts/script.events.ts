@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@pss/kernel';
-import type { AuthorizationMethod, IntegrityStatus, ScriptStatus, ScriptType } from '@pss/contracts';
+import type { AuthorizationMethod, IntegrityStatus, ScriptRecommendationView, ScriptStatus, ScriptType } from '@pss/contracts';
 
 export interface ScriptContent {
   hash: string | null;
@@ -54,9 +54,24 @@ export type ScriptEvent =
     >
   | DomainEvent<
       'ScriptAuthorized',
-      ScriptDecision & { scriptId: string; storeId: string; authorizedHash: string | null; expiresAt: string | null; authorizedAt: string }
+      ScriptDecision & {
+        scriptId: string;
+        storeId: string;
+        authorizedHash: string | null;
+        expiresAt: string | null;
+        /** When a person should look again, ahead of the expiry. */
+        reviewDueAt: string | null;
+        authorizedAt: string;
+      }
     >
   | DomainEvent<'ScriptBlocked', ScriptDecision & { scriptId: string; storeId: string; ruleId: string; blockedAt: string }>
+  /** A policy (or the expiry of an authorization) sent the script back to review. */
+  | DomainEvent<'ScriptReviewRequested', ScriptDecision & { scriptId: string; storeId: string; requestedAt: string }>
+  | DomainEvent<'ScriptRecommended', { scriptId: string; storeId: string; recommendation: ScriptRecommendation }>
+  | DomainEvent<'ScriptSensitiveFieldAccessed', { scriptId: string; storeId: string; field: string; accessedAt: string }>
   | DomainEvent<'ScriptMarkedSuspicious', { scriptId: string; storeId: string; field: string; markedAt: string }>;
+
+/** What a `recommend` policy would decide, shown on the script until someone decides. */
+export type ScriptRecommendation = ScriptRecommendationView;
 
 export const scriptStream = (scriptId: string): string => `script-${scriptId}`;

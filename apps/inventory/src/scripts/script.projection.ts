@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SCRIPTS, type ScriptDocument, type ScriptReview } from '@pss/contracts';
+import { HOST_PREVALENCE, SCRIPTS, type HostPrevalenceDocument, type ScriptDocument, type ScriptReview } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
@@ -18,7 +18,9 @@ export class ScriptProjection implements Projection {
       { key: { org_id: 1, first_seen_at: -1, _id: -1 } },
       { key: { store_id: 1, first_seen_at: -1, _id: -1 } },
       { key: { store_id: 1, status: 1 } },
+      { key: { status: 1, expires_at: 1 } },
     ],
+    [HOST_PREVALENCE]: [],
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
@@ -60,8 +62,13 @@ export class ScriptProjection implements Projection {
           host: data.host,
           inline: data.inline,
           reviews: [],
+          recommendation: null,
+          sensitive_fields_accessed: [],
         };
         await applyOnce(scripts, data.scriptId, recorded, { $set: doc }, { upsert: true });
+        if (data.host) {
+          await context.collection<HostPrevalenceDocument>(HOST_PREVALENCE).updateOne({ _id: data.host }, { $addToSet: { store_ids: data.storeId } }, { upsert: true });
+        }
         return;
       }
       case 'ScriptHashChanged': {
@@ -91,6 +98,8 @@ export class ScriptProjection implements Projection {
             integrity_status: integrityOf('authorized', data.authorizedHash, data.authorizedHash),
             ...decisionFields(data, data.authorizedAt),
             expires_at: data.expiresAt,
+            review_due_at: data.reviewDueAt,
+            recommendation: null,
           },
           $push: { reviews: review('authorize', data, data.authorizedAt) },
         });
@@ -99,11 +108,31 @@ export class ScriptProjection implements Projection {
       case 'ScriptBlocked': {
         const { data } = event;
         await applyOnce(scripts, data.scriptId, recorded, {
-          $set: { status: 'blocked', integrity_status: 'blocked', ...decisionFields(data, data.blockedAt), expires_at: null },
+          $set: { status: 'blocked', integrity_status: 'blocked', ...decisionFields(data, data.blockedAt), ...NO_EXPIRY, recommendation: null },
           $push: { reviews: review('block', data, data.blockedAt) },
         });
         return;
       }
+      case 'ScriptReviewRequested': {
+        const { data } = event;
+        const script = await scripts.findOne({ _id: data.scriptId });
+        await applyOnce(scripts, data.scriptId, recorded, {
+          $set: {
+            status: 'needs_review',
+            integrity_status: integrityOf('needs_review', script?.current_hash ?? null, null),
+            ...decisionFields(data, data.requestedAt),
+            ...NO_EXPIRY,
+          },
+          $push: { reviews: review('needs_review', data, data.requestedAt) },
+        });
+        return;
+      }
+      case 'ScriptRecommended':
+        await applyOnce(scripts, event.data.scriptId, recorded, { $set: { recommendation: event.data.recommendation } });
+        return;
+      case 'ScriptSensitiveFieldAccessed':
+        await applyOnce(scripts, event.data.scriptId, recorded, { $addToSet: { sensitive_fields_accessed: event.data.field } });
+        return;
       case 'ScriptMarkedSuspicious':
         await applyOnce(scripts, event.data.scriptId, recorded, { $set: { status: 'suspicious' } });
         return;
@@ -121,6 +150,8 @@ export class ScriptProjection implements Projection {
     }
   }
 }
+
+const NO_EXPIRY = { expires_at: null, review_due_at: null };
 
 type Decision = { method: ScriptReview['method']; by: string; justification: string | null; policyId: string | null; policyVersion: number | null };
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { SdkIngestion } from '../ingestion/sdk-ingestion.service';
 import { StoreActivityProjection } from '../ingestion/store-activity.projection';
+import { PoliciesModule } from '../policies/policies.module';
 import { RulesModule } from '../rules/rules.module';
 import { DecideOnScriptHandler } from './script-decisions';
 import { ScriptProjection } from './script.projection';
@@ -9,7 +10,7 @@ import { ScriptsMessages } from './scripts.messages';
 
 /** The script inventory: SDK ingestion, classification, integrity, and people's decisions on scripts. */
 @Module({
-  imports: [CqrsModule, RulesModule],
+  imports: [CqrsModule, RulesModule, PoliciesModule],
   controllers: [ScriptsMessages],
   providers: [ScriptProjection, StoreActivityProjection, SdkIngestion, DecideOnScriptHandler],
 })

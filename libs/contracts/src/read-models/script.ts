@@ -55,4 +55,25 @@ export interface ScriptDocument {
   inline: boolean;
   /** Added: who decided what and when (GET /scripts/{id}). */
   reviews: ScriptReview[];
+  /** Added: what a `recommend` policy would decide, until someone decides. */
+  recommendation: ScriptRecommendationView | null;
+  /** Added: the sensitive fields of the page this script touched. */
+  sensitive_fields_accessed: string[];
+}
+
+export interface ScriptRecommendationView {
+  policy_id: string;
+  policy_version: number;
+  action: 'authorize' | 'needs_review' | 'block';
+  justification: string;
+  at: string;
+}
+
+/** Read model `host_prevalence` (owner: inventory): which stores' inventories have a script from a host. */
+export const HOST_PREVALENCE = 'host_prevalence';
+
+export interface HostPrevalenceDocument {
+  /** The host. */
+  _id: string;
+  store_ids: string[];
 }

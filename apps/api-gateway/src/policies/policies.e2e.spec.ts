@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import { DAY_MS } from '@pss/kernel';
+import { ManualClock } from '@pss/testkit';
+import { AuthorizationExpiry } from '../../../inventory/src/policies/authorization-expiry';
+import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+
+const sri = (content: string) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
+const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'policies:read', 'policies:write'];
+
+describe('approval policies (HTTP, embedded)', () => {
+  const clock = new ManualClock('2026-06-01T12:00:00.000Z');
+  let service: EmbeddedHarness;
+  let counter = 0;
+
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start({ clock });
+  });
+  afterAll(() => service.close());
+
+  const tenant = () => service.tenant(SCOPES, { plan: 'enterprise' });
+  const newStore = async (token: string) => {
+    const domain = `loja${++counter}-${Date.now().toString(36)}.com.br`;
+    return { ...(await service.request('POST', '/api/v1/stores', { token, body: { domain } })).body, domain };
+  };
+  const report = (store: { sdk_key: string }, observations: unknown[]) =>
+    service.request('POST', `/sdk/v1/events?key=${store.sdk_key}`, {
+      body: { page_url: 'https://www.example.com.br/checkout', session_id: 's', sdk_version: '1.0.0', observations },
+    });
+  const checkout = (domain: string) => [
+    { kind: 'script', src: `https://${domain}/static/app.js`, hash: sri('app'), size_bytes: 1000 },
+    { kind: 'script', src: 'https://sdk.mercadopago.com/js/v2', hash: sri('mp') },
+    { kind: 'script', src: 'https://cdn.jsdelivr.net/npm/vue@3/dist/vue.global.prod.js', hash: sri('vue') },
+    { kind: 'script', src: 'https://magentocore.net/mage.js', hash: sri('skimmer') },
+  ];
+  const scripts = async (token: string, storeId: string) =>
+    (await service.request('GET', `/api/v1/scripts?store_id=${storeId}`, { token })).body.data as any[];
+  const script = async (token: string, storeId: string, fragment: string) => (await scripts(token, storeId)).find((s) => s.src.includes(fragment));
+  const createPolicy = (token: string, body: Record<string, unknown>) => service.request('POST', '/api/v1/policies', { token, body });
+
+  it('seeds the four default policies for every new organization, listed in evaluation order', async () => {
+    const { token } = await tenant();
+    const listed = await service.request('GET', '/api/v1/policies', { token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((p: any) => [p.priority, p.mode, p.action, p.is_default])).toEqual([
+      [10, 'auto', 'block', true],
+      [100, 'recommend', 'authorize', true],
+      [200, 'recommend', 'authorize', true],
+      [1000, 'recommend', 'needs_review', true],
+    ]);
+    expect(listed.body.data[0]).toMatchObject({ store_id: null, version: 1, active: true, conditions: { in_threat_list: true } });
+  });
+
+  it('decides a new checkout without a click: recommends the payment provider, blocks the threat, auto-authorizes the CDN', async () => {
+    const { token } = await tenant();
+    const store = await newStore(token);
+    const cdn = await createPolicy(token, {
+      name: 'Authorize public CDNs',
+      mode: 'auto',
+      priority: 50,
+      match: { category: ['cdn'] },
+      action: 'authorize',
+      justification_template: '{vendor} serves {path} from {domain}',
+      expires_days: 30,
+    });
+    expect(cdn.status).toBe(201);
+    expect(cdn.body).toMatchObject({ version: 1, is_default: false, store_id: null, conditions: {} });
+
+    expect((await report(store, checkout(store.domain))).status).toBe(202);
+
+    const provider = await script(token, store.id, 'mercadopago');
+    expect(provider.status).toBe('needs_review');
+    expect(provider.recommendation).toMatchObject({ action: 'authorize', policy_version: 1, justification: 'Payment provider Mercado Pago on sdk.mercadopago.com' });
+
+    const threat = await script(token, store.id, 'magentocore');
+    expect(threat).toMatchObject({ status: 'blocked', authorization_method: 'policy', policy_version: 1 });
+    const rules = await service.request('GET', `/api/v1/rules?store_id=${store.id}`, { token });
+    expect(rules.body.data).toEqual([expect.objectContaining({ type: 'block', target: 'domain', value: 'magentocore.net' })]);
+
+    const vue = await script(token, store.id, 'jsdelivr');
+    expect(vue).toMatchObject({
+      status: 'authorized',
+      integrity_status: 'match',
+      authorization_method: 'policy',
+      policy_id: cdn.body.id,
+      policy_version: 1,
+      justification: expect.stringMatching(/ serves \/npm\/vue@3\/dist\/vue\.global\.prod\.js from cdn\.jsdelivr\.net$/),
+      expires_at: new Date(clock.now().getTime() + 30 * DAY_MS).toISOString(),
+    });
+    expect(Date.parse(vue.review_due_at)).toBe(Date.parse(vue.expires_at) - 7 * DAY_MS);
+  });
+
+  it('simulates exactly what apply then does, and changes nothing itself', async () => {
+    const { token } = await tenant();
+    const store = await newStore(token);
+    await report(store, checkout(store.domain));
+    const firstParty = (await service.request('GET', `/api/v1/policies`, { token })).body.data.find((p: any) => p.priority === 100);
+
+    const simulated = await service.request('POST', `/api/v1/policies/${firstParty.id}/simulate`, { token, body: { store_id: store.id } });
+    expect(simulated.status).toBe(200);
+    expect(simulated.body).toEqual({
+      policy_id: firstParty.id,
+      store_id: store.id,
+      would_authorize: [expect.objectContaining({ src: `https://${store.domain}/static/app.js`, type: 'first_party', status: 'needs_review' })],
+      would_block: [],
+      would_review: [],
+      unchanged: 3,
+    });
+    expect((await script(token, store.id, 'static/app')).status).toBe('needs_review');
+
+    const applied = await service.request('POST', `/api/v1/policies/${firstParty.id}/apply`, { token, body: { store_id: store.id } });
+    expect(applied.body).toEqual({ policy_id: firstParty.id, store_id: store.id, authorized: 1, blocked: 0, needs_review: 0, unchanged: 3 });
+    expect(await script(token, store.id, 'static/app')).toMatchObject({ status: 'authorized', authorization_method: 'policy', justification: `First-party script from ${store.domain}` });
+    const again = await service.request('POST', `/api/v1/policies/${firstParty.id}/simulate`, { token, body: { store_id: store.id } });
+    expect(again.body.unchanged).toBe(4);
+  });
+
+  it('never overturns a decision taken by hand', async () => {
+    const { token } = await tenant();
+    const store = await newStore(token);
+    await report(store, checkout(store.domain));
+    const provider = await script(token, store.id, 'mercadopago');
+    await service.request('POST', `/api/v1/scripts/${provider.id}/block`, { token, body: { justification: 'We use another provider' } });
+    const payments = (await service.request('GET', '/api/v1/policies', { token })).body.data.find((p: any) => p.priority === 200);
+    const applied = await service.request('POST', `/api/v1/policies/${payments.id}/apply`, { token, body: { store_id: store.id } });
+    expect(applied.body.authorized).toBe(0);
+    expect(await script(token, store.id, 'mercadopago')).toMatchObject({ status: 'blocked', authorization_method: 'api' });
+  });
+
+  it('increments the version once per request that changes what the policy decides', async () => {
+    const { token } = await tenant();
+    const created = (await createPolicy(token, { name: 'P', action: 'needs_review' })).body;
+    const patch = (body: Record<string, unknown>) => service.request('PATCH', `/api/v1/policies/${created.id}`, { token, body });
+    expect((await patch({ name: 'Renamed', priority: 7, mode: 'auto' })).body.version).toBe(1);
+    expect((await patch({ match: { origin: 'inline' }, action: 'block', expires_days: 5 })).body.version).toBe(2);
+    expect((await patch({ conditions: { has_integrity_attr: true } })).body.version).toBe(3);
+    expect((await patch({ justification_template: null })).body.version).toBe(3);
+    const read = (await service.request('GET', '/api/v1/policies', { token })).body.data.find((p: any) => p.id === created.id);
+    expect(read).toMatchObject({ name: 'Renamed', priority: 7, mode: 'auto', action: 'block', expires_days: 5, version: 3 });
+  });
+
+  it.each([
+    ['a missing name', { action: 'block' }, 'name'],
+    ['an unknown action', { name: 'P', action: 'allow' }, 'action'],
+    ['an unknown mode', { name: 'P', action: 'block', mode: 'force' }, 'mode'],
+    ['an unknown match key', { name: 'P', action: 'block', match: { colour: ['red'] } }, 'match.colour'],
+    ['an unknown origin', { name: 'P', action: 'block', match: { origin: 'elsewhere' } }, 'match.origin'],
+    ['a domain that is not a list', { name: 'P', action: 'block', match: { domain: 'stripe.com' } }, 'match.domain'],
+    ['a path glob not starting with /', { name: 'P', action: 'block', match: { path_glob: ['*.js'] } }, 'match.path_glob'],
+    ['an unknown condition', { name: 'P', action: 'block', conditions: { trusted: true } }, 'conditions.trusted'],
+    ['prevalence_min over 1', { name: 'P', action: 'block', conditions: { prevalence_min: 1.5 } }, 'conditions.prevalence_min'],
+    ['a boolean condition as a string', { name: 'P', action: 'block', conditions: { same_origin: 'yes' } }, 'conditions.same_origin'],
+    ['expires_days 0', { name: 'P', action: 'authorize', expires_days: 0 }, 'expires_days'],
+    ['a name over 120 characters', { name: 'x'.repeat(121), action: 'block' }, 'name'],
+  ])('answers 400 validation_error to %s', async (_case, body, field) => {
+    const { token } = await tenant();
+    const answer = await createPolicy(token, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+  });
+
+  it('needs store_id to simulate an organization-level policy, and refuses another store for a store policy', async () => {
+    const { token } = await tenant();
+    const store = await newStore(token);
+    const other = await newStore(token);
+    const organizationWide = (await service.request('GET', '/api/v1/policies', { token })).body.data[0];
+    const missing = await service.request('POST', `/api/v1/policies/${organizationWide.id}/simulate`, { token, body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.details[0].field).toBe('store_id');
+    const own = (await createPolicy(token, { name: 'Store only', action: 'needs_review', store_id: store.id })).body;
+    expect((await service.request('POST', `/api/v1/policies/${own.id}/simulate`, { token, body: {} })).status).toBe(200);
+    expect((await service.request('POST', `/api/v1/policies/${own.id}/simulate`, { token, body: { store_id: other.id } })).status).toBe(400);
+  });
+
+  it("lists an organization's policies plus one store's own with store_id, and filters by active", async () => {
+    const { token } = await tenant();
+    const store = await newStore(token);
+    const other = await newStore(token);
+    await createPolicy(token, { name: 'Mine', action: 'needs_review', store_id: store.id, active: false });
+    await createPolicy(token, { name: 'Theirs', action: 'needs_review', store_id: other.id });
+    const forStore = (await service.request('GET', `/api/v1/policies?store_id=${store.id}`, { token })).body.data.map((p: any) => p.name);
+    expect(forStore).toContain('Mine');
+    expect(forStore).not.toContain('Theirs');
+    expect(forStore).toHaveLength(5);
+    const inactive = (await service.request('GET', '/api/v1/policies?active=false', { token })).body.data.map((p: any) => p.name);
+    expect(inactive).toEqual(['Mine']);
+    const paged = await service.request('GET', '/api/v1/policies?limit=2', { token });
+    expect(paged.body.data).toHaveLength(2);
+    expect(paged.body.next_cursor).toEqual(expect.any(String));
+  });
+
+  it('deletes a policy: gone from the list, a second delete is 404', async () => {
+    const { token } = await tenant();
+    const created = (await createPolicy(token, { name: 'Temporary', action: 'block' })).body;
+    const deleted = await service.request('DELETE', `/api/v1/policies/${created.id}`, { token });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ id: created.id, deleted: true });
+    expect((await service.request('GET', '/api/v1/policies', { token })).body.data.map((p: any) => p.id)).not.toContain(created.id);
+    expect((await service.request('DELETE', `/api/v1/policies/${created.id}`, { token })).status).toBe(404);
+  });
+
+  it('keeps scopes and tenants apart', async () => {
+    const owner = await tenant();
+    const store = await newStore(owner.token);
+    const policy = (await service.request('GET', '/api/v1/policies', { token: owner.token })).body.data[0];
+    const reader = await service.tenant(['policies:read']);
+    expect((await service.request('POST', `/api/v1/policies/${policy.id}/apply`, { token: reader.token, body: { store_id: store.id } })).status).toBe(403);
+    const stranger = await tenant();
+    for (const [method, url, body] of [
+      ['PATCH', `/api/v1/policies/${policy.id}`, { name: 'mine' }],
+      ['DELETE', `/api/v1/policies/${policy.id}`, undefined],
+      ['POST', `/api/v1/policies/${policy.id}/simulate`, { store_id: store.id }],
+    ] as const) {
+      expect((await service.request(method, url, { token: stranger.token, body })).status).toBe(404);
+    }
+    const strangerPolicy = (await service.request('GET', '/api/v1/policies', { token: stranger.token })).body.data[0];
+    expect((await service.request('POST', `/api/v1/policies/${strangerPolicy.id}/simulate`, { token: stranger.token, body: { store_id: store.id } })).status).toBe(404);
+  });
+
+  it('returns expired authorizations to review with authorization_method expiry', async () => {
+    const { token } = await tenant();
+    const store = await newStore(token);
+    await report(store, checkout(store.domain));
+    const app = await script(token, store.id, 'static/app');
+    await service.request('POST', `/api/v1/scripts/${app.id}/authorize`, { token, body: { justification: 'Ours', expires_days: 2 } });
+    const expiry = service.app.get(AuthorizationExpiry);
+    expect(await expiry.run()).toBe(0);
+    const authorized = await script(token, store.id, 'static/app');
+    expect(Date.parse(authorized.review_due_at)).toBe(clock.now().getTime() + DAY_MS);
+
+    clock.advance(2 * DAY_MS);
+    expect(await expiry.run()).toBeGreaterThanOrEqual(1);
+    expect(await expiry.run()).toBe(0);
+    expect(await script(token, store.id, 'static/app')).toMatchObject({ status: 'needs_review', authorization_method: 'expiry', expires_at: null });
+  });
+});

@@ -1,0 +1,184 @@
+import { applyDecorators } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { POLICY_ACTIONS, POLICY_MODES } from '@pss/contracts';
+import { Nullable, Omittable } from '../http/field-validators';
+import { ListQuery } from '../pagination/list-query.dto';
+
+export const MATCH_ORIGINS = ['first_party', 'third_party', 'inline', 'any'] as const;
+
+const Names = (max: number) => applyDecorators(IsArray(), ArrayMaxSize(50), IsString({ each: true }), IsNotEmpty({ each: true }), MaxLength(max, { each: true }));
+
+/** Which scripts a policy looks at; an unknown key is a 400 (one detail per key). */
+export class PolicyMatchBody {
+  @Omittable()
+  @IsIn(MATCH_ORIGINS)
+  origin?: string;
+
+  @Omittable()
+  @Names(253)
+  @Matches(/^(\*\.)?[a-z0-9.-]+$/i, { each: true, message: 'match.domain items must be host names, optionally starting with *.' })
+  domain?: string[];
+
+  @Omittable()
+  @Names(500)
+  @Matches(/^\//, { each: true, message: 'match.path_glob items must be path globs starting with /' })
+  path_glob?: string[];
+
+  @Omittable()
+  @Names(64)
+  category?: string[];
+
+  @Omittable()
+  @Names(64)
+  vendor_id?: string[];
+}
+
+export class PolicyConditionsBody {
+  @Omittable()
+  @IsBoolean()
+  same_origin?: boolean;
+
+  @Omittable()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1)
+  prevalence_min?: number;
+
+  @Omittable()
+  @IsBoolean()
+  no_sensitive_field_access?: boolean;
+
+  @Omittable()
+  @IsBoolean()
+  not_in_threat_list?: boolean;
+
+  @Omittable()
+  @IsBoolean()
+  in_threat_list?: boolean;
+
+  @Omittable()
+  @IsBoolean()
+  store_provider?: boolean;
+
+  @Omittable()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  max_size_kb?: number;
+
+  @Omittable()
+  @IsBoolean()
+  has_integrity_attr?: boolean;
+}
+
+/** What create and update both accept. */
+class PolicySettingsBody {
+  @Omittable()
+  @IsUUID('all', { message: 'org_id must be a UUID' })
+  org_id?: string;
+
+  @Nullable()
+  @IsString()
+  @MaxLength(1000)
+  description?: string | null;
+
+  @Omittable()
+  @IsBoolean()
+  active?: boolean;
+
+  @Omittable()
+  @IsIn(POLICY_MODES)
+  mode?: string;
+
+  @Omittable()
+  @IsInt()
+  @Min(-1_000_000)
+  @Max(1_000_000)
+  priority?: number;
+
+  @Omittable()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PolicyMatchBody)
+  match?: PolicyMatchBody;
+
+  @Omittable()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PolicyConditionsBody)
+  conditions?: PolicyConditionsBody;
+
+  @Nullable()
+  @IsString()
+  @MaxLength(2000)
+  justification_template?: string | null;
+
+  @Nullable()
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  expires_days?: number | null;
+}
+
+export class CreatePolicyBody extends PolicySettingsBody {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(120)
+  name: string;
+
+  @IsIn(POLICY_ACTIONS)
+  action: string;
+
+  /** null or absent: an organization-level policy. */
+  @Nullable()
+  @IsUUID('all', { message: 'store_id must be a UUID' })
+  store_id?: string | null;
+}
+
+export class UpdatePolicyBody extends PolicySettingsBody {
+  @Omittable()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(120)
+  name?: string;
+
+  @Omittable()
+  @IsIn(POLICY_ACTIONS)
+  action?: string;
+}
+
+export class PolicyRunBody {
+  @Omittable()
+  @IsUUID('all', { message: 'org_id must be a UUID' })
+  org_id?: string;
+
+  @Omittable()
+  @IsUUID('all', { message: 'store_id must be a UUID' })
+  store_id?: string;
+}
+
+export class ListPoliciesQuery extends ListQuery {
+  @Omittable()
+  @IsUUID('all', { message: 'store_id must be a UUID' })
+  store_id?: string;
+
+  @Omittable()
+  @IsIn(['true', 'false'], { message: 'active must be true or false' })
+  active?: string;
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SCRIPTS, type ScriptDocument } from '@pss/contracts';
+import { CLOCK, type Clock } from '@pss/kernel';
+import { AggregateRepository, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { scriptDecider } from '../scripts/script.decider';
+import { scriptStream } from '../scripts/script.events';
+
+export const EXPIRY_CHECK_INTERVAL_MS = 60_000;
+
+/**
+ * Returns authorizations whose `expires_at` has passed to review (`authorization_method` `expiry`). Safe with
+ * several replicas running it: the script decider records an expiry only once (a second replica's attempt
+ * decides nothing, or loses on the expected revision and then decides nothing).
+ */
+@Injectable()
+export class AuthorizationExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('AuthorizationExpiry');
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.options.background) return;
+    this.timer = setInterval(() => {
+      this.run().catch((error: Error) => this.logger.error({ message: 'expiry check failed', error: error.message }));
+    }, EXPIRY_CHECK_INTERVAL_MS).unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Expires what is due now; answers how many authorizations it returned to review. */
+  async run(): Promise<number> {
+    const at = this.clock.now();
+    const due = await this.readStore
+      .collection<ScriptDocument>(SCRIPTS)
+      .find({ status: 'authorized', expires_at: { $ne: null, $lte: at.toISOString() } });
+    let expired = 0;
+    for (const script of due) {
+      const { events } = await this.aggregates.decide(scriptStream(script._id), scriptDecider, { type: 'ExpireAuthorization', at }, { actor: 'system', orgId: script.org_id });
+      expired += events.length;
+    }
+    return expired;
+  }
+}

@@ -1,0 +1,44 @@
+import { Controller } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { COMMANDS, type InventoryCommandEnvelope } from '@pss/contracts';
+import { ChangePolicy, type PolicyChange, type PolicyInput } from './policy-commands';
+import { PolicyRuns } from './policy-runs';
+
+/** Policy commands arriving over the bus from the gateway. */
+@Controller()
+export class PoliciesMessages {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly runs: PolicyRuns,
+  ) {}
+
+  @MessagePattern(COMMANDS.policyCreate)
+  create(@Payload() envelope: InventoryCommandEnvelope<PolicyInput>) {
+    return this.change(envelope, { kind: 'create', input: envelope.input });
+  }
+
+  @MessagePattern(COMMANDS.policyUpdate)
+  update(@Payload() envelope: InventoryCommandEnvelope<PolicyInput>) {
+    return this.change(envelope, { kind: 'update', input: envelope.input });
+  }
+
+  @MessagePattern(COMMANDS.policyDelete)
+  delete(@Payload() envelope: InventoryCommandEnvelope) {
+    return this.change(envelope, { kind: 'delete' });
+  }
+
+  @MessagePattern(COMMANDS.policySimulate)
+  simulate(@Payload() { orgId, actor, id, input }: InventoryCommandEnvelope<{ store_id?: string }>) {
+    return this.runs.simulate({ orgId, actor, policyId: id!, storeId: input.store_id });
+  }
+
+  @MessagePattern(COMMANDS.policyApply)
+  apply(@Payload() { orgId, actor, id, input }: InventoryCommandEnvelope<{ store_id?: string }>) {
+    return this.runs.apply({ orgId, actor, policyId: id!, storeId: input.store_id });
+  }
+
+  private change(envelope: InventoryCommandEnvelope, change: PolicyChange) {
+    return this.commands.execute(new ChangePolicy({ ...envelope, input: change }));
+  }
+}

@@ -1,0 +1,95 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { POLICIES, toResource, type InventoryCommandEnvelope, type PolicyDocument } from '@pss/contracts';
+import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
+import { AggregateRepository } from '@pss/platform';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { StoreAccess } from '../stores/store-access';
+import { policyDecider, policyStream, type PolicyCommand, type PolicyDefinition } from './policy.decider';
+
+/** A policy as the API writes it: the spec's field names. */
+export interface PolicyInput {
+  store_id?: string | null;
+  name?: string;
+  description?: string | null;
+  active?: boolean;
+  mode?: PolicyDefinition['mode'];
+  priority?: number;
+  match?: PolicyDefinition['match'];
+  conditions?: PolicyDefinition['conditions'];
+  action?: PolicyDefinition['action'];
+  justification_template?: string | null;
+  expires_days?: number | null;
+}
+
+export type PolicyChange = { kind: 'create'; input: PolicyInput } | { kind: 'update'; input: PolicyInput } | { kind: 'delete' };
+
+export class ChangePolicy {
+  constructor(readonly envelope: InventoryCommandEnvelope<PolicyChange>) {}
+}
+
+/** Defaults of a policy created through the API: it recommends, until someone makes it `auto`. */
+const NEW_POLICY: PolicyDefinition = {
+  name: '',
+  description: null,
+  active: true,
+  mode: 'recommend',
+  priority: 100,
+  match: {},
+  conditions: {},
+  action: 'needs_review',
+  justificationTemplate: null,
+  expiresDays: null,
+};
+
+@CommandHandler(ChangePolicy)
+export class ChangePolicyHandler implements ICommandHandler<ChangePolicy> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly stores: StoreAccess,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ envelope: { orgId, actor, id, input } }: ChangePolicy) {
+    const at = this.clock.now();
+    const context = { actor, orgId };
+    if (input.kind === 'create') {
+      const storeId = input.input.store_id ?? null;
+      if (storeId) await this.stores.ownedBy(orgId, storeId);
+      const policyId = uuidv7(at.getTime());
+      const command: PolicyCommand = { type: 'CreatePolicy', policyId, orgId, storeId, definition: { ...NEW_POLICY, ...definitionOf(input.input) }, isDefault: false, at };
+      await this.aggregates.decide(policyStream(policyId), policyDecider, command, context);
+      return this.resource(policyId);
+    }
+    if (input.kind === 'delete') {
+      await this.aggregates.decide(policyStream(id!), policyDecider, { type: 'DeletePolicy', orgId, at }, context);
+      return { id: id!, deleted: true };
+    }
+    await this.aggregates.decide(policyStream(id!), policyDecider, { type: 'UpdatePolicy', orgId, changes: definitionOf(input.input), at }, context);
+    return this.resource(id!);
+  }
+
+  private async resource(policyId: string) {
+    const policy = await this.readStore.collection<PolicyDocument>(POLICIES).findOne({ _id: policyId });
+    if (!policy) throw notFound('Policy');
+    return toResource(policy);
+  }
+}
+
+/** The API's snake_case fields as the decider's definition, leaving out what was not sent. */
+function definitionOf(input: PolicyInput): Partial<PolicyDefinition> {
+  const fields: Partial<PolicyDefinition> = {
+    name: input.name,
+    description: input.description,
+    active: input.active,
+    mode: input.mode,
+    priority: input.priority,
+    match: input.match,
+    conditions: input.conditions,
+    action: input.action,
+    justificationTemplate: input.justification_template,
+    expiresDays: input.expires_days,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<PolicyDefinition>;
+}

@@ -1,0 +1,121 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { POLICIES, SCRIPTS, STORES, type PolicyDocument, type ScriptDocument, type StoreDocument } from '@pss/contracts';
+import { addDays, CLOCK, notFound, type Clock } from '@pss/kernel';
+import { AggregateRepository, type CommandContext } from '@pss/platform';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { BlockRules } from '../rules/block-rules';
+import { blockTarget } from '../scripts/block-target';
+import { scriptDecider, type ScriptCommand } from '../scripts/script.decider';
+import { scriptStream, type ScriptDecision } from '../scripts/script.events';
+import { decidingPolicy, justificationFrom, policyApplies } from './evaluation/evaluate';
+import type { ScriptFacts } from './evaluation/script-facts';
+import { ScriptFactsReader } from './script-facts-reader';
+
+export type PolicyOutcome = 'authorized' | 'blocked' | 'needs_review' | 'unchanged';
+const OUTCOME: Record<PolicyDocument['action'], Exclude<PolicyOutcome, 'unchanged'>> = {
+  authorize: 'authorized',
+  block: 'blocked',
+  needs_review: 'needs_review',
+};
+
+const SYSTEM: CommandContext = { actor: 'system' };
+
+/**
+ * Policies deciding on scripts. Outside Apply, an `auto` policy decides by itself when a script is detected or
+ * its hash changes, and a `recommend` policy only records its recommendation on the script. Apply decides with
+ * the policy's action whatever its mode. A decision taken by hand is never overturned (the script decider
+ * refuses it), and simulate runs the very same decisions without writing them.
+ */
+@Injectable()
+export class PolicyDecisions {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly blockRules: BlockRules,
+    private readonly facts: ScriptFactsReader,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** After a detection or a hash change: the deciding policy of the store decides, or recommends. */
+  async decideAutomatically(scriptId: string): Promise<void> {
+    const script = await this.readStore.collection<ScriptDocument>(SCRIPTS).findOne({ _id: scriptId });
+    if (!script) return;
+    const store = await this.store(script.store_id);
+    const facts = await this.facts.of(script, store);
+    const verdict = decidingPolicy(await this.policiesOf(store), facts);
+    if (!verdict) return;
+    const context = { ...SYSTEM, orgId: store.org_id };
+    if (verdict.policy.mode === 'auto') {
+      await this.decide(verdict.policy, scriptId, facts, context, true);
+      return;
+    }
+    await this.aggregates.decide(scriptStream(scriptId), scriptDecider, {
+      type: 'Recommend',
+      recommendation: {
+        policy_id: verdict.policy._id,
+        policy_version: verdict.policy.version,
+        action: verdict.action,
+        justification: justificationFrom(verdict.policy.justification_template, verdict.policy.name, facts),
+        at: this.clock.now().toISOString(),
+      },
+    }, context);
+  }
+
+  /** Decides the store's current scripts with this one policy (Apply), or only says what it would do. */
+  async run(policy: PolicyDocument, storeId: string, context: CommandContext, write: boolean) {
+    const store = await this.store(storeId);
+    const scripts = await this.readStore.collection<ScriptDocument>(SCRIPTS).find({ store_id: store._id }, { sort: { first_seen_at: -1, _id: -1 } });
+    const outcomes: { script: ScriptDocument; outcome: PolicyOutcome }[] = [];
+    for (const script of scripts) {
+      const facts = await this.facts.of(script, store);
+      const outcome = policyApplies(policy, facts) ? await this.decide(policy, script._id, facts, context, write) : 'unchanged';
+      outcomes.push({ script, outcome });
+    }
+    return outcomes;
+  }
+
+  async policiesOf(store: StoreDocument): Promise<PolicyDocument[]> {
+    return this.readStore.collection<PolicyDocument>(POLICIES).find({
+      org_id: store.org_id,
+      active: true,
+      $or: [{ store_id: null }, { store_id: store._id }],
+    });
+  }
+
+  async store(storeId: string): Promise<StoreDocument> {
+    const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: storeId });
+    if (!store) throw notFound('Store');
+    return store;
+  }
+
+  /** One script, one policy: the script decider says whether anything changes. */
+  private async decide(policy: PolicyDocument, scriptId: string, facts: ScriptFacts, context: CommandContext, write: boolean): Promise<PolicyOutcome> {
+    const stream = scriptStream(scriptId);
+    const { state } = await this.aggregates.load(stream, scriptDecider);
+    const command = this.command(policy, facts, '');
+    if (scriptDecider.decide(command, state).length === 0) return 'unchanged';
+    if (!write) return OUTCOME[policy.action];
+    const ruleId = policy.action === 'block' ? (await this.blockRules.ensureBlock(blockTarget(state, context.orgId ?? policy.org_id), context)).id : '';
+    const { events } = await this.aggregates.decide(stream, scriptDecider, this.command(policy, facts, ruleId), context);
+    return events.length ? OUTCOME[policy.action] : 'unchanged';
+  }
+
+  private command(policy: PolicyDocument, facts: ScriptFacts, ruleId: string): ScriptCommand {
+    const at = this.clock.now();
+    const decision: ScriptDecision = {
+      method: 'policy',
+      by: `policy:${policy._id}`,
+      justification: justificationFrom(policy.justification_template, policy.name, facts),
+      policyId: policy._id,
+      policyVersion: policy.version,
+    };
+    switch (policy.action) {
+      case 'authorize':
+        return { type: 'AuthorizeScript', decision, expiresAt: policy.expires_days ? addDays(at, policy.expires_days) : null, at };
+      case 'block':
+        return { type: 'BlockScript', decision, ruleId, at };
+      case 'needs_review':
+        return { type: 'RequestReview', decision, at };
+    }
+  }
+}
