@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
+import { AlertsHttpModule } from './alerts/alerts-http.module';
 import { ActingOrganization } from './auth/acting-organization';
 import { AuthenticationGuard } from './auth/authentication.guard';
 import { TokenAuthenticator } from './auth/token-authenticator';
@@ -19,7 +20,7 @@ import { StoresHttpModule } from './stores/stores-http.module';
 @Module({
   // RateLimitModule before IdempotencyModule: the import order is the interceptor order, so a replay counts
   // against the limit and a refused request never touches the idempotency store.
-  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, RulesHttpModule, PoliciesHttpModule, SdkHttpModule],
+  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, RulesHttpModule, PoliciesHttpModule, AlertsHttpModule, SdkHttpModule],
   controllers: [OpenApiController],
   providers: [
     TokenAuthenticator,

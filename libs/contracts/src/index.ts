@@ -17,3 +17,5 @@ export * from './read-models/usage';
 export * from './commands/organizations';
 export * from './read-models/policy';
 export * from './commands/policies';
+export * from './read-models/alert';
+export * from './commands/alerts';

@@ -1,0 +1,35 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ALERTS, toResource, type AlertDocument, type AlertResource, type UpdateAlertRequest } from '@pss/contracts';
+import { CLOCK, notFound, type Clock } from '@pss/kernel';
+import { AggregateRepository } from '@pss/platform';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { alertDecider } from './alert.decider';
+import { alertStream } from './alert.events';
+
+export class UpdateAlert extends Command<AlertResource> {
+  constructor(readonly request: UpdateAlertRequest) {
+    super();
+  }
+}
+
+/**
+ * PATCH /alerts/{id}: resolve or reopen, note, snooze. Publishes nothing (the spec: no webhook event results);
+ * another organization's alert is not found, as a missing one.
+ */
+@CommandHandler(UpdateAlert)
+export class UpdateAlertHandler implements ICommandHandler<UpdateAlert> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ request: { orgId, actor, alertId, input } }: UpdateAlert): Promise<AlertResource> {
+    const command = { type: 'ChangeAlert' as const, orgId, by: actor, status: input.status, note: input.note, snoozedUntil: input.snoozed_until, at: this.clock.now() };
+    await this.aggregates.decide(alertStream(alertId), alertDecider, command, { actor, orgId });
+    const doc = await this.readStore.collection<AlertDocument>(ALERTS).findOne({ _id: alertId });
+    if (!doc) throw notFound('Alert');
+    return toResource(doc);
+  }
+}

@@ -1,0 +1,59 @@
+import type { AlertResource } from '@pss/contracts';
+import type { RecordedEvent } from '@pss/event-store';
+import { AlertsIntegrationEvents } from './alerts.integration-events';
+
+const alert = (change: Partial<AlertResource> = {}) =>
+  ({ id: 'a1', org_id: 'org-1', store_id: 's1', type: 'SCRIPT_INTEGRITY_MISMATCH', severity: 'high', status: 'open', ...change }) as AlertResource;
+const recorded = (type: string, data: Record<string, unknown>): RecordedEvent => ({
+  id: '01900000-0000-7000-8000-0000000000aa',
+  stream: 'alert-a1',
+  revision: 0,
+  position: 42,
+  type,
+  data,
+  metadata: { orgId: 'org-1', actor: 'system' },
+  createdAt: '2026-05-04T15:00:00.000Z',
+});
+
+describe('alerts integration events', () => {
+  const source = new AlertsIntegrationEvents();
+
+  it('publishes an opened alert on alerts.alert.created and on its own topic, each with an id of its own', () => {
+    const events = source.toIntegrationEvents(recorded('AlertOpened', { alert: alert(), sessionId: null, mark: 7 }));
+    expect(events.map((event) => event.type)).toEqual(['alerts.alert.created', 'alerts.integrity.changed']);
+    expect(events[0]).toEqual({
+      id: 'evt_019000000000700080000000000000aa',
+      type: 'alerts.alert.created',
+      version: 1,
+      source: 'alerts',
+      org_id: 'org-1',
+      store_id: 's1',
+      occurred_at: '2026-05-04T15:00:00.000Z',
+      correlation_id: null,
+      position: 42,
+      data: alert(),
+    });
+    expect(events[1].id).toMatch(/^evt_[0-9a-f]{32}$/);
+    expect(events[1].id).not.toBe(events[0].id);
+    expect(source.toIntegrationEvents(recorded('AlertOpened', { alert: alert(), sessionId: null, mark: 7 }))[1].id).toBe(events[1].id);
+  });
+
+  it.each([
+    ['HEADER_CHANGED', ['alerts.alert.created', 'alerts.header.changed']],
+    ['SDK_SILENT', ['alerts.alert.created', 'alerts.sdk.silent']],
+    ['CSP_VIOLATION', ['alerts.alert.created']],
+    ['RECIPIENT_MISMATCH', ['alerts.alert.created']],
+  ] as const)('publishes the opening of %s on %j', (type, topics) => {
+    expect(source.toIntegrationEvents(recorded('AlertOpened', { alert: alert({ type }), sessionId: null, mark: 7 })).map((event) => event.type)).toEqual(topics);
+  });
+
+  it('publishes an SDK_SILENT alert that resolved itself, with the resolved alert', () => {
+    const resolved = alert({ type: 'SDK_SILENT', status: 'resolved', auto_resolved: true });
+    const [event] = source.toIntegrationEvents(recorded('AlertAutoResolved', { alertId: 'a1', at: '2026-05-04T15:00:00.000Z', alert: resolved }));
+    expect(event).toMatchObject({ type: 'alerts.alert.resolved', data: resolved });
+  });
+
+  it.each(['AlertOccurred', 'AlertResolved', 'AlertReopened', 'AlertSnoozed', 'AlertNoted'])('publishes nothing for %s', (type) => {
+    expect(source.toIntegrationEvents(recorded(type, { alertId: 'a1' }))).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { ALERT_TOPICS, integrationEventId, type AlertResource, type IntegrationEvent } from '@pss/contracts';
+import type { RecordedEvent } from '@pss/event-store';
+import { deterministicUuid } from '@pss/kernel';
+import { PublishesIntegrationEvents } from '@pss/platform';
+import type { IntegrationEventSource } from '@pss/projections';
+import { ALERT_CATALOGUE } from './alert/alert-catalogue';
+import type { AlertEvent } from './alert/alert.events';
+
+/**
+ * What the notifier hears of alerts (docs/events.md): an alert opened, on alerts.alert.created and, for three
+ * types, on the topic of its own webhook event; an SDK_SILENT alert that closed itself. Occurrences, and every
+ * change a person makes, publish nothing: the spec sends no webhook event for them.
+ */
+@PublishesIntegrationEvents()
+@Injectable()
+export class AlertsIntegrationEvents implements IntegrationEventSource {
+  readonly name = 'alerts';
+  readonly filter = { streamPrefixes: ['alert-'] };
+
+  toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent[] {
+    const event = recorded as unknown as AlertEvent;
+    const publish = (topic: string, id: string, alert: AlertResource): IntegrationEvent => ({
+      id,
+      type: topic,
+      version: 1,
+      source: 'alerts',
+      org_id: alert.org_id,
+      store_id: alert.store_id,
+      occurred_at: recorded.createdAt,
+      correlation_id: (recorded.metadata.correlationId as string | undefined) ?? null,
+      position: recorded.position,
+      data: alert,
+    });
+    switch (event.type) {
+      case 'AlertOpened': {
+        const { alert } = event.data;
+        const topic = ALERT_CATALOGUE[alert.type].topic;
+        const created = publish(ALERT_TOPICS.created, integrationEventId(recorded.id), alert);
+        // Two messages of one domain event: the second needs an id of its own, as stable as the first.
+        return topic ? [created, publish(topic, integrationEventId(deterministicUuid(recorded.id, topic)), alert)] : [created];
+      }
+      case 'AlertAutoResolved':
+        return [publish(ALERT_TOPICS.resolved, integrationEventId(recorded.id), event.data.alert)];
+      default:
+        return [];
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import { fingerprintOf } from '../alert/fingerprint';
+import { inventoryFact as fact } from '../testing/inventory-fact';
+import { detectAlerts } from './detect-alerts';
+
+const seen = { page_url: 'https://loja.example/checkout?step=pay', session_id: 'sess-1', at: '2026-05-04T15:00:00.000Z' };
+const common = { orgId: 'org-1', storeId: 'store-1', at: '2026-05-04T15:00:00.000Z', mark: 42, page: '/checkout' };
+
+describe('alerts detected in inventory facts', () => {
+  it('raises SCRIPT_INTEGRITY_MISMATCH for an unauthorized change of an authorized script only', () => {
+    const change = {
+      script_id: 'sc1',
+      src: 'https://sdk.mercadopago.com/js/v2',
+      previous_hash: 'sha384-old',
+      new_hash: 'sha384-new',
+      authorized_hash: 'sha384-old',
+      integrity_status: 'mismatch',
+      unauthorized_change: true,
+      page_url: seen.page_url,
+    };
+    expect(detectAlerts(fact('inventory.script.hash-changed', change))).toEqual([
+      {
+        ...common,
+        type: 'SCRIPT_INTEGRITY_MISMATCH',
+        fingerprint: fingerprintOf('SCRIPT_INTEGRITY_MISMATCH', 'store-1', 'sc1'),
+        changeType: null,
+        source: 'https://sdk.mercadopago.com/js/v2',
+        details: { script_id: 'sc1', src: change.src, previous_hash: 'sha384-old', new_hash: 'sha384-new', authorized_hash: 'sha384-old', page_url: seen.page_url },
+        sessionId: null,
+      },
+    ]);
+    expect(detectAlerts(fact('inventory.script.hash-changed', { ...change, unauthorized_change: false }))).toEqual([]);
+  });
+
+  it('raises one HEADER_CHANGED per header, with its change type and both values', () => {
+    const occurrences = detectAlerts(
+      fact('inventory.headers.changed', {
+        page: '/checkout',
+        page_url: seen.page_url,
+        changes: [
+          { name: 'content-security-policy', change_type: 'changed', old_value: "script-src 'self'", new_value: "script-src 'self' https://evil.example" },
+          { name: 'x-frame-options', change_type: 'removed', old_value: 'DENY', new_value: null },
+        ],
+      }),
+    );
+    expect(occurrences).toHaveLength(2);
+    expect(occurrences[0]).toMatchObject({
+      type: 'HEADER_CHANGED',
+      changeType: 'changed',
+      source: 'content-security-policy',
+      page: '/checkout',
+      fingerprint: fingerprintOf('HEADER_CHANGED', 'store-1', 'content-security-policy'),
+      details: {
+        header: 'content-security-policy',
+        change_type: 'changed',
+        old_value: "script-src 'self'",
+        new_value: "script-src 'self' https://evil.example",
+        page: '/checkout',
+        page_url: seen.page_url,
+      },
+    });
+    expect(occurrences[1]).toMatchObject({ changeType: 'removed', details: { header: 'x-frame-options', old_value: 'DENY', new_value: null } });
+  });
+
+  it('raises CSP_VIOLATION per directive and blocked URI, with the session', () => {
+    const [occurrence] = detectAlerts(fact('inventory.csp.violation', { ...seen, directive: 'script-src', blocked_uri: 'https://evil.example/x.js', source_file: null }));
+    expect(occurrence).toMatchObject({
+      type: 'CSP_VIOLATION',
+      source: 'https://evil.example/x.js',
+      sessionId: 'sess-1',
+      fingerprint: fingerprintOf('CSP_VIOLATION', 'store-1', 'script-src', 'https://evil.example/x.js'),
+      details: { directive: 'script-src', blocked_uri: 'https://evil.example/x.js', source_file: null, page_url: seen.page_url },
+    });
+  });
+
+  it('raises MALICIOUS_SCRIPT for a threat-list script only', () => {
+    const detected = { ...seen, script_id: 'sc9', src: 'https://magentocore.net/mage.js', host: 'magentocore.net', hash: 'sha384-x', status: 'malicious' };
+    expect(detectAlerts(fact('inventory.script.detected', detected))).toEqual([
+      expect.objectContaining({ type: 'MALICIOUS_SCRIPT', source: detected.src, sessionId: 'sess-1', details: { script_id: 'sc9', src: detected.src, host: 'magentocore.net', hash: 'sha384-x', page_url: seen.page_url } }),
+    ]);
+    expect(detectAlerts(fact('inventory.script.detected', { ...detected, status: 'needs_review' }))).toEqual([]);
+  });
+
+  it('raises SENSITIVE_FIELD_ACCESS for a script that is not authorized only', () => {
+    const access = { ...seen, script_id: 'sc2', src: 'https://cdn.widgets.io/w.js', field: 'card_number', script_authorized: false };
+    expect(detectAlerts(fact('inventory.sensitive-field.accessed', access))).toEqual([
+      expect.objectContaining({ type: 'SENSITIVE_FIELD_ACCESS', fingerprint: fingerprintOf('SENSITIVE_FIELD_ACCESS', 'store-1', 'sc2'), details: { script_id: 'sc2', src: access.src, field: 'card_number', page_url: seen.page_url } }),
+    ]);
+    expect(detectAlerts(fact('inventory.sensitive-field.accessed', { ...access, script_authorized: true }))).toEqual([]);
+  });
+
+  it('raises UNEXPECTED_IFRAME per host', () => {
+    const [occurrence] = detectAlerts(fact('inventory.iframe.unexpected', { ...seen, origin: 'https://pay.evil.example', host: 'pay.evil.example', expected: ['mercadopago.com'] }));
+    expect(occurrence).toMatchObject({ type: 'UNEXPECTED_IFRAME', source: 'https://pay.evil.example', fingerprint: fingerprintOf('UNEXPECTED_IFRAME', 'store-1', 'pay.evil.example') });
+  });
+
+  it('raises RECIPIENT_MISMATCH per method and key hash, with hashes only', () => {
+    const keyHash = 'a'.repeat(64);
+    const [occurrence] = detectAlerts(fact('inventory.recipient.mismatched', { ...seen, method: 'pix', key_hash: keyHash, pinned: 1 }));
+    expect(occurrence).toMatchObject({
+      type: 'RECIPIENT_MISMATCH',
+      source: 'pix',
+      fingerprint: fingerprintOf('RECIPIENT_MISMATCH', 'store-1', 'pix', keyHash),
+      details: { method: 'pix', key_hash: keyHash, pinned: 1, page_url: seen.page_url },
+    });
+  });
+
+  it('tells stores apart, and ignores facts without a tenant and topics it does not know', () => {
+    const violation = { ...seen, directive: 'script-src', blocked_uri: 'https://evil.example/x.js', source_file: null };
+    const [one] = detectAlerts(fact('inventory.csp.violation', violation));
+    const [other] = detectAlerts(fact('inventory.csp.violation', violation, { store_id: 'store-2' }));
+    expect(one.fingerprint).not.toBe(other.fingerprint);
+    expect(one.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(detectAlerts(fact('inventory.csp.violation', violation, { org_id: null }))).toEqual([]);
+    expect(detectAlerts(fact('inventory.store.updated', {}))).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import { IsIn, IsISO8601, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ALERT_NOTE_MAX, ALERT_SEVERITIES, ALERT_STATUSES, ALERT_TYPES, type AlertStatus } from '@pss/contracts';
+import { Nullable, Omittable } from '../http/field-validators';
+import { ListQuery } from '../pagination/list-query.dto';
+
+export class ListAlertsQuery extends ListQuery {
+  @Omittable()
+  @IsUUID('all', { message: 'store_id must be a UUID' })
+  store_id?: string;
+
+  @Omittable()
+  @IsIn(ALERT_STATUSES)
+  status?: string;
+
+  @Omittable()
+  @IsIn(ALERT_SEVERITIES)
+  severity?: string;
+
+  @Omittable()
+  @IsIn(ALERT_TYPES)
+  type?: string;
+}
+
+export class UpdateAlertBody {
+  @Omittable()
+  @IsUUID('all', { message: 'org_id must be a UUID' })
+  org_id?: string;
+
+  @IsIn(ALERT_STATUSES, { message: 'status is required: resolved or open' })
+  status: AlertStatus;
+
+  @Omittable()
+  @IsString()
+  @MaxLength(ALERT_NOTE_MAX)
+  note?: string;
+
+  /** Until when occurrences count silently, also after the alert is resolved; null ends the snooze. */
+  @Nullable()
+  @IsISO8601({ strict: true }, { message: 'snoozed_until must be an ISO 8601 date-time or null' })
+  snoozed_until?: string | null;
+}

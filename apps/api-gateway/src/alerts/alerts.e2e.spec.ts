@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { ManualClock } from '@pss/testkit';
+import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
+import { SdkSilenceWatcher } from '../../../alerts/src/sdk-watch/sdk-silence.watcher';
+import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+
+const sri = (content: string) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const HOUR_MS = 60 * 60 * 1000;
+const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'alerts:read', 'alerts:write'];
+
+describe('alerts (HTTP, embedded)', () => {
+  const clock = new ManualClock('2026-06-01T12:00:00.000Z');
+  let service: EmbeddedHarness;
+  let token: string;
+  let prefix: string;
+  let counter = 0;
+
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start({ clock });
+    ({ token, prefix } = await service.tenant(SCOPES, { plan: 'enterprise' }));
+  });
+  afterAll(() => service.close());
+
+  const newStore = async (body: Record<string, unknown> = {}) => {
+    const domain = `loja${++counter}-${Date.now().toString(36)}.com.br`;
+    return (await service.request('POST', '/api/v1/stores', { token, body: { domain, ...body } })).body;
+  };
+  const send = (key: string, observations: unknown[], session = 'shopper-1') =>
+    service.request('POST', `/sdk/v1/events?key=${key}`, {
+      body: { page_url: 'https://www.loja.com.br/checkout?step=pay', session_id: session, sdk_version: '1.4.0', observations },
+    });
+  const list = async (query: string, as = token) => (await service.request('GET', `/api/v1/alerts?${query}`, { token: as })).body.data as any[];
+  const patch = (id: string, body: unknown, as = token) => service.request('PATCH', `/api/v1/alerts/${id}`, { token: as, body });
+  /** Alerts come through the event store, the publisher and the bus: ask again, for 2 seconds at most. */
+  const eventually = async (query: string, done: (alerts: any[]) => boolean, before?: () => Promise<unknown>): Promise<any[]> => {
+    const deadline = Date.now() + 2000;
+    for (;;) {
+      await before?.();
+      const alerts = await list(query);
+      if (done(alerts) || Date.now() > deadline) return alerts;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  it('opens one high SCRIPT_INTEGRITY_MISMATCH however many sessions get tampered content; an operator resolves and reopens it', async () => {
+    const store = await newStore();
+    const widget = { kind: 'script', src: 'https://cdn.checkout-widgets.io/w.js' };
+    await send(store.sdk_key, [{ ...widget, hash: sri('widget v1') }]);
+    const [script] = (await service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token })).body.data;
+    await service.request('POST', `/api/v1/scripts/${script.id}/authorize`, { token, body: { justification: 'Installments widget' } });
+
+    // A skimmer served to some sessions only: tampered and genuine content alternate.
+    const served = { tampered: sri('widget v1 tampered'), genuine: sri('widget v1') };
+    const sessions = ['tampered', 'genuine', 'tampered', 'genuine', 'tampered', 'tampered'] as const;
+    for (const [n, content] of sessions.entries()) await send(store.sdk_key, [{ ...widget, hash: served[content] }], `shopper-${n + 2}`);
+
+    const [alert, ...others] = await eventually(`store_id=${store.id}`, (alerts) => alerts[0]?.occurrences === 3);
+    expect(others).toEqual([]);
+    expect(alert).toMatchObject({
+      store_id: store.id,
+      type: 'SCRIPT_INTEGRITY_MISMATCH',
+      change_type: null,
+      severity: 'high',
+      status: 'open',
+      source: widget.src,
+      page: '/checkout',
+      details: { script_id: script.id, src: widget.src, authorized_hash: served.genuine, new_hash: served.tampered },
+      occurrences: 3,
+      resolved_at: null,
+      auto_resolved: false,
+    });
+    expect(alert.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+
+    clock.advance(60_000);
+    const resolved = await patch(alert.id, { status: 'resolved', note: 'CDN compromised; file restored and SRI pinned' });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body).toMatchObject({
+      id: alert.id,
+      status: 'resolved',
+      resolved_at: clock.now().toISOString(),
+      resolved_by_label: `api:${prefix}`,
+      note: 'CDN compromised; file restored and SRI pinned',
+    });
+    const reopened = await patch(alert.id, { status: 'open' });
+    expect(reopened.body).toMatchObject({ status: 'open', resolved_at: null, resolved_by_label: null, note: 'CDN compromised; file restored and SRI pinned' });
+    expect((await service.request('GET', `/api/v1/alerts/${alert.id}`, { token })).body).toEqual(reopened.body);
+
+    await patch(alert.id, { status: 'resolved' });
+    await send(store.sdk_key, [{ ...widget, hash: sri('widget v1') }], 'shopper-9');
+    await send(store.sdk_key, [{ ...widget, hash: sri('widget v1 tampered again') }], 'shopper-9');
+    const [newest, old] = await eventually(`store_id=${store.id}`, (alerts) => alerts.length === 2);
+    expect(old).toMatchObject({ id: alert.id, status: 'resolved' });
+    expect(newest).toMatchObject({ status: 'open', occurrences: 1, fingerprint: alert.fingerprint });
+    expect(newest.id).not.toBe(alert.id);
+  });
+
+  it('alerts on a changed CSP header, a swapped Pix key, a CSP violation and a threat-list script', async () => {
+    const store = await newStore({ recipients: [{ method: 'pix', key: '123.456.789-09', label: 'Main Pix' }] });
+    await send(store.sdk_key, [{ kind: 'headers', headers: { 'Content-Security-Policy': "script-src 'self'" } }]);
+    await send(store.sdk_key, [
+      { kind: 'headers', headers: { 'Content-Security-Policy': "script-src 'self' https://cdn.evil.example" } },
+      { kind: 'payment_recipient', method: 'pix', key_hash: sha256('98765432100') },
+      { kind: 'payment_recipient', method: 'pix', key_hash: sha256('12345678909') },
+      { kind: 'script', src: 'https://magentocore.net/mage.js', hash: sri('skimmer') },
+    ]);
+    for (const session of ['shopper-1', 'shopper-2', 'shopper-2']) {
+      await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'script-src', blocked_uri: 'https://cdn.evil.example/x.js' }], session);
+    }
+
+    const alerts = await eventually(`store_id=${store.id}`, (found) => found.length === 4 && found.some((a) => a.occurrences === 3));
+    const byType = Object.fromEntries(alerts.map((alert) => [alert.type, alert]));
+    expect(byType.HEADER_CHANGED).toMatchObject({
+      severity: 'medium',
+      change_type: 'changed',
+      source: 'content-security-policy',
+      page: '/checkout',
+      details: {
+        header: 'content-security-policy',
+        change_type: 'changed',
+        old_value: "script-src 'self'",
+        new_value: "script-src 'self' https://cdn.evil.example",
+        page: '/checkout',
+        page_url: 'https://www.loja.com.br/checkout?step=pay',
+      },
+    });
+    expect(byType.RECIPIENT_MISMATCH).toMatchObject({ severity: 'critical', source: 'pix', details: { method: 'pix', key_hash: sha256('98765432100'), pinned: 1 } });
+    expect(JSON.stringify(byType.RECIPIENT_MISMATCH)).not.toContain('98765432100');
+    expect(byType.CSP_VIOLATION).toMatchObject({ severity: 'medium', occurrences: 3, sessions_count: 2, details: { directive: 'script-src', blocked_uri: 'https://cdn.evil.example/x.js' } });
+    expect(byType.MALICIOUS_SCRIPT).toMatchObject({ severity: 'critical', source: 'https://magentocore.net/mage.js' });
+
+    expect((await list(`store_id=${store.id}&severity=critical`)).map((a) => a.type).sort()).toEqual(['MALICIOUS_SCRIPT', 'RECIPIENT_MISMATCH']);
+    expect((await list(`store_id=${store.id}&type=HEADER_CHANGED`)).map((a) => a.id)).toEqual([byType.HEADER_CHANGED.id]);
+    await patch(byType.CSP_VIOLATION.id, { status: 'resolved' });
+    expect((await list(`store_id=${store.id}&status=resolved`)).map((a) => a.id)).toEqual([byType.CSP_VIOLATION.id]);
+    expect(await list(`store_id=${store.id}&status=open`)).toHaveLength(3);
+    const status = (await service.request('GET', `/api/v1/stores/${store.id}/status`, { token })).body;
+    expect(status.alerts).toEqual({ open: 3 });
+  });
+
+  it('pages newest first', async () => {
+    const store = await newStore();
+    for (const uri of ['https://a.example/1.js', 'https://a.example/2.js', 'https://a.example/3.js']) {
+      clock.advance(1000);
+      await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'script-src', blocked_uri: uri }]);
+      await eventually(`store_id=${store.id}`, (alerts) => alerts.some((alert) => alert.source === uri));
+    }
+    const first = await service.request('GET', `/api/v1/alerts?store_id=${store.id}&limit=2`, { token });
+    const second = await service.request('GET', `/api/v1/alerts?store_id=${store.id}&limit=2&cursor=${first.body.next_cursor}`, { token });
+    expect([...first.body.data, ...second.body.data].map((alert) => alert.source)).toEqual(['https://a.example/3.js', 'https://a.example/2.js', 'https://a.example/1.js']);
+    expect(second.body.next_cursor).toBeNull();
+  });
+
+  it('validates, checks scopes and keeps organizations apart', async () => {
+    const store = await newStore();
+    await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'img-src', blocked_uri: 'https://pixel.example/p.gif' }]);
+    const [alert] = await eventually(`store_id=${store.id}`, (alerts) => alerts.length === 1);
+
+    const fieldsOf = (answer: { body: any }) => answer.body.error.details.map((detail: { field: string }) => detail.field);
+    const longNote = await patch(alert.id, { status: 'resolved', note: 'x'.repeat(1001) });
+    expect(longNote.status).toBe(400);
+    expect(fieldsOf(longNote)).toEqual(['note']);
+    expect(fieldsOf(await patch(alert.id, { status: 'closed' }))).toEqual(['status']);
+    expect(fieldsOf(await patch(alert.id, { note: 'no status' }))).toEqual(['status']);
+    expect(fieldsOf(await patch(alert.id, { status: 'open', severity: 'low' }))).toEqual(['severity']);
+    expect(fieldsOf(await patch(alert.id, { status: 'open', snoozed_until: clock.now().toISOString() }))).toEqual(['snoozed_until']);
+    expect((await patch('not-a-uuid', { status: 'open' })).status).toBe(400);
+    expect((await service.request('GET', '/api/v1/alerts?type=SOMETHING', { token })).status).toBe(400);
+    expect((await patch(alert.id, { status: 'resolved', note: 'x'.repeat(1000) })).status).toBe(200);
+
+    const reader = await service.tenant(['alerts:read']);
+    expect((await patch(alert.id, { status: 'open' }, reader.token)).status).toBe(403);
+    const storesOnly = await service.tenant(['stores:read']);
+    expect((await service.request('GET', '/api/v1/alerts', { token: storesOnly.token })).status).toBe(403);
+
+    const stranger = await service.tenant(SCOPES);
+    expect((await service.request('GET', `/api/v1/alerts/${alert.id}`, { token: stranger.token })).status).toBe(404);
+    expect((await patch(alert.id, { status: 'open' }, stranger.token)).status).toBe(404);
+    expect(await list(`store_id=${store.id}`, stranger.token)).toEqual([]);
+  });
+
+  it('opens SDK_SILENT for a store whose SDK stopped reporting, and closes it when the SDK comes back', async () => {
+    const store = await newStore();
+    const watcher = service.app.get(SdkSilenceWatcher);
+    const flush = () => service.app.get(SdkIngestion).flush();
+    await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'font-src', blocked_uri: 'https://fonts.example/f.woff' }]);
+    await flush();
+
+    clock.advance(25 * HOUR_MS);
+    // The watch learns of the flush through the bus: the watcher runs until it has.
+    const [silent] = await eventually(`store_id=${store.id}&type=SDK_SILENT`, (alerts) => alerts.length === 1, () => watcher.check());
+    expect(silent).toMatchObject({ type: 'SDK_SILENT', severity: 'medium', status: 'open', details: { domain: store.domain } });
+
+    await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'font-src', blocked_uri: 'https://fonts.example/f.woff' }]);
+    await flush();
+    const [closed] = await eventually(`store_id=${store.id}&type=SDK_SILENT`, (alerts) => alerts[0]?.status === 'resolved');
+    expect(closed).toMatchObject({ id: silent.id, status: 'resolved', auto_resolved: true, resolved_by_label: 'system', resolved_at: clock.now().toISOString() });
+  });
+});

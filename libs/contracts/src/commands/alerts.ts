@@ -1,0 +1,24 @@
+import type { AlertStatus } from '../read-models/alert';
+
+export const ALERT_COMMANDS = {
+  alertUpdate: 'alerts.alert.update',
+} as const;
+
+/** Spec, Limits: an alert's note. */
+export const ALERT_NOTE_MAX = 1000;
+
+/** What PATCH /alerts/{id} may change. `snoozed_until: null` ends a snooze. */
+export interface UpdateAlertInput {
+  status: AlertStatus;
+  note?: string;
+  snoozed_until?: string | null;
+}
+
+/** `alerts.alert.update`: answered with the Alert once the read model shows the change. */
+export interface UpdateAlertRequest {
+  orgId: string;
+  /** Audit label of the caller, `api:<token prefix>`: becomes `resolved_by_label`. */
+  actor: string;
+  alertId: string;
+  input: UpdateAlertInput;
+}
