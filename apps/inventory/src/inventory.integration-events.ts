@@ -154,6 +154,7 @@ function scriptFact(event: InventoryEvent, orgId: string | null): Published | un
           integrity_status: data.integrityStatus,
           unauthorized_change: data.unauthorizedChange,
           page_url: data.pageUrl,
+          session_id: data.sessionId,
           changed_at: data.changedAt,
         },
       };

@@ -201,6 +201,7 @@ function observe(command: Extract<ScriptCommand, { type: 'ObserveScript' }>, sta
         authorizedHash,
         src: sighting.src,
         pageUrl: sighting.pageUrl,
+        sessionId: sighting.sessionId,
         changedAt: at.toISOString(),
       },
     },

@@ -49,6 +49,7 @@ export type ScriptEvent =
         authorizedHash: string | null;
         src: string;
         pageUrl: string;
+        sessionId: string;
         changedAt: string;
       }
     >

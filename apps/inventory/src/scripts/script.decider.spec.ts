@@ -1,0 +1,115 @@
+import { deciderSpec } from '@pss/testkit';
+import { scriptDecider, type ScriptCommand, type ScriptSighting } from './script.decider';
+import type { ScriptDecision, ScriptEvent } from './script.events';
+
+const at = new Date('2026-05-01T10:00:00.000Z');
+const sighting = (hash: string | null): ScriptSighting => ({
+  scriptId: 'sc1',
+  storeId: 'st1',
+  orgId: 'org1',
+  src: 'https://cdn.example.com/app.js',
+  inline: false,
+  host: 'cdn.example.com',
+  hash,
+  sriHash: null,
+  hashSource: hash ? 'sdk' : null,
+  integrityAttr: null,
+  sizeBytes: 100,
+  gtmContainer: null,
+  pageUrl: 'https://loja.example/checkout',
+  sessionId: 'sess',
+});
+const observe = (hash: string | null, threat = false): ScriptCommand => ({
+  type: 'ObserveScript',
+  sighting: sighting(hash),
+  classification: { type: 'unknown', vendorId: null, category: null, threat },
+  at,
+});
+const detected = (hash: string | null): ScriptEvent => scriptDecider.decide(observe(hash), scriptDecider.initialState())[0];
+const byApi: ScriptDecision = { method: 'api', by: 'api:sk_live_x', justification: 'ok', policyId: null, policyVersion: null };
+const byPolicy: ScriptDecision = { method: 'policy', by: 'policy:p1', justification: 'auto', policyId: 'p1', policyVersion: 1 };
+const authorized = (decision = byApi, hash: string | null = 'sha384-a'): ScriptEvent => ({
+  type: 'ScriptAuthorized',
+  data: { scriptId: 'sc1', storeId: 'st1', ...decision, authorizedHash: hash, expiresAt: null, reviewDueAt: null, authorizedAt: at.toISOString() },
+});
+const spec = deciderSpec(scriptDecider);
+
+describe('script decider', () => {
+  it('detects a new script as needs_review, or malicious from a threat-list host', () => {
+    expect(detected('sha384-a')).toMatchObject({ type: 'ScriptDetected', data: { status: 'needs_review', hash: 'sha384-a', sessionId: 'sess' } });
+    const [threat] = scriptDecider.decide(observe('sha384-a', true), scriptDecider.initialState());
+    expect(threat.data).toMatchObject({ status: 'malicious' });
+  });
+
+  it('records nothing for a sighting with the same hash, or without a hash', () => {
+    spec.given([detected('sha384-a')]).when(observe('sha384-a')).thenNothingHappens();
+    spec.given([detected('sha384-a')]).when(observe(null)).thenNothingHappens();
+  });
+
+  it('records a new hash of an unauthorized script as monitored, not as an unauthorized change', () => {
+    const [event] = scriptDecider.decide(observe('sha384-b'), [detected('sha384-a')].reduce(scriptDecider.evolve, scriptDecider.initialState()));
+    expect(event).toMatchObject({ type: 'ScriptHashChanged', data: { previousHash: 'sha384-a', hash: 'sha384-b', integrityStatus: 'monitored', unauthorizedChange: false } });
+  });
+
+  it('flags a new hash of an authorized script as a mismatch, and the authorized hash again as a match', () => {
+    const given = [detected('sha384-a'), authorized()];
+    const state = given.reduce(scriptDecider.evolve, scriptDecider.initialState());
+    expect(scriptDecider.decide(observe('sha384-b'), state)[0].data).toMatchObject({ integrityStatus: 'mismatch', unauthorizedChange: true, authorizedHash: 'sha384-a' });
+    const changed = scriptDecider.decide(observe('sha384-b'), state);
+    const back = scriptDecider.decide(observe('sha384-a'), changed.reduce(scriptDecider.evolve, state));
+    expect(back[0].data).toMatchObject({ integrityStatus: 'match', unauthorizedChange: false });
+  });
+
+  it('pins the first hash of a script authorized before any hash was known', () => {
+    const state = [detected(null), authorized(byApi, null)].reduce(scriptDecider.evolve, scriptDecider.initialState());
+    expect(scriptDecider.decide(observe('sha384-z'), state)[0].data).toMatchObject({ integrityStatus: 'match', authorizedHash: 'sha384-z', unauthorizedChange: false });
+  });
+
+  it('refuses an expiry in the past', () => {
+    spec.given([detected('sha384-a')]).when({ type: 'AuthorizeScript', decision: byApi, expiresAt: new Date(at.getTime() - 1), at }).thenThrows('validation_error', /future/);
+  });
+
+  it('sets review_due_at a week before the expiry, or halfway for a short one', () => {
+    const inDays = (days: number) => new Date(at.getTime() + days * 86_400_000);
+    const [long] = scriptDecider.decide({ type: 'AuthorizeScript', decision: byApi, expiresAt: inDays(30), at }, [detected('sha384-a')].reduce(scriptDecider.evolve, scriptDecider.initialState()));
+    expect(long.data).toMatchObject({ reviewDueAt: inDays(23).toISOString() });
+    const [short] = scriptDecider.decide({ type: 'AuthorizeScript', decision: byApi, expiresAt: inDays(2), at }, [detected('sha384-a')].reduce(scriptDecider.evolve, scriptDecider.initialState()));
+    expect(short.data).toMatchObject({ reviewDueAt: inDays(1).toISOString() });
+  });
+
+  it('never lets a policy overturn a decision taken by hand', () => {
+    spec.given([detected('sha384-a'), authorized(byApi)]).when({ type: 'BlockScript', decision: byPolicy, ruleId: 'r1', at }).thenNothingHappens();
+    spec.given([detected('sha384-a'), authorized(byApi)]).when({ type: 'RequestReview', decision: byPolicy, at }).thenNothingHappens();
+  });
+
+  it('lets a policy decide again over its own decision, but not repeat one already in force', () => {
+    spec.given([detected('sha384-a'), authorized(byPolicy)]).when({ type: 'AuthorizeScript', decision: byPolicy, expiresAt: null, at }).thenNothingHappens();
+    spec
+      .given([detected('sha384-a'), authorized(byPolicy)])
+      .when({ type: 'BlockScript', decision: byPolicy, ruleId: 'r1', at })
+      .then([{ type: 'ScriptBlocked', data: { scriptId: 'sc1', storeId: 'st1', ...byPolicy, ruleId: 'r1', blockedAt: at.toISOString() } }]);
+  });
+
+  it('returns an expired authorization to review once', () => {
+    const expiring: ScriptEvent = { ...authorized(), data: { ...(authorized().data as object), expiresAt: '2026-05-02T00:00:00.000Z' } } as ScriptEvent;
+    spec.given([detected('sha384-a'), expiring]).when({ type: 'ExpireAuthorization', at }).thenNothingHappens();
+    const later = new Date('2026-05-02T00:00:00.000Z');
+    const [expired] = scriptDecider.decide({ type: 'ExpireAuthorization', at: later }, [detected('sha384-a'), expiring].reduce(scriptDecider.evolve, scriptDecider.initialState()));
+    expect(expired).toMatchObject({ type: 'ScriptReviewRequested', data: { method: 'expiry', by: 'system' } });
+    spec.given([detected('sha384-a'), expiring, expired]).when({ type: 'ExpireAuthorization', at: later }).thenNothingHappens();
+  });
+
+  it('records each sensitive field once, and makes an unknown script in review suspicious', () => {
+    const touched = scriptDecider.decide({ type: 'RecordSensitiveFieldAccess', field: 'card_number', at }, [detected('sha384-a')].reduce(scriptDecider.evolve, scriptDecider.initialState()));
+    expect(touched.map((event) => event.type)).toEqual(['ScriptSensitiveFieldAccessed', 'ScriptMarkedSuspicious']);
+    spec.given([detected('sha384-a'), ...touched]).when({ type: 'RecordSensitiveFieldAccess', field: 'card_number', at }).thenNothingHappens();
+    spec
+      .given([detected('sha384-a'), authorized()])
+      .when({ type: 'RecordSensitiveFieldAccess', field: 'cvv', at })
+      .then([{ type: 'ScriptSensitiveFieldAccessed', data: { scriptId: 'sc1', storeId: 'st1', field: 'cvv', accessedAt: at.toISOString() } }]);
+  });
+
+  it('does not know a script never detected', () => {
+    spec.given([]).when({ type: 'BlockScript', decision: byApi, ruleId: 'r', at }).thenThrows('not_found');
+  });
+});
