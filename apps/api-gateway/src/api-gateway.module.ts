@@ -18,8 +18,6 @@ import { StoresHttpModule } from './stores/stores-http.module';
 
 /** HTTP /api/v1: authentication, validation, errors; sends commands over the bus and reads read models. */
 @Module({
-  // RateLimitModule before IdempotencyModule: the import order is the interceptor order, so a replay counts
-  // against the limit and a refused request never touches the idempotency store.
   imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, RulesHttpModule, PoliciesHttpModule, AlertsHttpModule, SdkHttpModule],
   controllers: [OpenApiController],
   providers: [

@@ -1,9 +1,11 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@pss/kernel';
 import type { Scope } from '@pss/contracts';
 import { PRINCIPAL, type AuthenticatedRequest } from './principal';
+import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';
+import { RateLimiter } from '../rate-limit/rate-limiter';
 import { ActingOrganization } from './acting-organization';
 import { NO_ORG_ID_METADATA, PUBLIC_METADATA, SCOPE_METADATA } from './scopes.decorator';
 import { TokenAuthenticator } from './token-authenticator';
@@ -18,6 +20,7 @@ export class AuthenticationGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly authenticator: TokenAuthenticator,
     private readonly actingOrganization: ActingOrganization,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -27,6 +30,7 @@ export class AuthenticationGuard implements CanActivate {
     if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
     const principal = await this.authenticator.authenticate(request.headers.authorization);
+    enforceRateLimit(this.limiter, principal.tokenId, context.switchToHttp().getResponse<FastifyReply>());
     if (!principal.scopes.includes(scope)) {
       throw new DomainError('insufficient_scope', `This operation requires the ${scope} scope`);
     }

@@ -1,5 +1,4 @@
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defer, lastValueFrom, of, type Observable } from 'rxjs';
 import { DomainError } from '@pss/kernel';
@@ -7,7 +6,6 @@ import { IDEMPOTENCY_STORE, requestFingerprint, type Claim, type IdempotencyStor
 import { PRINCIPAL, type AuthenticatedRequest } from '../auth/principal';
 import { errorBody, statusOf } from '../http/error-response';
 import { HttpDomainError } from '../http/exceptions.filter';
-import { IDEMPOTENT_METADATA } from './idempotent.decorator';
 import { idempotencyKeyOf } from './idempotency-key';
 
 const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -20,14 +18,11 @@ const REPLAYED_HEADER = 'Idempotent-Replayed';
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
-    private readonly reflector: Reflector,
     @Inject(IDEMPOTENCY_STORE) private readonly store: IdempotencyStore,
   ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    if (context.getType() !== 'http' || !this.reflector.get<boolean>(IDEMPOTENT_METADATA, context.getHandler())) {
-      return next.handle();
-    }
+    if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
     const key = idempotencyKeyOf(request.headers);
     if (key === undefined) return next.handle();

@@ -1,11 +1,12 @@
-import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { Global, Module } from '@nestjs/common';
 import { IdempotencyStoreModule } from '@pss/idempotency';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 
-/** Idempotency-Key handling for every `@Idempotent()` route of the application that imports it. */
+/** Idempotency-Key handling: the store and the interceptor every `@Idempotent()` route uses. */
+@Global()
 @Module({
   imports: [IdempotencyStoreModule],
-  providers: [{ provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
+  providers: [IdempotencyInterceptor],
+  exports: [IdempotencyInterceptor, IdempotencyStoreModule],
 })
 export class IdempotencyModule {}

@@ -1,12 +1,11 @@
-import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
-import { CLOCK, type Clock } from '@pss/kernel';
+import { Global, Module } from '@nestjs/common';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+import { CLOCK, type Clock } from '@pss/kernel';
 import { rateLimitPolicy } from './rate-limit-policy';
 import { RateLimiter } from './rate-limiter';
-import { RateLimitInterceptor } from './rate-limit.interceptor';
 
-/** Per-token rate limiting of every authenticated route of the application that imports it. */
+/** The per-token rate limiter the authentication guard applies to every authenticated route. */
+@Global()
 @Module({
   providers: [
     {
@@ -14,7 +13,7 @@ import { RateLimitInterceptor } from './rate-limit.interceptor';
       useFactory: (config: ServiceConfig, clock: Clock) => new RateLimiter(rateLimitPolicy(config.rateLimitPerMinute), clock),
       inject: [SERVICE_CONFIG, CLOCK],
     },
-    { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
   ],
+  exports: [RateLimiter],
 })
 export class RateLimitModule {}

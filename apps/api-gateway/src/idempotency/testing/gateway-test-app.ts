@@ -1,4 +1,3 @@
-import { loadConfig, SERVICE_CONFIG } from '@pss/config';
 import { Global, Injectable, Module, type CanActivate, type ExecutionContext, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -41,23 +40,17 @@ export interface GatewayTestApp {
  * A Nest application on Fastify with the gateway's real ExceptionsFilter, a stand-in guard, and the platform's
  * ports a gateway module may need (SQLite event store in memory, memory read store, the given clock).
  */
-export async function startGatewayTestApp(options: {
-  imports: Type[];
-  controllers: Type[];
-  clock: Clock;
-  env?: NodeJS.ProcessEnv;
-}): Promise<GatewayTestApp> {
+export async function startGatewayTestApp(options: { imports: Type[]; controllers: Type[]; clock: Clock }): Promise<GatewayTestApp> {
   const eventStore = SqliteEventStore.open(':memory:', { clock: options.clock });
 
   @Global()
   @Module({
     providers: [
       { provide: CLOCK, useValue: options.clock },
-      { provide: SERVICE_CONFIG, useValue: loadConfig(options.env ?? {}) },
       { provide: EVENT_STORE, useValue: eventStore },
       { provide: READ_STORE, useValue: new MemoryReadStore() },
     ],
-    exports: [CLOCK, SERVICE_CONFIG, EVENT_STORE, READ_STORE],
+    exports: [CLOCK, EVENT_STORE, READ_STORE],
   })
   class TestPlatformModule {}
 

@@ -1,0 +1,23 @@
+import type { FastifyReply } from 'fastify';
+import { HttpDomainError } from '../http/exceptions.filter';
+import type { RateLimiter } from './rate-limiter';
+
+/**
+ * Takes one request from the token's bucket (DESIGN.md section 4: 429 `rate_limited` with `Retry-After`), and
+ * says on every limited response how much is left: `RateLimit-Limit` (the burst) and `RateLimit-Remaining`.
+ * Called by the authentication guard once it knows the token, so public routes are never limited and no
+ * interceptor sits on the hot path.
+ */
+export function enforceRateLimit(limiter: RateLimiter, tokenId: string, reply: FastifyReply): void {
+  const decision = limiter.take(tokenId);
+  const limit = String(limiter.policy.burst);
+  if (!decision.allowed) {
+    const seconds = decision.retryAfterSeconds;
+    throw new HttpDomainError('rate_limited', `Rate limit exceeded; retry after ${seconds} seconds`, {
+      'Retry-After': String(seconds),
+      'RateLimit-Limit': limit,
+      'RateLimit-Remaining': '0',
+    });
+  }
+  reply.headers({ 'RateLimit-Limit': limit, 'RateLimit-Remaining': String(decision.remaining) });
+}
