@@ -11,6 +11,9 @@ export interface LoadRequest {
   warmUpSeconds: number;
   seconds: number;
   headers: Record<string, string>;
+  /** GET when omitted. */
+  method?: string;
+  body?: string;
 }
 
 export interface LoadResult {
@@ -32,7 +35,7 @@ interface AutocannonSummary {
   timeouts: number;
 }
 type Autocannon = (
-  options: { url: string; connections: number; duration: number; headers: Record<string, string> },
+  options: { url: string; connections: number; duration: number; headers: Record<string, string>; method?: string; body?: string },
   done: (error: Error | null, result: AutocannonSummary) => void,
 ) => AutocannonInstance;
 
@@ -41,7 +44,7 @@ const autocannon = require('autocannon') as Autocannon;
 function load(request: LoadRequest, seconds: number, latencies?: number[]): Promise<AutocannonSummary> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: request.url, connections: request.connections, duration: seconds, headers: request.headers },
+      { url: request.url, connections: request.connections, duration: seconds, headers: request.headers, method: request.method ?? 'GET', body: request.body },
       (error, result) => {
         if (error) return reject(error);
         if (result.non2xx || result.errors || result.timeouts) {

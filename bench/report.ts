@@ -8,8 +8,8 @@ export interface BenchRow {
   unit: string;
   /** Through the project's code. */
   measured: number;
-  /** The raw baseline doing the same work without it. */
-  baseline: number;
+  /** The raw baseline doing the same work without it; null for a figure that has none (a latency to record). */
+  baseline: number | null;
   /** false for latencies: lower is better, and the ratio is inverted so that higher is better on every row. */
   higherIsBetter: boolean;
   /** What the baseline is, in a few words. */
@@ -17,8 +17,8 @@ export interface BenchRow {
 }
 
 /** Measured relative to the baseline, oriented so that 1.0 is "as good as raw" and higher is better. */
-export const ratio = (row: BenchRow): number =>
-  row.higherIsBetter ? row.measured / row.baseline : row.baseline / row.measured;
+export const ratio = (row: BenchRow): number | null =>
+  row.baseline === null ? null : row.higherIsBetter ? row.measured / row.baseline : row.baseline / row.measured;
 
 const formatValue = (value: number, unit: string): string => {
   if (!Number.isFinite(value)) return String(value);
@@ -34,8 +34,10 @@ export function markdownTable(rows: BenchRow[]): string {
   ];
   for (const row of rows) {
     const r = ratio(row);
+    const baseline = row.baseline === null ? '—' : formatValue(row.baseline, row.unit);
+    const verdict = r === null ? 'n/a' : r >= AIM ? 'met' : '**missed**';
     lines.push(
-      `| ${row.id} | ${row.name} | ${row.unit} | ${formatValue(row.measured, row.unit)} | ${formatValue(row.baseline, row.unit)} | ${row.baselineLabel} | ${r.toFixed(2)} | ${r >= AIM ? 'met' : '**missed**'} |`,
+      `| ${row.id} | ${row.name} | ${row.unit} | ${formatValue(row.measured, row.unit)} | ${baseline} | ${row.baselineLabel} | ${r === null ? '—' : r.toFixed(2)} | ${verdict} |`,
     );
   }
   return lines.join('\n');
