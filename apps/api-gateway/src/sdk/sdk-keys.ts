@@ -17,12 +17,12 @@ export class SdkKeys {
   ) {}
 
   async storeOf(key: unknown): Promise<StoreDocument> {
-    const invalid = new DomainError('unauthorized', 'Invalid SDK key');
-    if (typeof key !== 'string' || !SDK_KEY_SHAPE.test(key)) throw invalid;
+    const invalid = () => new DomainError('unauthorized', 'Invalid SDK key');
+    if (typeof key !== 'string' || !SDK_KEY_SHAPE.test(key)) throw invalid();
     const record = await this.readStore.collection<SdkKeyDocument>(SDK_KEYS).findOne({ _id: key });
-    if (!record || (record.valid_until !== null && Date.parse(record.valid_until) <= this.clock.now().getTime())) throw invalid;
+    if (!record || (record.valid_until !== null && Date.parse(record.valid_until) <= this.clock.now().getTime())) throw invalid();
     const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: record.store_id });
-    if (!store) throw invalid;
+    if (!store) throw invalid();
     if (store.status !== 'active') throw new DomainError('forbidden', 'The store is suspended');
     return store;
   }
