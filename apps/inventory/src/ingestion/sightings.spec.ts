@@ -1,0 +1,33 @@
+import { SightingBuffer } from './sightings';
+
+describe('SightingBuffer', () => {
+  const at = (seconds: number) => new Date(Date.UTC(2026, 4, 1, 10, 0, seconds));
+
+  it('counts sightings, distinct sessions and the latest time per script, and batches per store', () => {
+    const buffer = new SightingBuffer();
+    buffer.recordBatch('s1', 'o1', 3, at(5));
+    buffer.recordScript('s1', 'o1', 'a', 'sess-1', at(5));
+    buffer.recordScript('s1', 'o1', 'a', 'sess-1', at(2));
+    buffer.recordScript('s1', 'o1', 'a', 'sess-2', at(9));
+    buffer.recordBatch('s1', 'o1', 2, at(9));
+    const [flushed] = buffer.drain();
+    expect(flushed.data).toEqual({
+      storeId: 's1',
+      orgId: 'o1',
+      firstEventAt: at(2).toISOString(),
+      lastEventAt: at(9).toISOString(),
+      batches: 2,
+      observations: 5,
+      scripts: [{ scriptId: 'a', sightings: 3, sessions: 2, lastSeenAt: at(9).toISOString() }],
+    });
+  });
+
+  it('starts a new window once drained, one event per store', () => {
+    const buffer = new SightingBuffer();
+    buffer.recordBatch('s1', 'o1', 1, at(1));
+    buffer.recordBatch('s2', 'o1', 1, at(1));
+    expect(buffer.drain().map((event) => event.data.storeId)).toEqual(['s1', 's2']);
+    expect(buffer.size).toBe(0);
+    expect(buffer.drain()).toEqual([]);
+  });
+});
