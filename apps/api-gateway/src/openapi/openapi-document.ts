@@ -5,6 +5,9 @@ import { PUBLIC_METADATA, SCOPE_METADATA } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';
 import { REALM } from '../auth/unauthorized';
 import { IDEMPOTENT_METADATA } from '../idempotency/idempotent.decorator';
+import { DtoSchemas } from './dto-schemas';
+import { withQueryFields, type Parameter } from './query-parameters';
+import { routeInputs } from './route-inputs';
 
 type Operation = Record<string, unknown>;
 
@@ -24,7 +27,9 @@ const ERROR_SCHEMA = {
   },
 };
 
-const ORG_ID_PARAMETER = {
+const ID_PARAMETER: Parameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+
+const ORG_ID_PARAMETER: Parameter = {
   name: 'org_id',
   in: 'query',
   required: false,
@@ -32,7 +37,7 @@ const ORG_ID_PARAMETER = {
   schema: { type: 'string', format: 'uuid' },
 };
 
-const IDEMPOTENCY_KEY_HEADER = {
+const IDEMPOTENCY_KEY_HEADER: Parameter = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
@@ -44,10 +49,12 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
 
 /**
  * The OpenAPI 3.1 document, built from the routes themselves: every operation under /api/v1 with the scope its
- * guard enforces, so the document cannot drift from what the gateway does.
+ * guard enforces, and its body and query string as the DTOs the validation pipe checks them against, so the
+ * document cannot drift from what the gateway does. Responses are described by status only.
  */
 export function buildOpenApiDocument(discovery: DiscoveryService, scanner: MetadataScanner, version: string) {
   const paths: Record<string, Record<string, Operation>> = {};
+  const dtoSchemas = new DtoSchemas(new Set(['Error']));
   for (const wrapper of discovery.getControllers()) {
     const controller = wrapper.metatype as (new (...args: never[]) => object) | undefined;
     if (!controller || !wrapper.instance) continue;
@@ -64,15 +71,20 @@ export function buildOpenApiDocument(discovery: DiscoveryService, scanner: Metad
       const isPublic = Reflect.getMetadata(PUBLIC_METADATA, handler) === true;
       const idempotent = Reflect.getMetadata(IDEMPOTENT_METADATA, handler) === true;
       const success = String(Reflect.getMetadata(HTTP_CODE_METADATA, handler) ?? (method === RequestMethod.POST ? 201 : 200));
+      const { body, query } = routeInputs(controller, prototype, name);
       (paths[path] ??= {})[RequestMethod[method].toLowerCase()] = {
         operationId: `${controller.name.replace(/Controller$/, '')}.${name}`,
         ...(scope ? { 'x-required-scope': scope, description: `Requires the \`${scope}\` scope.` } : {}),
         security: isPublic ? [] : [{ bearerAuth: [] }],
-        parameters: [
-          ...(path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }] : []),
-          ...(isPublic ? [] : [ORG_ID_PARAMETER]),
-          ...(idempotent ? [IDEMPOTENCY_KEY_HEADER] : []),
-        ],
+        parameters: withQueryFields(
+          [
+            ...(path.includes('{id}') ? [ID_PARAMETER] : []),
+            ...(isPublic ? [] : [ORG_ID_PARAMETER]),
+            ...(idempotent ? [IDEMPOTENCY_KEY_HEADER] : []),
+          ],
+          query ? dtoSchemas.fieldsOf(query) : [],
+        ),
+        ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: dtoSchemas.refTo(body) } } } } : {}),
         responses: {
           [success]: { description: 'Success' },
           '400': errorResponse('validation_error'),
@@ -95,7 +107,7 @@ export function buildOpenApiDocument(discovery: DiscoveryService, scanner: Metad
     paths: Object.fromEntries(Object.entries(paths).map(([path, ops]) => [path.replace(`/${API_PREFIX}`, '') || '/', ops])),
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An organization API token (65 characters).' } },
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: { Error: ERROR_SCHEMA, ...dtoSchemas.components },
     },
   };
 }
