@@ -32,9 +32,9 @@ describe('alerts (HTTP, embedded)', () => {
     });
   const list = async (query: string, as = token) => (await service.request('GET', `/api/v1/alerts?${query}`, { token: as })).body.data as any[];
   const patch = (id: string, body: unknown, as = token) => service.request('PATCH', `/api/v1/alerts/${id}`, { token: as, body });
-  /** Alerts come through the event store, the publisher and the bus: ask again, for 2 seconds at most. */
+  /** Alerts come through the event store, the publisher and the bus: ask again, for 10 seconds at most. */
   const eventually = async (query: string, done: (alerts: any[]) => boolean, before?: () => Promise<unknown>): Promise<any[]> => {
-    const deadline = Date.now() + 2000;
+    const deadline = Date.now() + 10_000;
     for (;;) {
       await before?.();
       const alerts = await list(query);

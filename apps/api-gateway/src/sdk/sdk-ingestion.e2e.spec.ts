@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '@pss/kernel';
+import { ProjectionRunner } from '@pss/projections';
 import { ManualClock } from '@pss/testkit';
 import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
@@ -67,7 +68,7 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     await send(store.sdk_key, checkoutScripts(store.domain), { session_id: 'another-session' });
     await send(store.sdk_key, checkoutScripts(store.domain), { session_id: 'another-session' });
     await service.app.get(SdkIngestion).flush();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await service.app.get(ProjectionRunner).catchUp()).toBe(true);
 
     const app = bySrc(await scripts(store.id), 'static/app');
     expect(app.sightings).toBe(3);
