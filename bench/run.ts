@@ -3,6 +3,7 @@ import { availableParallelism, cpus, loadavg, release, tmpdir, totalmem, type } 
 import { eventStoreBench } from './event-store.bench';
 import { httpBench } from './http.bench';
 import { ingestionBench } from './ingestion.bench';
+import { notifierBench } from './notifier.bench';
 import { projectionReplayBench } from './projection-replay.bench';
 import { AIM, markdownTable, ratio, type BenchRow } from './report';
 import { log, QUICK } from './support';
@@ -18,6 +19,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow[]>> = {
   replay: projectionReplayBench,
   http: httpBench,
   ingestion: ingestionBench,
+  notifier: notifierBench,
 };
 
 function machine(): string {

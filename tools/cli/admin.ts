@@ -6,6 +6,8 @@ const USAGE = `usage: npm run -s admin -- <command> [options]
   token create --org ORG_ID --name N --scopes a:b,c:d [--expires-days 30|90|365]
   token list --org ORG_ID
   token revoke --org ORG_ID --prefix PREFIX
+  channels list --org ORG_ID
+  deliveries list --channel CHANNEL_ID
 Prints one JSON object on stdout; exits 1 on error.`;
 
 const COMMANDS: Record<string, string> = {
@@ -13,6 +15,8 @@ const COMMANDS: Record<string, string> = {
   'token create': 'token.create',
   'token list': 'token.list',
   'token revoke': 'token.revoke',
+  'channels list': 'channels.list',
+  'deliveries list': 'deliveries.list',
 };
 
 async function main(): Promise<number> {

@@ -15,10 +15,11 @@ import { RulesHttpModule } from './rules/rules-http.module';
 import { ScriptsHttpModule } from './scripts/scripts-http.module';
 import { SdkHttpModule } from './sdk/sdk-http.module';
 import { StoresHttpModule } from './stores/stores-http.module';
+import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
 
 /** HTTP /api/v1: authentication, validation, errors; sends commands over the bus and reads read models. */
 @Module({
-  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, RulesHttpModule, PoliciesHttpModule, AlertsHttpModule, SdkHttpModule],
+  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, RulesHttpModule, PoliciesHttpModule, AlertsHttpModule, WebhooksHttpModule, SdkHttpModule],
   controllers: [OpenApiController],
   providers: [
     TokenAuthenticator,

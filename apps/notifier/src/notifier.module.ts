@@ -1,5 +1,54 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+import { MailModule } from '@pss/mail';
+import { ChangeChannelHandler } from './channels/change-channel';
+import { ChannelDirectory } from './channels/channel-directory';
+import { ChannelProjection } from './channels/channel.projection';
+import { ChannelsMessages } from './channels/channels.messages';
+import { CreateChannelHandler } from './channels/create-channel';
+import { TestChannelHandler } from './channels/test-channel';
+import { Deliveries } from './delivery/deliveries';
+import { DeliveryProjection } from './delivery/delivery.projection';
+import { NotificationsConsumer } from './delivery/notifications.consumer';
+import { RetryCycle } from './delivery/retry-cycle';
+import { NotifierOps } from './notifier.ops';
+import { Courier } from './outbound/courier';
+import { DEFAULT_DELIVERY_CLIENT_SETTINGS, DELIVERY_CLIENT_SETTINGS, type DeliveryClientSettings } from './outbound/delivery-client-settings';
+import { WebhookClient } from './outbound/webhook-client';
+import { OwnerMailConsumer } from './owner-mail/owner-mail.consumer';
+import { SecretBox } from './secrets/secret-box';
+import { loadSecretKey, secretKeyFile } from './secrets/secret-key';
+
+function secretBox(config: ServiceConfig): SecretBox {
+  if (config.mode === 'distributed' && !process.env.SECRET_KEY) {
+    new Logger('Notifier').warn({ message: 'SECRET_KEY is not set: channel secrets are sealed with a key file, which every replica must share', file: secretKeyFile(config.dataDir) });
+  }
+  return new SecretBox(() => loadSecretKey(process.env, config.dataDir));
+}
 
 /** Notification channels and signed webhook delivery with retries. */
-@Module({})
+@Module({
+  imports: [CqrsModule, MailModule.forRoot()],
+  controllers: [ChannelsMessages, NotificationsConsumer, OwnerMailConsumer],
+  providers: [
+    { provide: DELIVERY_CLIENT_SETTINGS, useValue: DEFAULT_DELIVERY_CLIENT_SETTINGS },
+    {
+      provide: WebhookClient,
+      useFactory: (settings: DeliveryClientSettings, config: ServiceConfig) => new WebhookClient({ ...settings, allowHosts: config.webhookAllowHosts }),
+      inject: [DELIVERY_CLIENT_SETTINGS, SERVICE_CONFIG],
+    },
+    { provide: SecretBox, useFactory: secretBox, inject: [SERVICE_CONFIG] },
+    ChannelProjection,
+    DeliveryProjection,
+    ChannelDirectory,
+    CreateChannelHandler,
+    ChangeChannelHandler,
+    TestChannelHandler,
+    Courier,
+    Deliveries,
+    RetryCycle,
+    NotifierOps,
+  ],
+})
 export class NotifierModule {}

@@ -19,3 +19,6 @@ export * from './read-models/policy';
 export * from './commands/policies';
 export * from './read-models/alert';
 export * from './commands/alerts';
+export * from './read-models/channel';
+export * from './read-models/delivery';
+export * from './commands/notifier';

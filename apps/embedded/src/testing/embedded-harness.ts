@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig, type ServiceConfig } from '@pss/config';
 import type { Clock } from '@pss/kernel';
 import { OpsRegistry, type OpsArgs } from '@pss/ops';
-import { createServiceApp } from '@pss/host';
+import { createServiceApp, type ServiceAppOptions } from '@pss/host';
 import { EMBEDDED_MODULES } from '../embedded.modules';
 
 export interface HttpCall {
@@ -32,11 +32,13 @@ export class EmbeddedHarness {
     private readonly ownsDataDir: boolean,
   ) {}
 
-  static async start(options: { clock?: Clock; dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<EmbeddedHarness> {
+  static async start(
+    options: { clock?: Clock; dataDir?: string; env?: NodeJS.ProcessEnv; modules?: ServiceAppOptions['modules'] } = {},
+  ): Promise<EmbeddedHarness> {
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pss-test-'));
     // Tests drive many requests per token under a frozen clock: the rate limit has its own tests.
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000000', ...options.env });
-    const app = await createServiceApp({ name: 'embedded', modules: EMBEDDED_MODULES, config, clock: options.clock });
+    const app = await createServiceApp({ name: 'embedded', modules: options.modules ?? EMBEDDED_MODULES, config, clock: options.clock });
     return new EmbeddedHarness(app, config, !options.dataDir);
   }
 

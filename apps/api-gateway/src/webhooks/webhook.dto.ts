@@ -1,0 +1,85 @@
+import { IsArray, IsBoolean, IsIn, IsNotEmpty, IsString, IsUUID, Length, MaxLength, registerDecorator } from 'class-validator';
+import {
+  ALERT_SEVERITIES,
+  CHANNEL_FORMATS,
+  SUBSCRIBABLE_EVENT_TYPES,
+  WEBHOOK_NAME_MAX,
+  WEBHOOK_SECRET_MAX,
+  WEBHOOK_SECRET_MIN,
+  WEBHOOK_URL_MAX,
+  type AlertSeverity,
+  type ChannelFormat,
+} from '@pss/contracts';
+import { Nullable, Omittable } from '../http/field-validators';
+
+/** An absolute https URL with a host (spec: https only); which addresses it may reach is decided when sending. */
+function IsHttpsUrl(): PropertyDecorator {
+  return (target, property) =>
+    registerDecorator({
+      name: 'isHttpsUrl',
+      target: target.constructor,
+      propertyName: property as string,
+      options: { message: `${String(property)} must be an https URL of at most ${WEBHOOK_URL_MAX} characters` },
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' && value.length <= WEBHOOK_URL_MAX && URL.canParse(value) && isHttps(new URL(value)),
+      },
+    });
+}
+
+const isHttps = (url: URL): boolean => url.protocol === 'https:' && url.hostname.length > 0;
+
+const eventsMessage = `events must be null or a list of: ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}`;
+
+/** What POST and PATCH share; `org_id` lets a partner name the child organization in the body. */
+class WebhookSettings {
+  @Omittable()
+  @IsUUID('all', { message: 'org_id must be a UUID' })
+  org_id?: string;
+
+  @Omittable()
+  @IsString()
+  @Length(WEBHOOK_SECRET_MIN, WEBHOOK_SECRET_MAX, { message: `secret must be ${WEBHOOK_SECRET_MIN} to ${WEBHOOK_SECRET_MAX} characters` })
+  secret?: string;
+
+  @Omittable()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(WEBHOOK_NAME_MAX)
+  name?: string;
+
+  /** null or empty: every event. */
+  @Nullable()
+  @IsArray({ message: eventsMessage })
+  @IsIn(SUBSCRIBABLE_EVENT_TYPES, { each: true, message: eventsMessage })
+  events?: string[] | null;
+
+  @Omittable()
+  @IsIn(ALERT_SEVERITIES)
+  min_severity?: AlertSeverity;
+
+  @Omittable()
+  @IsBoolean()
+  active?: boolean;
+}
+
+export class CreateWebhookBody extends WebhookSettings {
+  @IsHttpsUrl()
+  url: string;
+
+  @Omittable()
+  @IsIn(CHANNEL_FORMATS)
+  format?: ChannelFormat;
+
+  /** Omitted: organization-wide. Fixed after creation. */
+  @Omittable()
+  @IsUUID('all', { message: 'store_id must be a UUID' })
+  store_id?: string;
+}
+
+/** Scope, type and format are fixed after creation: PATCH refuses them as unknown fields. */
+export class UpdateWebhookBody extends WebhookSettings {
+  @Omittable()
+  @IsHttpsUrl()
+  url?: string;
+}

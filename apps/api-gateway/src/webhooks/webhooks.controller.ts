@@ -1,0 +1,84 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { BUS, type Bus } from '@pss/bus';
+import { API_CHANNEL_TYPES, CHANNELS, COMMANDS, toResource, type ChannelCommandEnvelope, type ChannelDocument } from '@pss/contracts';
+import { notFound } from '@pss/kernel';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { RequiresScope } from '../auth/scopes.decorator';
+import { API_PREFIX } from '../http/api-prefix';
+import { UuidPipe } from '../http/uuid.pipe';
+import { withoutOrgId } from '../http/without-org-id';
+import { Idempotent } from '../idempotency/idempotent.decorator';
+import { ListQuery } from '../pagination/list-query.dto';
+import { paginate } from '../pagination/paginate';
+import { CreateWebhookBody, UpdateWebhookBody } from './webhook.dto';
+
+/**
+ * Notification channels (the spec's Webhook), all under webhooks:manage. The secret appears in the create
+ * response only; the dashboard's e-mail channels are not the API's to list or change.
+ */
+@Controller(`${API_PREFIX}/webhooks`)
+export class WebhooksController {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(BUS) private readonly bus: Bus,
+  ) {}
+
+  /** Newest first. */
+  @Get()
+  @RequiresScope('webhooks:manage')
+  list(@Query() query: ListQuery, @CurrentPrincipal() principal: Principal) {
+    return paginate(this.channels, this.managedBy(principal), { field: 'created_at', direction: -1 }, query);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @RequiresScope('webhooks:manage')
+  @Idempotent()
+  create(@Body() body: CreateWebhookBody, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.channelCreate, principal, undefined, withoutOrgId(body));
+  }
+
+  @Get(':id')
+  @RequiresScope('webhooks:manage')
+  async get(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
+    const channel = await this.channels.findOne({ _id: id, ...this.managedBy(principal) });
+    if (!channel) throw notFound('Webhook');
+    return toResource(channel);
+  }
+
+  /** A `secret` rotates it: the next attempt, pending retries included, is signed with the new one. */
+  @Patch(':id')
+  @RequiresScope('webhooks:manage')
+  update(@Param('id', UuidPipe) id: string, @Body() body: UpdateWebhookBody, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.channelUpdate, principal, id, withoutOrgId(body));
+  }
+
+  @Delete(':id')
+  @RequiresScope('webhooks:manage')
+  delete(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.channelDelete, principal, id, {});
+  }
+
+  /** 200 whether or not the receiver took it: `{id, delivered, error}`. */
+  @Post(':id/test')
+  @HttpCode(200)
+  @RequiresScope('webhooks:manage')
+  test(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
+    return this.send(COMMANDS.channelTest, principal, id, {});
+  }
+
+  private get channels() {
+    return this.readStore.collection<ChannelDocument>(CHANNELS);
+  }
+
+  private managedBy(principal: Principal) {
+    return { org_id: principal.actingOrgId, type: { $in: API_CHANNEL_TYPES } };
+  }
+
+  private send(pattern: string, principal: Principal, id: string | undefined, input: object): Promise<unknown> {
+    const envelope: ChannelCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, id, input };
+    return this.bus.request(pattern, envelope);
+  }
+}

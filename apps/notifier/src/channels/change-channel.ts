@@ -1,0 +1,49 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { ChannelResource, UpdateChannelInput } from '@pss/contracts';
+import { CLOCK, type Clock } from '@pss/kernel';
+import { AggregateRepository, type CommandContext } from '@pss/platform';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { SecretBox } from '../secrets/secret-box';
+import { channelDecider, type ChannelCommand } from './channel.decider';
+import { channelStream } from './channel.events';
+import { channelResource } from './channel-resource';
+import { distinct } from './create-channel';
+
+export type ChannelChange = { kind: 'update'; input: UpdateChannelInput } | { kind: 'delete' };
+export type DeletedChannel = { id: string; deleted: true };
+
+export class ChangeChannel extends Command<ChannelResource | DeletedChannel> {
+  constructor(
+    readonly orgId: string,
+    readonly channelId: string,
+    readonly change: ChannelChange,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/** PATCH and DELETE /webhooks/{id}. A new secret applies from the next attempt on, pending retries included. */
+@CommandHandler(ChangeChannel)
+export class ChangeChannelHandler implements ICommandHandler<ChangeChannel> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly secrets: SecretBox,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ orgId, channelId, change, context }: ChangeChannel): Promise<ChannelResource | DeletedChannel> {
+    const at = this.clock.now();
+    const command: ChannelCommand = change.kind === 'delete' ? { type: 'DeleteChannel', orgId, at } : this.update(orgId, channelId, change.input, at);
+    await this.aggregates.decide(channelStream(channelId), channelDecider, command, { ...context, orgId });
+    return change.kind === 'delete' ? { id: channelId, deleted: true } : channelResource(this.readStore, channelId);
+  }
+
+  private update(orgId: string, channelId: string, input: UpdateChannelInput, at: Date): ChannelCommand {
+    const { url, name, events, min_severity: minSeverity, active, secret } = input;
+    const changes = { url, name, events: events === undefined ? undefined : distinct(events), minSeverity, active };
+    return { type: 'UpdateChannel', orgId, changes, ...(secret === undefined ? {} : { secret: this.secrets.seal(secret, channelId) }), at };
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { CHANNELS, type ChannelDocument } from '@pss/contracts';
+import type { RecordedEvent } from '@pss/event-store';
+import { ReadModelProjection } from '@pss/platform';
+import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
+import type { DeliveryEvent } from '../delivery/delivery.events';
+import type { ChannelEvent, ChannelSettings } from './channel.events';
+
+/**
+ * `channels`: what GET /webhooks lists and the fan-out matches events against; never a secret, sealed or not.
+ * A successful delivery moves `last_used_at`. Deleted channels leave it.
+ */
+@ReadModelProjection()
+@Injectable()
+export class ChannelProjection implements Projection {
+  readonly name = CHANNELS;
+  readonly filter = { streamPrefixes: ['channel-', 'delivery-'], eventTypes: ['ChannelCreated', 'ChannelUpdated', 'ChannelDeleted', 'DeliverySucceeded'] };
+  readonly collections: Projection['collections'] = {
+    [CHANNELS]: [{ key: { org_id: 1, created_at: -1, _id: -1 } }, { key: { org_id: 1, active: 1, store_id: 1 } }],
+  };
+
+  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    const event = recorded as unknown as ChannelEvent | Extract<DeliveryEvent, { type: 'DeliverySucceeded' }>;
+    const channels = context.collection<ChannelDocument>(CHANNELS);
+    switch (event.type) {
+      case 'ChannelCreated': {
+        const { data } = event;
+        const document: Omit<ChannelDocument, '_id'> = {
+          org_id: data.orgId,
+          store_id: data.storeId,
+          type: data.type,
+          name: data.name,
+          url: data.url,
+          format: data.format,
+          has_secret: data.secret !== null,
+          events: data.events,
+          min_severity: data.minSeverity,
+          active: data.active,
+          last_used_at: null,
+          created_at: data.createdAt,
+          updated_at: data.createdAt,
+          ...(data.recipients ? { recipients: data.recipients } : {}),
+        };
+        await applyOnce(channels, data.channelId, recorded, { $set: document }, { upsert: true });
+        return;
+      }
+      case 'ChannelUpdated': {
+        const { channelId, changes, secret, updatedAt } = event.data;
+        await applyOnce(channels, channelId, recorded, { $set: { ...fieldsOf(changes), ...(secret ? { has_secret: true } : {}), updated_at: updatedAt } });
+        return;
+      }
+      case 'ChannelDeleted':
+        await channels.deleteMany({ _id: event.data.channelId, [POSITION_FIELD]: { $lt: recorded.position } });
+        return;
+      case 'DeliverySucceeded':
+        await applyOnce(channels, event.data.channelId, recorded, { $max: { last_used_at: event.data.at } });
+        return;
+    }
+  }
+}
+
+/** The read model's names of the settings that changed. */
+function fieldsOf(changes: Partial<ChannelSettings>): Partial<ChannelDocument> {
+  const { minSeverity, ...same } = changes;
+  return { ...same, ...(minSeverity === undefined ? {} : { min_severity: minSeverity }) };
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  channelTypeOf,
+  STORES,
+  WEBHOOK_NAME_MAX,
+  type ChannelCommandEnvelope,
+  type CreateChannelInput,
+  type CreatedChannel,
+  type StoreDocument,
+} from '@pss/contracts';
+import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
+import { AggregateRepository } from '@pss/platform';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { SecretBox } from '../secrets/secret-box';
+import { channelDecider } from './channel.decider';
+import { channelStream, type Channel } from './channel.events';
+import { channelResource } from './channel-resource';
+
+export class CreateChannel extends Command<CreatedChannel> {
+  constructor(readonly request: ChannelCommandEnvelope<CreateChannelInput>) {
+    super();
+  }
+}
+
+/** `whsec_` and 32 random bytes in lowercase hex: header- and URL-safe, and easy for secret scanners to spot. */
+const generateSecret = (): string => `whsec_${randomBytes(32).toString('hex')}`;
+
+/**
+ * POST /webhooks: a channel of the acting organization, for one of its stores or for all of them. Answered with
+ * the secret, generated when none was given: the only time it is ever shown.
+ */
+@CommandHandler(CreateChannel)
+export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly secrets: SecretBox,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ request: { orgId, actor, input } }: CreateChannel): Promise<CreatedChannel> {
+    // Ids are compared as stored, in lower case, whatever case the client sent.
+    const storeId = input.store_id?.toLowerCase() ?? null;
+    if (storeId && !(await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: storeId, org_id: orgId }))) throw notFound('Store');
+    const at = this.clock.now();
+    const channelId = uuidv7(at.getTime());
+    const secret = input.secret ?? generateSecret();
+    const format = input.format ?? 'json';
+    const channel: Channel = {
+      channelId,
+      orgId,
+      storeId,
+      type: channelTypeOf(format),
+      format,
+      name: input.name ?? new URL(input.url).host.slice(0, WEBHOOK_NAME_MAX),
+      url: input.url,
+      events: distinct(input.events),
+      minSeverity: input.min_severity ?? 'high',
+      active: input.active ?? true,
+      secret: this.secrets.seal(secret, channelId),
+      recipients: null,
+    };
+    await this.aggregates.decide(channelStream(channelId), channelDecider, { type: 'CreateChannel', channel, at }, { actor, orgId });
+    return { ...(await channelResource(this.readStore, channelId)), secret, secret_generated: input.secret === undefined };
+  }
+}
+
+/** An event type listed twice is listed once; an absent list is null (all events). */
+export const distinct = (events: string[] | null | undefined): string[] | null => (events ? [...new Set(events)] : null);

@@ -1,0 +1,43 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+import { integrationEventId, type ChannelCommandEnvelope, type ChannelTestResult } from '@pss/contracts';
+import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
+import { AggregateRepository } from '@pss/platform';
+import { Deliveries } from '../delivery/deliveries';
+import { testEvent } from '../events/webhook-event';
+import { channelDecider, managedChannel } from './channel.decider';
+import { channelStream } from './channel.events';
+
+export class TestChannel extends Command<ChannelTestResult> {
+  constructor(readonly request: ChannelCommandEnvelope) {
+    super();
+  }
+}
+
+/**
+ * POST /webhooks/{id}/test: a signed `test` event, one attempt, whatever the channel's filters and even when it
+ * is inactive; answered once the attempt is over. It is a delivery like any other, so the history shows it.
+ */
+@CommandHandler(TestChannel)
+export class TestChannelHandler implements ICommandHandler<TestChannel> {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    private readonly deliveries: Deliveries,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  async execute({ request: { orgId, id } }: TestChannel): Promise<ChannelTestResult> {
+    const channelId = id!;
+    // Another organization's channel, a deleted one or an e-mail channel is not found, as for PATCH and DELETE.
+    managedChannel((await this.aggregates.load(channelStream(channelId), channelDecider)).state, orgId);
+    const at = this.clock.now();
+    const event = testEvent(channelId, orgId, integrationEventId(uuidv7(at.getTime())), at, this.config.publicUrl);
+    // A fresh event id each time: the request is always new.
+    const deliveryId = (await this.deliveries.request(channelId, event, 1))!;
+    const delivery = await this.deliveries.attempt(deliveryId);
+    const delivered = delivery?.status === 'delivered';
+    return { id: channelId, delivered, error: delivered ? null : (delivery?.lastError ?? 'the attempt was not completed') };
+  }
+}

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { DELIVERIES, DELIVERY_HISTORY_SIZE, type DeliveryDocument } from '@pss/contracts';
+import type { RecordedEvent } from '@pss/event-store';
+import { ReadModelProjection } from '@pss/platform';
+import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
+import type { Document, ReadCollection } from '@pss/read-store';
+import type { DeliveryEvent } from './delivery.events';
+
+/** The deliveries not settled yet, and when each may next be taken: what the retry cycle reads. */
+export const PENDING_DELIVERIES = 'notifier_pending_deliveries';
+
+export interface PendingDelivery extends Document {
+  channel_id: string;
+  org_id: string;
+  /** When the next attempt may be taken: at once after the request, a retry's time, or when the current claim runs out. */
+  due_at: string;
+}
+
+/**
+ * `notifier_pending_deliveries` for the retry cycle, and `deliveries`, the history the dashboard and the admin
+ * CLI show: each channel's newest 50 (the older ones leave it as new ones come in).
+ */
+@ReadModelProjection()
+@Injectable()
+export class DeliveryProjection implements Projection {
+  readonly name = 'deliveries';
+  readonly filter = { streamPrefixes: ['delivery-'] };
+  readonly collections: Projection['collections'] = {
+    [PENDING_DELIVERIES]: [{ key: { due_at: 1, _id: 1 } }],
+    [DELIVERIES]: [{ key: { channel_id: 1, created_at: -1, _id: -1 } }],
+  };
+
+  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    const event = recorded as unknown as DeliveryEvent;
+    const pending = context.collection<PendingDelivery>(PENDING_DELIVERIES);
+    const history = context.collection<DeliveryDocument>(DELIVERIES);
+    const { deliveryId } = event.data;
+    switch (event.type) {
+      case 'DeliveryRequested': {
+        const { data } = event;
+        await applyOnce(pending, deliveryId, recorded, { $set: { channel_id: data.channelId, org_id: data.orgId, due_at: data.requestedAt } }, { upsert: true });
+        const entry: Omit<DeliveryDocument, '_id'> = {
+          org_id: data.orgId,
+          channel_id: data.channelId,
+          event_id: data.event.id,
+          event_type: data.event.type,
+          status: 'pending',
+          attempts: 0,
+          last_error: null,
+          next_attempt_at: null,
+          created_at: data.requestedAt,
+          updated_at: data.requestedAt,
+        };
+        await applyOnce(history, deliveryId, recorded, { $set: entry }, { upsert: true });
+        await keepNewest(history, data.channelId);
+        return;
+      }
+      case 'DeliveryAttemptStarted':
+        await applyOnce(pending, deliveryId, recorded, { $set: { due_at: event.data.claimedUntil } });
+        await applyOnce(history, deliveryId, recorded, { $set: { next_attempt_at: null, updated_at: event.data.at } });
+        return;
+      case 'DeliveryAttemptFailed': {
+        const { attempt, error, at, nextAttemptAt } = event.data;
+        await applyOnce(pending, deliveryId, recorded, { $set: { due_at: nextAttemptAt } });
+        await applyOnce(history, deliveryId, recorded, { $set: { attempts: attempt, last_error: error, next_attempt_at: nextAttemptAt, updated_at: at } });
+        return;
+      }
+      case 'DeliverySucceeded':
+      case 'DeliveryFailed': {
+        const { at } = event.data;
+        await pending.deleteMany({ _id: deliveryId, [POSITION_FIELD]: { $lt: recorded.position } });
+        const settled =
+          event.type === 'DeliverySucceeded'
+            ? { status: 'delivered', attempts: event.data.attempt }
+            : { status: 'failed', attempts: event.data.attempts, last_error: event.data.error };
+        await applyOnce(history, deliveryId, recorded, { $set: { ...settled, next_attempt_at: null, updated_at: at } });
+        return;
+      }
+    }
+  }
+}
+
+/** Drops a channel's history beyond its newest entries. */
+async function keepNewest(history: ReadCollection<DeliveryDocument>, channelId: string): Promise<void> {
+  const older = await history.find({ channel_id: channelId }, { sort: { created_at: -1, _id: -1 }, skip: DELIVERY_HISTORY_SIZE });
+  if (older.length) await history.deleteMany({ _id: { $in: older.map((entry) => entry._id) } });
+}

@@ -1,0 +1,109 @@
+import { ALERT_TOPICS, type AlertResource, type AlertSeverity, type IntegrationEvent, type WebhookEventType } from '@pss/contracts';
+
+/**
+ * What a channel receives (spec, Delivery): `id` is the integration event's `evt_…` id, so it is the same for a
+ * redelivered event and across retries; `data` is curated per type (docs/webhooks.md).
+ */
+export interface Envelope {
+  id: string;
+  type: WebhookEventType;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+/** An event to deliver, with what channels are filtered by. */
+export interface WebhookEvent {
+  envelope: Envelope;
+  severity: AlertSeverity;
+  orgId: string;
+  storeId: string | null;
+}
+
+/** The five alert topics and their webhook events; alert.created carries the alert's own severity (spec, Events). */
+const ALERT_EVENTS: Record<string, { type: WebhookEventType; severity?: AlertSeverity }> = {
+  [ALERT_TOPICS.created]: { type: 'alert.created' },
+  [ALERT_TOPICS.resolved]: { type: 'alert.resolved', severity: 'medium' },
+  [ALERT_TOPICS.integrityChanged]: { type: 'integrity.changed', severity: 'high' },
+  [ALERT_TOPICS.headerChanged]: { type: 'header.changed', severity: 'medium' },
+  [ALERT_TOPICS.sdkSilent]: { type: 'sdk.silent', severity: 'medium' },
+};
+
+const SCRIPT_DETECTED = 'inventory.script.detected';
+const POLICY_APPLIED = 'inventory.policy.applied';
+const REPORT_READY = 'reports.report.ready';
+
+/** The integration topics that can become webhook events (docs/events.md). */
+export const NOTIFIED_TOPICS = [...Object.keys(ALERT_EVENTS), SCRIPT_DETECTED, POLICY_APPLIED, REPORT_READY];
+
+/** Where a person opens what an event is about: the dashboard's pages under PUBLIC_URL. */
+const linkTo = (publicUrl: string, page: 'alerts' | 'scripts' | 'reports' | 'webhooks', id: string): string => `${publicUrl}/${page}/${id}`;
+
+/** The webhook event an integration event stands for, or none (another topic, no tenant, a script not awaiting review). */
+export function webhookEventOf(event: IntegrationEvent, publicUrl: string): WebhookEvent | undefined {
+  if (!event.org_id) return undefined;
+  const described = describe(event, publicUrl);
+  if (!described) return undefined;
+  const { type, severity, data } = described;
+  return { envelope: { id: event.id, type, created_at: event.occurred_at, data }, severity, orgId: event.org_id, storeId: event.store_id };
+}
+
+/** POST /webhooks/{id}/test: a fresh event each time. */
+export function testEvent(channelId: string, orgId: string, eventId: string, at: Date, publicUrl: string): WebhookEvent {
+  const data = { channel_id: channelId, message: 'This is a test event from Payment Page Script Security.', url: linkTo(publicUrl, 'webhooks', channelId) };
+  return { envelope: { id: eventId, type: 'test', created_at: at.toISOString(), data }, severity: 'info', orgId, storeId: null };
+}
+
+interface Described {
+  type: WebhookEventType;
+  severity: AlertSeverity;
+  data: Record<string, unknown>;
+}
+
+function describe(event: IntegrationEvent, publicUrl: string): Described | undefined {
+  const alertEvent = ALERT_EVENTS[event.type];
+  if (alertEvent) {
+    const alert = event.data as unknown as AlertResource;
+    return { type: alertEvent.type, severity: alertEvent.severity ?? alert.severity, data: alertData(alert, publicUrl) };
+  }
+  const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case SCRIPT_DETECTED: {
+      // Only a script that awaits review is news; a malicious one is an alert (and blocked by policy).
+      if (data.status !== 'needs_review') return undefined;
+      const { script_id, store_id, src, inline, host, type, category, vendor_id, status, hash, page_url, detected_at } = data;
+      const url = linkTo(publicUrl, 'scripts', String(script_id));
+      return { type: 'script.detected', severity: 'info', data: { script_id, store_id, src, inline, host, type, category, vendor_id, status, hash, page_url, detected_at, url } };
+    }
+    case POLICY_APPLIED: {
+      const { policy_id, policy_version, script_id, store_id, action, justification } = data;
+      const url = linkTo(publicUrl, 'scripts', String(script_id));
+      return { type: 'policy.applied', severity: 'info', data: { policy_id, policy_version, script_id, store_id, action, justification, url } };
+    }
+    case REPORT_READY: {
+      const { report_id, store_id, kind, period_start, period_end } = data;
+      const url = linkTo(publicUrl, 'reports', String(report_id));
+      return { type: 'report.ready', severity: 'info', data: { report_id, store_id, kind, period_start, period_end, url } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The alert as a receiver needs it: no organization id, fingerprint, note or snooze (the dashboard's business). */
+const alertData = (alert: AlertResource, publicUrl: string): Record<string, unknown> => ({
+  alert_id: alert.id,
+  store_id: alert.store_id,
+  type: alert.type,
+  change_type: alert.change_type,
+  severity: alert.severity,
+  status: alert.status,
+  source: alert.source,
+  page: alert.page,
+  details: alert.details,
+  occurrences: alert.occurrences,
+  first_seen_at: alert.first_seen_at,
+  last_seen_at: alert.last_seen_at,
+  resolved_at: alert.resolved_at,
+  auto_resolved: alert.auto_resolved,
+  url: linkTo(publicUrl, 'alerts', alert.id),
+});

@@ -1,0 +1,72 @@
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import type { IntegrationEvent } from '@pss/contracts';
+import { CLOCK, deterministicUuid, type Clock } from '@pss/kernel';
+import { AggregateRepository } from '@pss/platform';
+import { channelDecider } from '../channels/channel.decider';
+import { channelStream, type Channel } from '../channels/channel.events';
+import { SYSTEM_ACTOR } from '../delivery/deliveries';
+import { ownerMailDecider, ownerMailStream, type OwnerMailCommand, type OwnerMailState } from './owner-mail.decider';
+
+type OrganizationCreated = IntegrationEvent<{ org_id: string; owner_email: string | null }>;
+type StoreEvent = IntegrationEvent<{ store_id: string }>;
+
+/** The store owner's default e-mail channel: one per store, so its id follows from the store's. */
+const ownerMailChannelId = (storeId: string): string => deterministicUuid('owner-mail-channel', storeId);
+
+/**
+ * Every store gets an e-mail channel to its organization's owner (spec, POST /stores), made here from inventory's
+ * announcements once both the owner's address and the store are known, whichever came first. A suspended store's
+ * channel is deactivated. Every step is idempotent: a redelivered announcement changes nothing.
+ */
+@Controller()
+export class OwnerMailConsumer {
+  constructor(
+    private readonly aggregates: AggregateRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @EventPattern('inventory.organization.created')
+  async organizationCreated(@Payload() { data }: OrganizationCreated): Promise<void> {
+    if (!data.owner_email) return;
+    const state = await this.learn({ type: 'LearnOwnerEmail', orgId: data.org_id, email: data.owner_email });
+    for (const storeId of state.stores) await this.ensureChannel(data.org_id, storeId, state.email!);
+  }
+
+  @EventPattern('inventory.store.created')
+  async storeCreated(@Payload() { org_id: orgId, data }: StoreEvent): Promise<void> {
+    if (!orgId) return;
+    const state = await this.learn({ type: 'LearnStore', orgId, storeId: data.store_id });
+    if (state.email) await this.ensureChannel(orgId, data.store_id, state.email);
+  }
+
+  @EventPattern('inventory.store.suspended')
+  async storeSuspended(@Payload() { org_id: orgId, data }: StoreEvent): Promise<void> {
+    const command = { type: 'DeactivateChannel' as const, at: this.clock.now() };
+    await this.aggregates.decide(channelStream(ownerMailChannelId(data.store_id)), channelDecider, command, { actor: SYSTEM_ACTOR, orgId: orgId ?? undefined });
+  }
+
+  private async learn(command: OwnerMailCommand): Promise<OwnerMailState> {
+    const { state } = await this.aggregates.decide(ownerMailStream(command.orgId), ownerMailDecider, command, { actor: SYSTEM_ACTOR, orgId: command.orgId });
+    return state;
+  }
+
+  private async ensureChannel(orgId: string, storeId: string, email: string): Promise<void> {
+    const channel: Channel = {
+      channelId: ownerMailChannelId(storeId),
+      orgId,
+      storeId,
+      type: 'email',
+      format: null,
+      name: 'Store owner e-mail',
+      url: null,
+      events: null,
+      minSeverity: 'high',
+      active: true,
+      secret: null,
+      recipients: [email],
+    };
+    const at = this.clock.now();
+    await this.aggregates.decide(channelStream(channel.channelId), channelDecider, { type: 'CreateChannel', channel, at }, { actor: SYSTEM_ACTOR, orgId });
+  }
+}

@@ -1,0 +1,22 @@
+import type { Clock } from '@pss/kernel';
+import { EMBEDDED_MODULES } from '../../../embedded/src/embedded.modules';
+import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { NotifierModule } from '../notifier.module';
+import { DELIVERY_CLIENT_SETTINGS, type DeliveryClientSettings } from '../outbound/delivery-client-settings';
+import { testCertificate } from './https-receiver';
+
+/** Attempts wait this long in tests; in production, 8 seconds. */
+const TEST_TIMEOUT_MS = 400;
+
+/**
+ * The whole service, embedded, for webhook tests: test receivers on loopback are allowed (WEBHOOK_ALLOW_HOSTS),
+ * their certificate trusted and the delivery timeout short, through a NotifierModule whose
+ * DELIVERY_CLIENT_SETTINGS provider replaces the default one.
+ */
+export async function startWebhookHarness(options: { clock?: Clock; dataDir?: string } = {}): Promise<EmbeddedHarness> {
+  const settings: DeliveryClientSettings = { timeoutMs: TEST_TIMEOUT_MS, extraCaPems: [testCertificate().cert] };
+  const modules = EMBEDDED_MODULES.map((module) =>
+    module === NotifierModule ? { module: NotifierModule, providers: [{ provide: DELIVERY_CLIENT_SETTINGS, useValue: settings }] } : module,
+  );
+  return EmbeddedHarness.start({ ...options, modules, env: { WEBHOOK_ALLOW_HOSTS: '127.0.0.1,localhost' } });
+}
