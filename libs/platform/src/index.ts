@@ -7,3 +7,4 @@ export type { Adapters } from './adapters';
 export * from './logger';
 export * from './public.decorator';
 export * from './reservation.decider';
+export * from './periodic-job';

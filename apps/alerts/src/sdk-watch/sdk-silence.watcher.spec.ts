@@ -33,11 +33,11 @@ describe('SDK-silent watch', () => {
     await created('quiet');
     await reported('quiet', T0);
     clock.set(iso(T0 + 24 * HOUR_MS));
-    expect(await watcher.check()).toBe(0);
+    expect(await watcher.run()).toBe(0);
 
     clock.set(iso(T0 + 25 * HOUR_MS));
-    expect(await watcher.check()).toBe(1);
-    await watcher.check();
+    expect(await watcher.run()).toBe(1);
+    await watcher.run();
     const [alert, ...others] = await silentAlerts('quiet');
     expect(others).toEqual([]);
     expect(alert).toMatchObject({
@@ -55,12 +55,12 @@ describe('SDK-silent watch', () => {
       expect.objectContaining({ id: alert.id, status: 'resolved', auto_resolved: true, resolved_by_label: 'system', resolved_at: iso(T0 + 25 * HOUR_MS) }),
     ]);
     expect(await service.publishedFor(alert.id, 3)).toEqual(['alerts.alert.created', 'alerts.sdk.silent', 'alerts.alert.resolved']);
-    expect(await watcher.check()).toBe(0);
+    expect(await watcher.run()).toBe(0);
   });
 
   it('opens a new alert when the same store falls silent again', async () => {
     clock.set(iso(T0 + 50 * HOUR_MS));
-    expect(await watcher.check()).toBe(1);
+    expect(await watcher.run()).toBe(1);
     const alerts = await silentAlerts('quiet');
     expect(alerts.map((alert) => alert.status)).toEqual(['resolved', 'open']);
     expect(alerts[1].details).toMatchObject({ last_event_at: iso(T0 + 25 * HOUR_MS) });
@@ -74,7 +74,7 @@ describe('SDK-silent watch', () => {
     await created('gone');
     await reported('gone', T0 + 50 * HOUR_MS - 7 * DAY_MS - 1);
 
-    await watcher.check();
+    await watcher.run();
     expect(await silentAlerts('suspended')).toEqual([]);
     expect(await silentAlerts('gone')).toEqual([]);
   });

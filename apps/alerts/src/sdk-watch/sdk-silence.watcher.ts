@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SDK_SILENT_AFTER_MS, SDK_TRAFFIC_WINDOW_MS } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
-import { PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
+import { PeriodicJob, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { AlertOccurrences } from '../alert/alert-occurrences';
 import { fingerprintOf } from '../alert/fingerprint';
@@ -17,30 +17,18 @@ export const SDK_WATCH_INTERVAL_MS = 5 * 60 * 1000;
  * store's last SDK event, so a second run (here or elsewhere) finds the alert already past that mark.
  */
 @Injectable()
-export class SdkSilenceWatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('SdkSilenceWatcher');
-  private timer?: NodeJS.Timeout;
-
+export class SdkSilenceWatcher extends PeriodicJob {
   constructor(
     private readonly occurrences: AlertOccurrences,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.options.background) return;
-    this.timer = setInterval(() => {
-      this.check().catch((error: Error) => this.logger.error({ message: 'SDK-silent watch failed, retrying at the next run', error: error.message }));
-    }, SDK_WATCH_INTERVAL_MS).unref();
-  }
-
-  beforeApplicationShutdown(): void {
-    clearInterval(this.timer);
+    @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
+  ) {
+    super('SdkSilenceWatcher', SDK_WATCH_INTERVAL_MS, options);
   }
 
   /** Looks once; answers how many stores are silent. */
-  async check(): Promise<number> {
+  protected async once(): Promise<number> {
     const now = this.clock.now();
     const silentSince = new Date(now.getTime() - SDK_SILENT_AFTER_MS - SDK_ACTIVITY_RECORDING_MS).toISOString();
     const trafficSince = new Date(now.getTime() - SDK_TRAFFIC_WINDOW_MS).toISOString();

@@ -188,7 +188,7 @@ describe('alerts (HTTP, embedded)', () => {
 
     clock.advance(25 * HOUR_MS);
     // The watch learns of the flush through the bus: the watcher runs until it has.
-    const [silent] = await eventually(`store_id=${store.id}&type=SDK_SILENT`, (alerts) => alerts.length === 1, () => watcher.check());
+    const [silent] = await eventually(`store_id=${store.id}&type=SDK_SILENT`, (alerts) => alerts.length === 1, () => watcher.run());
     expect(silent).toMatchObject({ type: 'SDK_SILENT', severity: 'medium', status: 'open', details: { domain: store.domain } });
 
     await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'font-src', blocked_uri: 'https://fonts.example/f.woff' }]);

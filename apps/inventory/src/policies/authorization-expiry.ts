@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SCRIPTS, type ScriptDocument } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
-import { AggregateRepository, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
+import { AggregateRepository, PeriodicJob, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { scriptDecider } from '../scripts/script.decider';
 import { scriptStream } from '../scripts/script.events';
@@ -14,30 +14,18 @@ export const EXPIRY_CHECK_INTERVAL_MS = 60_000;
  * decides nothing, or loses on the expected revision and then decides nothing).
  */
 @Injectable()
-export class AuthorizationExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('AuthorizationExpiry');
-  private timer?: NodeJS.Timeout;
-
+export class AuthorizationExpiry extends PeriodicJob {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.options.background) return;
-    this.timer = setInterval(() => {
-      this.run().catch((error: Error) => this.logger.error({ message: 'expiry check failed', error: error.message }));
-    }, EXPIRY_CHECK_INTERVAL_MS).unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
+  ) {
+    super('AuthorizationExpiry', EXPIRY_CHECK_INTERVAL_MS, options);
   }
 
   /** Expires what is due now; answers how many authorizations it returned to review. */
-  async run(): Promise<number> {
+  protected async once(): Promise<number> {
     const at = this.clock.now();
     const due = await this.readStore
       .collection<ScriptDocument>(SCRIPTS)

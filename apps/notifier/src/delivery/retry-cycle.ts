@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '@pss/kernel';
-import { PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
+import { PeriodicJob, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { Deliveries } from './deliveries';
 import type { DeliveryState } from './delivery.decider';
@@ -16,38 +16,19 @@ const PAGE_SIZE = 500;
  * is claimed on its delivery's stream, so two cycles never make the same one.
  */
 @Injectable()
-export class RetryCycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('RetryCycle');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-
+export class RetryCycle extends PeriodicJob {
   constructor(
     private readonly deliveries: Deliveries,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
-  ) {}
-
-  /** The platform's read models have caught up by now: its hooks run before this module's. */
-  onApplicationBootstrap(): void {
-    if (!this.options.background) return;
-    const runLogged = () => void this.run().catch((error: Error) => this.logger.error({ message: 'retry cycle failed, trying again at the next one', error: error.message }));
-    this.timer = setInterval(runLogged, RETRY_CYCLE_MS).unref();
-    runLogged();
+    @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
+  ) {
+    // Also at start (the platform's read models have caught up by then: its hooks run before this module's).
+    super('RetryCycle', RETRY_CYCLE_MS, options, true);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One cycle (or the one under way); answers how many due deliveries it took up. */
-  run(): Promise<number> {
-    this.running ??= this.cycle().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async cycle(): Promise<number> {
+  /** One cycle; answers how many due deliveries it took up. */
+  protected async once(): Promise<number> {
     const now = this.clock.now().toISOString();
     const pending = this.readStore.collection<PendingDelivery>(PENDING_DELIVERIES);
     const attempts: Array<Promise<DeliveryState | undefined>> = [];
