@@ -1,4 +1,5 @@
 import { readStoreConformance } from '../read-store.conformance';
+import { DuplicateKeyError, type ReadCollection } from '../read-store.port';
 import { MemoryReadStore } from './memory-read-store';
 
 readStoreConformance('memory', async () => {
@@ -57,5 +58,74 @@ describe('MemoryReadStore lookups', () => {
     await scripts.deleteMany({ tags: 'was-even' });
     expect(await scripts.count({ tags: 'was-even' })).toBe(0);
     expect(await scripts.count({})).toBe(100);
+  });
+});
+
+describe('MemoryReadStore versions and copies', () => {
+  type Token = { _id: string; prefix: string; owner: { team: string; contact: { mail: string } }; uses?: number; _position?: number };
+  const token: Token = { _id: 't1', prefix: 'pss_a', owner: { team: 'web', contact: { mail: 'a@example.com' } } };
+
+  async function tokens(): Promise<ReadCollection<Token>> {
+    const store = new MemoryReadStore();
+    await store.ensureIndexes('tokens', [{ key: { prefix: 1 }, unique: true }, { key: { 'owner.contact.mail': 1 } }]);
+    const collection = store.collection<Token>('tokens');
+    await collection.insertOne(token);
+    return collection;
+  }
+
+  it('keeps a document a caller holds as it was read, through later nested updates', async () => {
+    const collection = await tokens();
+    const held = await collection.findOne({ _id: 't1' });
+    await collection.updateOne({ _id: 't1' }, { $set: { 'owner.team': 'payments', 'owner.contact.mail': 'b@example.com' }, $inc: { uses: 1 } });
+    expect(held).toEqual(token);
+    expect(await collection.findOne({ _id: 't1' })).toEqual({
+      ...token,
+      owner: { team: 'payments', contact: { mail: 'b@example.com' } },
+      uses: 1,
+    });
+  });
+
+  it('keeps the store as it was when a caller changes what it read', async () => {
+    const collection = await tokens();
+    const [read] = await collection.find({ prefix: 'pss_a' }, { sort: { _id: 1 }, limit: 1 });
+    read.owner.contact.mail = 'changed@example.com';
+    expect(await collection.findOne({ _id: 't1' })).toEqual(token);
+  });
+
+  it('re-indexes exactly the updates that touch an indexed field', async () => {
+    const collection = await tokens();
+    await collection.updateOne({ _id: 't1' }, { $inc: { uses: 1 } });
+    await collection.updateOne({ _id: 't1' }, { $set: { 'owner.contact.mail': 'b@example.com' } });
+    expect(await collection.count({ 'owner.contact.mail': 'b@example.com' })).toBe(1);
+    await collection.insertOne({ ...token, _id: 't2', prefix: 'pss_b' });
+    await expect(collection.updateOne({ _id: 't2' }, { $set: { prefix: 'pss_a' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+    // $rename writes the field its value names: mingo applies it, and the index must see the new key.
+    await collection.updateOne({ _id: 't2' }, { $set: { spare: 'pss_c' } });
+    await collection.updateOne({ _id: 't2' }, { $rename: { spare: 'prefix' } });
+    expect(await collection.findOne({ prefix: 'pss_c' })).toMatchObject({ _id: 't2' });
+    expect(await collection.findOne({ prefix: 'pss_b' })).toBeNull();
+  });
+
+  it('applies an event once per document, as applyOnce filters it', async () => {
+    const collection = await tokens();
+    const applyAt = (position: number) =>
+      collection.updateOne(
+        { _id: 't1', $or: [{ _position: { $lt: position } }, { _position: { $exists: false } }] },
+        { $inc: { uses: 1 }, $set: { _position: position } },
+      );
+    expect(await applyAt(5)).toEqual({ matched: 1, modified: 1, upserted: false });
+    expect(await applyAt(5)).toEqual({ matched: 0, modified: 0, upserted: false });
+    expect(await applyAt(4)).toEqual({ matched: 0, modified: 0, upserted: false });
+    expect(await applyAt(6)).toEqual({ matched: 1, modified: 1, upserted: false });
+    expect(await collection.findOne({ _id: 't1' })).toMatchObject({ uses: 2, _position: 6 });
+  });
+
+  it('applies $setOnInsert and $inc from zero only when the upsert inserts', async () => {
+    const collection = await tokens();
+    const upsert = () =>
+      collection.updateOne({ _id: 't9', prefix: 'pss_z' }, { $inc: { uses: 1 }, $setOnInsert: { 'owner.team': 'new' } }, { upsert: true });
+    expect(await upsert()).toEqual({ matched: 0, modified: 0, upserted: true });
+    expect(await upsert()).toEqual({ matched: 1, modified: 1, upserted: false });
+    expect(await collection.findOne({ _id: 't9' })).toEqual({ _id: 't9', prefix: 'pss_z', uses: 2, owner: { team: 'new' } });
   });
 });
