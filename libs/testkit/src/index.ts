@@ -2,3 +2,4 @@ export * from './containers';
 export * from './container-runtime';
 export * from './decider-spec';
 export * from './manual-clock';
+export * from './sri';

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { ManualClock } from '@pss/testkit';
+import { ManualClock, sri } from '@pss/testkit';
 import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
 import { SdkSilenceWatcher } from '../../../alerts/src/sdk-watch/sdk-silence.watcher';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
-const sri = (content: string) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const HOUR_MS = 60 * 60 * 1000;
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'alerts:read', 'alerts:write'];
@@ -14,7 +13,6 @@ describe('alerts (HTTP, embedded)', () => {
   let service: EmbeddedHarness;
   let token: string;
   let prefix: string;
-  let counter = 0;
 
   beforeAll(async () => {
     service = await EmbeddedHarness.start({ clock });
@@ -22,14 +20,8 @@ describe('alerts (HTTP, embedded)', () => {
   });
   afterAll(() => service.close());
 
-  const newStore = async (body: Record<string, unknown> = {}) => {
-    const domain = `loja${++counter}-${Date.now().toString(36)}.com.br`;
-    return (await service.request('POST', '/api/v1/stores', { token, body: { domain, ...body } })).body;
-  };
-  const send = (key: string, observations: unknown[], session = 'shopper-1') =>
-    service.request('POST', `/sdk/v1/events?key=${key}`, {
-      body: { page_url: 'https://www.loja.com.br/checkout?step=pay', session_id: session, sdk_version: '1.4.0', observations },
-    });
+  const newStore = (body: Record<string, unknown> = {}) => service.createStore(token, body);
+  const send = (key: string, observations: unknown[], session = 'shopper-1') => service.reportSdk(key, observations, { session_id: session });
   const list = async (query: string, as = token) => (await service.request('GET', `/api/v1/alerts?${query}`, { token: as })).body.data as any[];
   const patch = (id: string, body: unknown, as = token) => service.request('PATCH', `/api/v1/alerts/${id}`, { token: as, body });
   /** Alerts come through the event store, the publisher and the bus: ask again, for 10 seconds at most. */

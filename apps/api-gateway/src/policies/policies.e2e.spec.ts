@@ -1,16 +1,13 @@
-import { createHash } from 'node:crypto';
 import { DAY_MS } from '@pss/kernel';
-import { ManualClock } from '@pss/testkit';
+import { ManualClock, sri } from '@pss/testkit';
 import { AuthorizationExpiry } from '../../../inventory/src/policies/authorization-expiry';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
-const sri = (content: string) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
 const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'policies:read', 'policies:write'];
 
 describe('approval policies (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-06-01T12:00:00.000Z');
   let service: EmbeddedHarness;
-  let counter = 0;
 
   beforeAll(async () => {
     service = await EmbeddedHarness.start({ clock });
@@ -18,14 +15,8 @@ describe('approval policies (HTTP, embedded)', () => {
   afterAll(() => service.close());
 
   const tenant = () => service.tenant(SCOPES, { plan: 'enterprise' });
-  const newStore = async (token: string) => {
-    const domain = `loja${++counter}-${Date.now().toString(36)}.com.br`;
-    return { ...(await service.request('POST', '/api/v1/stores', { token, body: { domain } })).body, domain };
-  };
-  const report = (store: { sdk_key: string }, observations: unknown[]) =>
-    service.request('POST', `/sdk/v1/events?key=${store.sdk_key}`, {
-      body: { page_url: 'https://www.example.com.br/checkout', session_id: 's', sdk_version: '1.0.0', observations },
-    });
+  const newStore = (token: string) => service.createStore(token);
+  const report = (store: { sdk_key: string }, observations: unknown[]) => service.reportSdk(store.sdk_key, observations);
   const checkout = (domain: string) => [
     { kind: 'script', src: `https://${domain}/static/app.js`, hash: sri('app'), size_bytes: 1000 },
     { kind: 'script', src: 'https://sdk.mercadopago.com/js/v2', hash: sri('mp') },

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { DAY_MS } from '@pss/kernel';
 import { ProjectionRunner } from '@pss/projections';
-import { ManualClock } from '@pss/testkit';
+import { ManualClock, sri } from '@pss/testkit';
 import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
-const sri = (content: string) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'rules:write'];
 
 /** What a real checkout page carries. */
@@ -22,7 +20,6 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
   let service: EmbeddedHarness;
   let token: string;
   let prefix: string;
-  let counter = 0;
 
   beforeAll(async () => {
     service = await EmbeddedHarness.start({ clock });
@@ -30,15 +27,8 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
   });
   afterAll(() => service.close());
 
-  const newStore = async (body: Record<string, unknown> = {}) => {
-    const domain = `loja${++counter}-${Date.now().toString(36)}.com.br`;
-    const store = (await service.request('POST', '/api/v1/stores', { token, body: { domain, ...body } })).body;
-    return { ...store, domain };
-  };
-  const send = (key: string, observations: unknown[], extra: Record<string, unknown> = {}) =>
-    service.request('POST', `/sdk/v1/events?key=${key}`, {
-      body: { page_url: 'https://www.example.com.br/checkout?step=pay', session_id: `s-${counter}`, sdk_version: '1.4.0', observations, ...extra },
-    });
+  const newStore = (body: Record<string, unknown> = {}) => service.createStore(token, body);
+  const send = (key: string, observations: unknown[], extra: Record<string, unknown> = {}) => service.reportSdk(key, observations, extra);
   const scripts = async (storeId: string, query = '') =>
     (await service.request('GET', `/api/v1/scripts?store_id=${storeId}${query}`, { token })).body.data as any[];
   const bySrc = (list: any[], fragment: string) => list.find((script) => script.src.includes(fragment));

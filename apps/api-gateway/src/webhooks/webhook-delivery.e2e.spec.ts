@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ManualClock } from '@pss/testkit';
+import { ManualClock, sri } from '@pss/testkit';
 import { RetryCycle } from '../../../notifier/src/delivery/retry-cycle';
 import { eventually } from '../../../notifier/src/testing/eventually';
 import { HttpsReceiver, type ReceivedRequest } from '../../../notifier/src/testing/https-receiver';
@@ -9,7 +8,6 @@ import { signedWith } from '../../../notifier/src/testing/signature-check';
 import { startWebhookHarness } from '../../../notifier/src/testing/webhook-harness';
 import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
-const sri = (content: string) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
 const SCOPES = ['webhooks:manage', 'stores:write', 'scripts:read', 'scripts:review', 'alerts:read'];
 const MINUTE = 60_000;
 
@@ -19,7 +17,6 @@ describe('webhook deliveries from SDK reports (embedded)', () => {
   let receiver: HttpsReceiver;
   let service: EmbeddedHarness;
   let token: string;
-  let counter = 0;
 
   beforeAll(async () => {
     receiver = await HttpsReceiver.start();
@@ -31,14 +28,10 @@ describe('webhook deliveries from SDK reports (embedded)', () => {
     await receiver.close();
   });
 
-  const newStore = async () =>
-    (await service.request('POST', '/api/v1/stores', { token, body: { domain: `entrega${++counter}-${Date.now().toString(36)}.com.br` } })).body;
+  const newStore = () => service.createStore(token);
   const newChannel = async (path: string, body: Record<string, unknown>) =>
     (await service.request('POST', '/api/v1/webhooks', { token, body: { url: receiver.url(path), ...body } })).body;
-  const send = (key: string, observations: unknown[], session = 'shopper-1') =>
-    service.request('POST', `/sdk/v1/events?key=${key}`, {
-      body: { page_url: 'https://www.loja.com.br/checkout?step=pay', session_id: session, sdk_version: '1.4.0', observations },
-    });
+  const send = (key: string, observations: unknown[], session = 'shopper-1') => service.reportSdk(key, observations, { session_id: session });
   const typesOf = (requests: ReceivedRequest[]) => requests.map((request) => request.headers['x-service-event']);
 
   it('delivers a signed, verifiable script.detected seconds after the SDK reports a new script', async () => {

@@ -21,6 +21,8 @@ export interface HttpAnswer {
   text: string;
 }
 
+let storesCreated = 0;
+
 /**
  * The whole service in embedded mode on a fresh data directory, driven through HTTP (Fastify's inject: the
  * full request pipeline, no socket) and the same ops commands the admin CLI uses.
@@ -70,6 +72,19 @@ export class EmbeddedHarness {
     const org = await this.createOrganization(orgArgs);
     const issued = await this.ops('token.create', { org: org.id, name: 'test', scopes: scopes.join(',') });
     return { orgId: org.id, token: issued.token, prefix: issued.prefix };
+  }
+
+  /** A store with a domain no other test uses (the answer's `domain` builds first-party script URLs). */
+  async createStore(token: string, body: Record<string, unknown> = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const domain = `loja${++storesCreated}-${Date.now().toString(36)}.com.br`;
+    return (await this.request('POST', '/api/v1/stores', { token, body: { domain, ...body } })).body;
+  }
+
+  /** What the SDK on a checkout page posts; `batch` overrides the envelope's fields. */
+  reportSdk(sdkKey: string, observations: unknown[], batch: Record<string, unknown> = {}): Promise<HttpAnswer> {
+    return this.request('POST', `/sdk/v1/events?key=${sdkKey}`, {
+      body: { page_url: 'https://www.loja.com.br/checkout?step=pay', session_id: 'shopper-1', sdk_version: '1.4.0', observations, ...batch },
+    });
   }
 
   async close(): Promise<void> {
