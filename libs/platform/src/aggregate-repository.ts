@@ -5,7 +5,6 @@ import {
   WrongExpectedRevisionError,
   type EventMetadata,
   type EventStore,
-  type RecordedEvent,
 } from '@pss/event-store';
 import { ProjectionRunner } from '@pss/projections';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
@@ -88,10 +87,6 @@ export class AggregateRepository {
   /** Gives a key back, e.g. when the rest of a command failed after claiming it. */
   async release(key: string, owner: string, context: CommandContext): Promise<void> {
     await this.decide(reservationStream(key), reservationDecider, { type: 'Release', key, owner }, context);
-  }
-
-  async readStream(stream: string): Promise<RecordedEvent[]> {
-    return this.eventStore.readStream(stream);
   }
 }
 

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ALERTS,
+  SCRIPTS,
   SDK_SILENT_AFTER_MS,
   SDK_TRAFFIC_WINDOW_MS,
   STORE_ACTIVITY,
@@ -8,10 +10,6 @@ import {
 } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-
-/** Read models the status is assembled from; scripts and alerts belong to other features. */
-const SCRIPTS = 'scripts';
-const ALERTS = 'alerts';
 
 /** GET /stores/{id}/status: is the SDK installed and reporting, and what needs attention. */
 @Injectable()
