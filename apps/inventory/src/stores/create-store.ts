@@ -76,7 +76,13 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
       await this.aggregates.decide(quota, storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId }, context);
       throw error;
     }
-    await this.aggregates.decide(storeStream(storeId), storeDecider, command, context);
+    try {
+      await this.aggregates.decide(storeStream(storeId), storeDecider, command, context);
+    } catch (error) {
+      await this.aggregates.release(`domain:${domain}`, storeId, context);
+      await this.aggregates.decide(quota, storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId }, context);
+      throw error;
+    }
 
     const store = await this.stores.resource(storeId);
     return {
