@@ -7,6 +7,7 @@ import type { ServiceConfig } from '@pss/config';
 import type { Clock } from '@pss/kernel';
 import { OpsModule } from '@pss/ops';
 import { jsonLogger, PlatformModule } from '@pss/platform';
+import { acceptEmptyJsonBodies } from './json-body';
 
 /** Request bodies are capped; routes that need less (SDK ingestion) set their own cap. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -45,8 +46,10 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   const app = await NestFactory.create<NestFastifyApplication>(
     root,
     new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: true }),
-    { logger: jsonLogger(config, options.name), bufferLogs: true, abortOnError: false },
+    // Nest's own JSON parser is replaced by acceptEmptyJsonBodies (Fastify's parser, empty bodies allowed).
+    { logger: jsonLogger(config, options.name), bufferLogs: true, abortOnError: false, bodyParser: false },
   );
+  acceptEmptyJsonBodies(app.getHttpAdapter().getInstance());
   connectBusServer(app);
   await app.startAllMicroservices();
   await app.init();

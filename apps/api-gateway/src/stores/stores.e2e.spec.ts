@@ -300,6 +300,14 @@ describe('stores (HTTP, embedded)', () => {
       expect(answer.body.snippets.html).toContain(answer.body.sdk_key);
       expect((await service.request('GET', `/api/v1/stores/${store.id}`, { token })).body.sdk_key).toBe(answer.body.sdk_key);
     });
+
+    it('accepts a JSON content type with an empty body, as many clients send on body-less POSTs', async () => {
+      const store = (await createStore({ domain: uniqueDomain() })).body;
+      const answer = await service.request('POST', `/api/v1/stores/${store.id}/rotate-key`, { token, headers: { 'content-type': 'application/json' } });
+      expect(answer.status).toBe(200);
+      const polluted = await service.request('POST', '/api/v1/stores', { token, body: '{"__proto__": {"admin": true}, "domain": "x.example.com"}' });
+      expect(polluted.status).toBe(400);
+    });
   });
 
   describe('payment pages', () => {
