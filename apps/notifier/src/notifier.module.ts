@@ -1,4 +1,4 @@
-import { Logger, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { MailModule } from '@pss/mail';
@@ -17,16 +17,6 @@ import { Courier } from './outbound/courier';
 import { DEFAULT_DELIVERY_CLIENT_SETTINGS, DELIVERY_CLIENT_SETTINGS, type DeliveryClientSettings } from './outbound/delivery-client-settings';
 import { WebhookClient } from './outbound/webhook-client';
 import { OwnerMailConsumer } from './owner-mail/owner-mail.consumer';
-import { SecretBox } from './secrets/secret-box';
-import { loadSecretKey, secretKeyFile } from './secrets/secret-key';
-
-function secretBox(config: ServiceConfig): SecretBox {
-  if (config.mode === 'distributed' && !process.env.SECRET_KEY) {
-    new Logger('Notifier').warn({ message: 'SECRET_KEY is not set: channel secrets are sealed with a key file, which every replica must share', file: secretKeyFile(config.dataDir) });
-  }
-  return new SecretBox(() => loadSecretKey(process.env, config.dataDir));
-}
-
 /** Notification channels and signed webhook delivery with retries. */
 @Module({
   imports: [CqrsModule, MailModule.forRoot()],
@@ -38,7 +28,6 @@ function secretBox(config: ServiceConfig): SecretBox {
       useFactory: (settings: DeliveryClientSettings, config: ServiceConfig) => new WebhookClient({ ...settings, allowHosts: config.webhookAllowHosts }),
       inject: [DELIVERY_CLIENT_SETTINGS, SERVICE_CONFIG],
     },
-    { provide: SecretBox, useFactory: secretBox, inject: [SERVICE_CONFIG] },
     ChannelProjection,
     DeliveryProjection,
     ChannelDirectory,

@@ -6,6 +6,7 @@ import { CHECKPOINT_STORE, EVENT_STORE } from '@pss/event-store';
 import { CLOCK, systemClock, type Clock } from '@pss/kernel';
 import { ProjectionRunner } from '@pss/projections';
 import { READ_STORE } from '@pss/read-store';
+import { loadSecretKey, SecretBox, secretKeyFile } from '@pss/secrets';
 import { openAdapters, type Adapters } from './adapters';
 import { AggregateRepository } from './aggregate-repository';
 import { HealthController } from './health.controller';
@@ -41,10 +42,19 @@ export class PlatformModule {
           useFactory: (adapters: Adapters) => new ProjectionRunner(adapters.eventStore, adapters.readStore, new Logger('Projections')),
           inject: [ADAPTERS],
         },
+        { provide: SecretBox, useFactory: () => secretBox(options.config) },
         AggregateRepository,
         PlatformLifecycle,
       ],
-      exports: [SERVICE_CONFIG, PLATFORM_OPTIONS, CLOCK, EVENT_STORE, READ_STORE, CHECKPOINT_STORE, ProjectionRunner, AggregateRepository, PlatformLifecycle],
+      exports: [SERVICE_CONFIG, PLATFORM_OPTIONS, CLOCK, SecretBox, EVENT_STORE, READ_STORE, CHECKPOINT_STORE, ProjectionRunner, AggregateRepository, PlatformLifecycle],
     };
   }
+}
+
+/** One key for every sealed secret of the process; every replica must share it (SECRET_KEY) in distributed mode. */
+function secretBox(config: ServiceConfig): SecretBox {
+  if (config.mode === 'distributed' && !process.env.SECRET_KEY) {
+    new Logger('Platform').warn({ message: 'SECRET_KEY is not set: secrets are sealed with a key file, which every replica must share', file: secretKeyFile(config.dataDir) });
+  }
+  return new SecretBox(() => loadSecretKey(process.env, config.dataDir));
 }

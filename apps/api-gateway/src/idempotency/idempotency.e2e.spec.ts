@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
 describe('Idempotency-Key on real routes (HTTP, embedded)', () => {
@@ -53,5 +55,33 @@ describe('Idempotency-Key on real routes (HTTP, embedded)', () => {
     const answer = await post('/api/v1/stores', token, key, { domain: `len-${Date.now()}.example.com` });
     expect(answer.status).toBe(400);
     expect(answer.body.error.details[0].field).toBe('Idempotency-Key');
+  });
+});
+
+describe('Idempotency-Key on a create that shows a secret once (HTTP, embedded)', () => {
+  let service: EmbeddedHarness;
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start();
+  });
+  afterAll(() => service.close());
+
+  it('replays the webhook create with its secret, and keeps the stored response sealed', async () => {
+    const { token } = await service.tenant(['webhooks:manage']);
+    const body = { url: 'https://hooks.example.com/pss' };
+    const headers = { 'idempotency-key': 'webhook-1' };
+    const first = await service.request('POST', '/api/v1/webhooks', { token, body, headers });
+    const again = await service.request('POST', '/api/v1/webhooks', { token, body, headers });
+    expect(first.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.secret).toBe(first.body.secret);
+
+    const database = new Database(join(service.config.dataDir, 'events.sqlite'), { readonly: true });
+    try {
+      const stored = JSON.stringify(database.prepare('SELECT * FROM idempotency_keys').all());
+      expect(stored).toContain('webhook-1');
+      expect(stored).not.toContain(first.body.secret);
+    } finally {
+      database.close();
+    }
   });
 });

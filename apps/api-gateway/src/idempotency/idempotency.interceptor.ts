@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defer, lastValueFrom, of, type Observable } from 'rxjs';
 import { DomainError } from '@pss/kernel';
 import { IDEMPOTENCY_STORE, requestFingerprint, type Claim, type IdempotencyStore, type StoredResponse } from '@pss/idempotency';
+import { SecretBox } from '@pss/secrets';
 import { PRINCIPAL, type AuthenticatedRequest } from '../auth/principal';
 import { errorBody, statusOf } from '../http/error-response';
 import { HttpDomainError } from '../http/exceptions.filter';
@@ -19,6 +20,7 @@ const REPLAYED_HEADER = 'Idempotent-Replayed';
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     @Inject(IDEMPOTENCY_STORE) private readonly store: IdempotencyStore,
+    private readonly secrets: SecretBox,
   ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -32,30 +34,33 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const fingerprint = requestFingerprint({ method: request.method, url: request.url, scope, body: request.body });
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const result = await this.store.claim({ scope, key, fingerprint });
+    // Stored responses are sealed: a replayed create can carry a secret shown once (a webhook's signing secret).
+    const sealing = `idempotency:${scope}:${key}`;
     switch (result.kind) {
       case 'replay':
-        return of(replay(reply, result.response));
+        return of(replay(reply, { ...result.response, body: this.secrets.open(result.response.body, sealing) }));
       case 'in_progress':
         throw new DomainError('idempotency_in_progress', 'A request with this Idempotency-Key is still in progress; retry later');
       case 'key_reused':
         throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for another request');
       case 'run':
         // A promise inside, which no unsubscription stops: the response is kept even if the client hangs up.
-        return defer(() => this.runOnce(result.claim, next, reply));
+        return defer(() => this.runOnce(result.claim, next, reply, sealing));
     }
   }
 
-  private async runOnce(claim: Claim, next: CallHandler, reply: FastifyReply): Promise<unknown> {
+  private async runOnce(claim: Claim, next: CallHandler, reply: FastifyReply, sealing: string): Promise<unknown> {
+    const sealed = (response: StoredResponse): StoredResponse => ({ ...response, body: this.secrets.seal(response.body, sealing) });
     let value: unknown;
     try {
       value = await lastValueFrom(next.handle());
     } catch (error) {
       const refusal = replayableRefusal(error);
-      await (refusal ? this.store.complete(claim, refusal) : this.store.release(claim));
+      await (refusal ? this.store.complete(claim, sealed(refusal)) : this.store.release(claim));
       throw error;
     }
     // Fastify serializes the value with JSON.stringify as well: the replay is byte for byte the first answer.
-    await this.store.complete(claim, { status: reply.statusCode, body: JSON.stringify(value) ?? '' });
+    await this.store.complete(claim, sealed({ status: reply.statusCode, body: JSON.stringify(value) ?? '' }));
     return value;
   }
 }

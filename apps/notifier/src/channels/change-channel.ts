@@ -4,7 +4,7 @@ import type { ChannelResource, UpdateChannelInput } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { SecretBox } from '../secrets/secret-box';
+import { SecretBox } from '@pss/secrets';
 import { channelDecider, type ChannelCommand } from './channel.decider';
 import { channelStream } from './channel.events';
 import { channelResource } from './channel-resource';

@@ -13,7 +13,7 @@ import {
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { SecretBox } from '../secrets/secret-box';
+import { SecretBox } from '@pss/secrets';
 import { channelDecider } from './channel.decider';
 import { channelStream, type Channel } from './channel.events';
 import { channelResource } from './channel-resource';

@@ -4,7 +4,7 @@ import { MAIL_SENDER, type MailSender } from '@pss/mail';
 import type { Channel } from '../channels/channel.events';
 import type { AttemptOutcome } from '../delivery/delivery.decider';
 import type { Envelope } from '../events/webhook-event';
-import { SecretBox } from '../secrets/secret-box';
+import { SecretBox } from '@pss/secrets';
 import { mailOf, webhookBody } from './payloads';
 import { deliveryHeaders } from './signature';
 import { WebhookClient } from './webhook-client';

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { SecretBox } from '@pss/secrets';
 import { Global, Injectable, Module, type CanActivate, type ExecutionContext, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -47,10 +49,11 @@ export async function startGatewayTestApp(options: { imports: Type[]; controller
   @Module({
     providers: [
       { provide: CLOCK, useValue: options.clock },
+      { provide: SecretBox, useValue: new SecretBox(() => randomBytes(32)) },
       { provide: EVENT_STORE, useValue: eventStore },
       { provide: READ_STORE, useValue: new MemoryReadStore() },
     ],
-    exports: [CLOCK, EVENT_STORE, READ_STORE],
+    exports: [CLOCK, SecretBox, EVENT_STORE, READ_STORE],
   })
   class TestPlatformModule {}
 

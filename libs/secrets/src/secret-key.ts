@@ -8,9 +8,9 @@ const HEX_KEY = /^[0-9a-f]{64}$/i;
 export const secretKeyFile = (dataDir: string): string => join(dataDir, 'secret.key');
 
 /**
- * The 32-byte key channel secrets are sealed with: SECRET_KEY (64 hex characters) when set, else the key file in
- * the data directory, created with mode 0600 the first time. Every process that seals or opens secrets must
- * have the same key: in distributed mode, set SECRET_KEY on every notifier replica.
+ * The 32-byte key secrets are sealed with: SECRET_KEY (64 hex characters) when set, else the key file in the data
+ * directory, created with mode 0600 the first time. Every process that seals or opens secrets must have the same
+ * key: in distributed mode, set SECRET_KEY on the gateway and notifier replicas.
  */
 export function loadSecretKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
   if (env.SECRET_KEY) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SecretBox } from './secret-box';
 import { loadSecretKey, secretKeyFile } from './secret-key';
 
-describe('sealed channel secrets', () => {
+describe('sealed secrets', () => {
   let dataDir: string;
   beforeEach(() => (dataDir = mkdtempSync(join(tmpdir(), 'pss-secrets-'))));
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -34,7 +34,7 @@ describe('sealed channel secrets', () => {
     const sealed = box.seal(secret, 'c1');
     expect(() => statSync(secretKeyFile(dataDir))).toThrow();
     const other = new SecretBox(() => loadSecretKey({ SECRET_KEY: 'cd'.repeat(32) }, dataDir));
-    expect(() => other.open(sealed, 'c1')).toThrow('the channel secret was sealed with another SECRET_KEY');
+    expect(() => other.open(sealed, 'c1')).toThrow('the value was sealed with another SECRET_KEY');
     expect(() => loadSecretKey({ SECRET_KEY: 'short' }, dataDir)).toThrow('SECRET_KEY must be 64 hexadecimal characters (32 bytes)');
   });
 });
