@@ -12,6 +12,7 @@ import { NestFactory } from '@nestjs/core';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DomainError } from '@pss/kernel';
+import { eventually } from '@pss/testkit';
 import { map, Observable, timer } from 'rxjs';
 import { BusModule, connectBusServer } from './bus.module';
 import { Bus, BUS, BusConfig } from './bus.port';
@@ -221,7 +222,8 @@ export function busConformance(name: string, boot: BusFactory, options: Conforma
 
       await bus().publish('test.happened', event, { key: event.store });
 
-      await eventually(() => expect(eventLog.groupsThatSaw(event.id)).toEqual(['audit', 'ledger']), patienceMs);
+      await eventually(() => eventLog.groupsThatSaw(event.id), (groups) => groups.length === 2, { timeoutMs: patienceMs });
+      expect(eventLog.groupsThatSaw(event.id)).toEqual(['audit', 'ledger']);
       expect(eventLog.eventsSeen(event.id)).toEqual([event, event]);
     }, testTimeoutMs);
 
@@ -229,20 +231,6 @@ export function busConformance(name: string, boot: BusFactory, options: Conforma
       await expect(bus().publish('test.unheard', { id: 'unheard' })).resolves.toBeUndefined();
     }, testTimeoutMs);
   });
-}
-
-/** Retries an assertion until it holds or the time is up, for transports that deliver asynchronously. */
-export async function eventually(assertion: () => void, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      assertion();
-      return;
-    } catch (failure) {
-      if (Date.now() > deadline) throw failure;
-    }
-    await new Promise(resolve => setTimeout(resolve, 20));
-  }
 }
 
 export interface BusAppParts {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ManualClock, sri } from '@pss/testkit';
+import { eventually, ManualClock, sri } from '@pss/testkit';
 import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
 import { SdkSilenceWatcher } from '../../../alerts/src/sdk-watch/sdk-silence.watcher';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
@@ -25,15 +25,8 @@ describe('alerts (HTTP, embedded)', () => {
   const list = async (query: string, as = token) => (await service.request('GET', `/api/v1/alerts?${query}`, { token: as })).body.data as any[];
   const patch = (id: string, body: unknown, as = token) => service.request('PATCH', `/api/v1/alerts/${id}`, { token: as, body });
   /** Alerts come through the event store, the publisher and the bus: ask again, for 10 seconds at most. */
-  const eventually = async (query: string, done: (alerts: any[]) => boolean, before?: () => Promise<unknown>): Promise<any[]> => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      await before?.();
-      const alerts = await list(query);
-      if (done(alerts) || Date.now() > deadline) return alerts;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  const alertsWhen = (query: string, done: (alerts: any[]) => boolean, before?: () => Promise<unknown>): Promise<any[]> =>
+    eventually(async () => (await before?.(), list(query)), done);
 
   it('opens one high SCRIPT_INTEGRITY_MISMATCH however many sessions get tampered content; an operator resolves and reopens it', async () => {
     const store = await newStore();
@@ -47,7 +40,7 @@ describe('alerts (HTTP, embedded)', () => {
     const sessions = ['tampered', 'genuine', 'tampered', 'genuine', 'tampered', 'tampered'] as const;
     for (const [n, content] of sessions.entries()) await send(store.sdk_key, [{ ...widget, hash: served[content] }], `shopper-${n + 2}`);
 
-    const [alert, ...others] = await eventually(`store_id=${store.id}`, (alerts) => alerts[0]?.occurrences === 3);
+    const [alert, ...others] = await alertsWhen(`store_id=${store.id}`, (alerts) => alerts[0]?.occurrences === 3);
     expect(others).toEqual([]);
     expect(alert).toMatchObject({
       store_id: store.id,
@@ -81,7 +74,7 @@ describe('alerts (HTTP, embedded)', () => {
     await patch(alert.id, { status: 'resolved' });
     await send(store.sdk_key, [{ ...widget, hash: sri('widget v1') }], 'shopper-9');
     await send(store.sdk_key, [{ ...widget, hash: sri('widget v1 tampered again') }], 'shopper-9');
-    const [newest, old] = await eventually(`store_id=${store.id}`, (alerts) => alerts.length === 2);
+    const [newest, old] = await alertsWhen(`store_id=${store.id}`, (alerts) => alerts.length === 2);
     expect(old).toMatchObject({ id: alert.id, status: 'resolved' });
     expect(newest).toMatchObject({ status: 'open', occurrences: 1, fingerprint: alert.fingerprint });
     expect(newest.id).not.toBe(alert.id);
@@ -100,7 +93,7 @@ describe('alerts (HTTP, embedded)', () => {
       await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'script-src', blocked_uri: 'https://cdn.evil.example/x.js' }], session);
     }
 
-    const alerts = await eventually(`store_id=${store.id}`, (found) => found.length === 4 && found.some((a) => a.occurrences === 3));
+    const alerts = await alertsWhen(`store_id=${store.id}`, (found) => found.length === 4 && found.some((a) => a.occurrences === 3));
     const byType = Object.fromEntries(alerts.map((alert) => [alert.type, alert]));
     expect(byType.HEADER_CHANGED).toMatchObject({
       severity: 'medium',
@@ -135,7 +128,7 @@ describe('alerts (HTTP, embedded)', () => {
     for (const uri of ['https://a.example/1.js', 'https://a.example/2.js', 'https://a.example/3.js']) {
       clock.advance(1000);
       await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'script-src', blocked_uri: uri }]);
-      await eventually(`store_id=${store.id}`, (alerts) => alerts.some((alert) => alert.source === uri));
+      await alertsWhen(`store_id=${store.id}`, (alerts) => alerts.some((alert) => alert.source === uri));
     }
     const first = await service.request('GET', `/api/v1/alerts?store_id=${store.id}&limit=2`, { token });
     const second = await service.request('GET', `/api/v1/alerts?store_id=${store.id}&limit=2&cursor=${first.body.next_cursor}`, { token });
@@ -146,7 +139,7 @@ describe('alerts (HTTP, embedded)', () => {
   it('validates, checks scopes and keeps organizations apart', async () => {
     const store = await newStore();
     await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'img-src', blocked_uri: 'https://pixel.example/p.gif' }]);
-    const [alert] = await eventually(`store_id=${store.id}`, (alerts) => alerts.length === 1);
+    const [alert] = await alertsWhen(`store_id=${store.id}`, (alerts) => alerts.length === 1);
 
     const fieldsOf = (answer: { body: any }) => answer.body.error.details.map((detail: { field: string }) => detail.field);
     const longNote = await patch(alert.id, { status: 'resolved', note: 'x'.repeat(1001) });
@@ -180,12 +173,12 @@ describe('alerts (HTTP, embedded)', () => {
 
     clock.advance(25 * HOUR_MS);
     // The watch learns of the flush through the bus: the watcher runs until it has.
-    const [silent] = await eventually(`store_id=${store.id}&type=SDK_SILENT`, (alerts) => alerts.length === 1, () => watcher.run());
+    const [silent] = await alertsWhen(`store_id=${store.id}&type=SDK_SILENT`, (alerts) => alerts.length === 1, () => watcher.run());
     expect(silent).toMatchObject({ type: 'SDK_SILENT', severity: 'medium', status: 'open', details: { domain: store.domain } });
 
     await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'font-src', blocked_uri: 'https://fonts.example/f.woff' }]);
     await flush();
-    const [closed] = await eventually(`store_id=${store.id}&type=SDK_SILENT`, (alerts) => alerts[0]?.status === 'resolved');
+    const [closed] = await alertsWhen(`store_id=${store.id}&type=SDK_SILENT`, (alerts) => alerts[0]?.status === 'resolved');
     expect(closed).toMatchObject({ id: silent.id, status: 'resolved', auto_resolved: true, resolved_by_label: 'system', resolved_at: clock.now().toISOString() });
   });
 });

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ManualClock, sri } from '@pss/testkit';
+import { eventually, ManualClock, sri } from '@pss/testkit';
 import { RetryCycle } from '../../../notifier/src/delivery/retry-cycle';
-import { eventually } from '../../../notifier/src/testing/eventually';
 import { HttpsReceiver, type ReceivedRequest } from '../../../notifier/src/testing/https-receiver';
 import { signedWith } from '../../../notifier/src/testing/signature-check';
 import { startWebhookHarness } from '../../../notifier/src/testing/webhook-harness';

@@ -1,9 +1,8 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
-import { ManualClock } from '@pss/testkit';
+import { eventually, ManualClock } from '@pss/testkit';
 import { NotificationsConsumer } from '../../../notifier/src/delivery/notifications.consumer';
 import { RetryCycle } from '../../../notifier/src/delivery/retry-cycle';
-import { eventually } from '../../../notifier/src/testing/eventually';
 import { HttpsReceiver } from '../../../notifier/src/testing/https-receiver';
 import { signedWith } from '../../../notifier/src/testing/signature-check';
 import { startWebhookHarness } from '../../../notifier/src/testing/webhook-harness';

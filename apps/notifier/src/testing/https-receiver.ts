@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually } from './eventually';
+import { eventually } from '@pss/testkit';
 
 export interface TestCertificate {
   key: string;
