@@ -7,6 +7,7 @@ import {
   type CheckpointStore,
   type EventStore,
 } from '@pss/event-store';
+import { DataDirFileStore, GridFsFileStore, type FileStore } from '@pss/files';
 import { MemoryReadStore, MongoReadStore, type ReadStore } from '@pss/read-store';
 import type { Clock } from '@pss/kernel';
 import { ReadStoreCheckpointStore } from './read-store-checkpoint-store';
@@ -16,18 +17,21 @@ export interface Adapters {
   eventStore: EventStore;
   readStore: ReadStore;
   checkpoints: CheckpointStore;
+  files: FileStore;
 }
 
 export async function openAdapters(config: ServiceConfig, clock: Clock): Promise<Adapters> {
   if (config.mode === 'embedded') {
     mkdirSync(config.dataDir, { recursive: true });
     const eventStore = SqliteEventStore.open(join(config.dataDir, 'events.sqlite'), { clock });
-    return { eventStore, readStore: new MemoryReadStore(), checkpoints: eventStore.checkpoints() };
+    const files = new DataDirFileStore(join(config.dataDir, 'files'));
+    return { eventStore, readStore: new MemoryReadStore(), checkpoints: eventStore.checkpoints(), files };
   }
   const readStore = await MongoReadStore.connect(config.mongoUrl, config.mongoDatabase);
   return {
     eventStore: EventStoreDbEventStore.connect(config.eventStoreUrl, { clock }),
     readStore,
     checkpoints: new ReadStoreCheckpointStore(readStore),
+    files: await GridFsFileStore.connect(config.mongoUrl, config.mongoDatabase),
   };
 }

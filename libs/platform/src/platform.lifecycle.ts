@@ -52,5 +52,6 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
     await this.runner.stop();
     await this.adapters.eventStore.close();
     await this.adapters.readStore.close();
+    await this.adapters.files.close();
   }
 }

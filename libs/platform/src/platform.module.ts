@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { BusModule, type BusConfig } from '@pss/bus';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { CHECKPOINT_STORE, EVENT_STORE } from '@pss/event-store';
+import { FILE_STORE } from '@pss/files';
 import { CLOCK, systemClock, type Clock } from '@pss/kernel';
 import { ProjectionRunner } from '@pss/projections';
 import { READ_STORE } from '@pss/read-store';
@@ -37,6 +38,7 @@ export class PlatformModule {
         { provide: EVENT_STORE, useFactory: (adapters: Adapters) => adapters.eventStore, inject: [ADAPTERS] },
         { provide: READ_STORE, useFactory: (adapters: Adapters) => adapters.readStore, inject: [ADAPTERS] },
         { provide: CHECKPOINT_STORE, useFactory: (adapters: Adapters) => adapters.checkpoints, inject: [ADAPTERS] },
+        { provide: FILE_STORE, useFactory: (adapters: Adapters) => adapters.files, inject: [ADAPTERS] },
         {
           provide: ProjectionRunner,
           useFactory: (adapters: Adapters) => new ProjectionRunner(adapters.eventStore, adapters.readStore, new Logger('Projections')),
@@ -46,7 +48,7 @@ export class PlatformModule {
         AggregateRepository,
         PlatformLifecycle,
       ],
-      exports: [SERVICE_CONFIG, PLATFORM_OPTIONS, CLOCK, SecretBox, EVENT_STORE, READ_STORE, CHECKPOINT_STORE, ProjectionRunner, AggregateRepository, PlatformLifecycle],
+      exports: [SERVICE_CONFIG, PLATFORM_OPTIONS, CLOCK, SecretBox, EVENT_STORE, READ_STORE, CHECKPOINT_STORE, FILE_STORE, ProjectionRunner, AggregateRepository, PlatformLifecycle],
     };
   }
 }

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { assertContentType, assertFileKey, type FileStore, type StoredFile } from '../file-store.port';
+
+/**
+ * The embedded adapter: one file per key under the files folder of the data directory. The content type travels
+ * in the file itself, as a first line `{"content_type": …}` before the bytes, so a file and its type are written
+ * by one atomic rename (a side file would be a second write that can be lost on its own).
+ */
+export class DataDirFileStore implements FileStore {
+  constructor(private readonly directory: string) {}
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    assertFileKey(key);
+    assertContentType(contentType);
+    const path = this.pathOf(key);
+    const folder = dirname(path);
+    // Created on demand, not at start: a data directory made read-only later fails the write, not the service.
+    await mkdir(folder, { recursive: true });
+    // Hidden name: keys never start with ".", so a temporary file is never taken for a file by get().
+    const temporary = join(folder, `.${randomBytes(8).toString('hex')}.tmp`);
+    try {
+      const handle = await open(temporary, 'wx', 0o600);
+      try {
+        await handle.writeFile(Buffer.concat([header(contentType), bytes]));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true }).catch(() => undefined);
+      throw error;
+    }
+    await syncDirectory(folder);
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    assertFileKey(key);
+    let stored: Buffer;
+    try {
+      stored = await readFile(this.pathOf(key));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    const end = stored.indexOf(0x0a);
+    const { content_type: contentType } = JSON.parse(stored.subarray(0, end).toString('utf8')) as { content_type: string };
+    return { bytes: stored.subarray(end + 1), contentType };
+  }
+
+  async has(key: string): Promise<boolean> {
+    assertFileKey(key);
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {}
+
+  /** Safe by construction: assertFileKey admits no `..`, no absolute path and no backslash. */
+  private pathOf(key: string): string {
+    return join(this.directory, ...key.split('/'));
+  }
+}
+
+const header = (contentType: string): Buffer => Buffer.from(`${JSON.stringify({ content_type: contentType })}\n`, 'utf8');
+
+const isMissing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/** The rename is durable only once the folder's entry is on disk too. */
+async function syncDirectory(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,40 @@
+import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
+import { MongoClient } from 'mongodb';
+import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
+import { fileStoreConformance } from '../file-store.conformance';
+import { FILES_BUCKET, GridFsFileStore } from './gridfs-file-store';
+
+describeWithContainers('GridFsFileStore on MongoDB 7', () => {
+  let mongo: StartedMongoDBContainer;
+  let url: string;
+
+  beforeAll(async () => {
+    mongo = await new MongoDBContainer('mongo:7').start();
+    // The container runs a one-member replica set that advertises an address only reachable inside it.
+    url = `${mongo.getConnectionString()}/?directConnection=true`;
+  }, CONTAINER_TIMEOUT_MS);
+  afterAll(async () => {
+    await mongo?.stop();
+  });
+
+  let tests = 0;
+  fileStoreConformance('gridfs', async () => {
+    const database = `files_conformance_${++tests}`;
+    const store = await GridFsFileStore.connect(url, database);
+    return { store, cleanup: () => store.close() };
+  });
+
+  it('keeps one revision per key after a put replaces a file', async () => {
+    const store = await GridFsFileStore.connect(url, 'files_revisions');
+    const client = await MongoClient.connect(url);
+    try {
+      await store.put('a.pdf', Buffer.from('1'), 'application/pdf');
+      await store.put('a.pdf', Buffer.from('2'), 'application/pdf');
+      const stored = await client.db('files_revisions').collection(`${FILES_BUCKET}.files`).find({ filename: 'a.pdf' }).toArray();
+      expect(stored).toHaveLength(1);
+    } finally {
+      await client.close();
+      await store.close();
+    }
+  });
+});
