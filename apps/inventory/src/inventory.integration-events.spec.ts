@@ -73,6 +73,27 @@ describe('inventory integration events', () => {
     expect(event.data).toMatchObject({ previous_hash: 'sha384-old', new_hash: 'sha384-new', unauthorized_change: true, integrity_status: 'mismatch' });
   });
 
+  it('publishes what reports keeps for the as-of rule: header baselines, reviews, policies, pages', () => {
+    const topics = [
+      recorded('SecurityHeadersBaselined', { storeId: 's1', orgId: 'org-1', page: '/checkout', headers: { 'content-security-policy': "default-src 'self'" }, at: '2026-05-04T15:00:00.000Z' }, 'headers-s1'),
+      recorded('ScriptReviewRequested', { scriptId: 'sc1', storeId: 's1', method: 'expiry', by: 'system', justification: null, policyId: null, policyVersion: null, requestedAt: '2026-05-04T15:00:00.000Z' }, 'script-sc1'),
+      recorded('PaymentPagesAdded', { storeId: 's1', pages: [{ id: 'p1', url_pattern: '/pay/*', url: 'https://loja.example/pay/*', payment_methods: [], created_at: '2026-05-04T15:00:00.000Z' }], addedAt: '2026-05-04T15:00:00.000Z' }, 'store-s1'),
+      recorded('PolicyUpdated', { policyId: 'p1', changes: { active: false, match: { host: 'x' } }, version: 2, updatedAt: '2026-05-04T15:00:00.000Z' }, 'policy-p1'),
+      recorded('PolicyDeleted', { policyId: 'p1', deletedAt: '2026-05-04T15:00:00.000Z' }, 'policy-p1'),
+    ].map((event) => source.toIntegrationEvents(event)[0]);
+    expect(topics.map((event) => event.type)).toEqual([
+      'inventory.headers.baselined',
+      'inventory.script.review-requested',
+      'inventory.store.pages-added',
+      'inventory.policy.updated',
+      'inventory.policy.deleted',
+    ]);
+    expect(topics[1].data).toMatchObject({ script_id: 'sc1', method: 'expiry', at: '2026-05-04T15:00:00.000Z' });
+    expect(topics[2].data).toEqual({ store_id: 's1', payment_pages: ['/pay/*'], added_at: '2026-05-04T15:00:00.000Z' });
+    // Only what an assessor reads of a policy; its match and conditions stay inside inventory.
+    expect(topics[3].data).toEqual({ policy_id: 'p1', changes: { active: false }, version: 2, updated_at: '2026-05-04T15:00:00.000Z' });
+  });
+
   it('publishes nothing for token events (they carry hashes)', () => {
     expect(source.toIntegrationEvents(recorded('TokenIssued', { hash: 'x' }, 'token-1'))).toEqual([]);
   });

@@ -7,10 +7,11 @@ import type { PageHeadersEvent } from './ingestion/page-headers.decider';
 import type { SightingsEvent } from './ingestion/sightings';
 import type { SignalEvent } from './ingestion/signals';
 import type { OrganizationEvent } from './organizations/organization.decider';
+import type { PolicyEvent } from './policies/policy.decider';
 import type { ScriptEvent } from './scripts/script.events';
 import type { StoreEvent } from './stores/store.events';
 
-type InventoryEvent = OrganizationEvent | StoreEvent | ScriptEvent | PageHeadersEvent | SignalEvent | SightingsEvent;
+type InventoryEvent = OrganizationEvent | StoreEvent | ScriptEvent | PageHeadersEvent | SignalEvent | SightingsEvent | PolicyEvent;
 
 type Published = { type: string; orgId: string | null; storeId: string | null; data: Record<string, unknown> };
 
@@ -22,7 +23,7 @@ type Published = { type: string; orgId: string | null; storeId: string | null; d
 @Injectable()
 export class InventoryIntegrationEvents implements IntegrationEventSource {
   readonly name = 'inventory';
-  readonly filter = { streamPrefixes: ['org-', 'store-', 'script-', 'headers-', 'observations-', 'sightings-'] };
+  readonly filter = { streamPrefixes: ['org-', 'store-', 'script-', 'headers-', 'observations-', 'sightings-', 'policy-'] };
 
   toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent[] {
     const orgId = (recorded.metadata.orgId as string | undefined) ?? null;
@@ -83,7 +84,16 @@ function publishedFact(event: InventoryEvent, orgId: string | null): Published |
         type: 'inventory.store.created',
         orgId: data.orgId,
         storeId: data.storeId,
-        data: { store_id: data.storeId, org_id: data.orgId, domain: data.domain, name: data.profile.name, sdk_config: data.sdkConfig, created_at: data.createdAt },
+        data: {
+          store_id: data.storeId,
+          org_id: data.orgId,
+          domain: data.domain,
+          name: data.profile.name,
+          timezone: data.profile.timezone,
+          payment_pages: data.pages.map((page) => page.url_pattern),
+          sdk_config: data.sdkConfig,
+          created_at: data.createdAt,
+        },
       };
     }
     case 'StoreUpdated': {
@@ -107,6 +117,13 @@ function publishedFact(event: InventoryEvent, orgId: string | null): Published |
         orgId,
         storeId: event.data.storeId,
         data: { store_id: event.data.storeId, suspended_at: event.data.suspendedAt },
+      };
+    case 'PaymentPagesAdded':
+      return {
+        type: 'inventory.store.pages-added',
+        orgId,
+        storeId: event.data.storeId,
+        data: { store_id: event.data.storeId, payment_pages: event.data.pages.map((page) => page.url_pattern), added_at: event.data.addedAt },
       };
     default:
       return scriptFact(event, orgId) ?? signalFact(event, orgId);
@@ -132,6 +149,8 @@ function scriptFact(event: InventoryEvent, orgId: string | null): Published | un
           vendor_id: data.vendorId,
           status: data.status,
           hash: data.hash,
+          sri_hash: data.sriHash,
+          integrity_attr: data.integrityAttr,
           page_url: data.pageUrl,
           session_id: data.sessionId,
           detected_at: data.detectedAt,
@@ -175,6 +194,26 @@ function scriptFact(event: InventoryEvent, orgId: string | null): Published | un
           policy_id: data.policyId,
           policy_version: data.policyVersion,
           at: event.type === 'ScriptAuthorized' ? event.data.authorizedAt : event.data.blockedAt,
+          ...(event.type === 'ScriptAuthorized' ? { authorized_hash: event.data.authorizedHash, expires_at: event.data.expiresAt } : {}),
+        },
+      };
+    }
+    case 'ScriptReviewRequested': {
+      // A policy or the expiry of an authorization sent the script back to review: part of its decision history.
+      const { data } = event;
+      return {
+        type: 'inventory.script.review-requested',
+        orgId,
+        storeId: data.storeId,
+        data: {
+          script_id: data.scriptId,
+          store_id: data.storeId,
+          method: data.method,
+          by: data.by,
+          justification: data.justification,
+          policy_id: data.policyId,
+          policy_version: data.policyVersion,
+          at: data.requestedAt,
         },
       };
     }
@@ -185,6 +224,15 @@ function scriptFact(event: InventoryEvent, orgId: string | null): Published | un
 
 function signalFact(event: InventoryEvent, orgId: string | null): Published | undefined {
   switch (event.type) {
+    case 'SecurityHeadersBaselined': {
+      const { data } = event;
+      return {
+        type: 'inventory.headers.baselined',
+        orgId: data.orgId,
+        storeId: data.storeId,
+        data: { store_id: data.storeId, page: data.page, headers: data.headers, at: data.at },
+      };
+    }
     case 'SecurityHeadersChanged': {
       const { data } = event;
       return {
@@ -218,9 +266,46 @@ function signalFact(event: InventoryEvent, orgId: string | null): Published | un
           last_event_at: data.lastEventAt,
           batches: data.batches,
           observations: data.observations,
+          sessions: Math.max(0, ...data.scripts.map((script) => script.sessions)),
         },
       };
     }
+    default:
+      return policyFact(event, orgId);
+  }
+}
+
+/** Policies as an assessor reads them (name, mode, action, priority), for the reports' policy section. */
+function policyFact(event: InventoryEvent, orgId: string | null): Published | undefined {
+  switch (event.type) {
+    case 'PolicyCreated': {
+      const { data } = event;
+      return {
+        type: 'inventory.policy.created',
+        orgId: data.orgId,
+        storeId: data.storeId,
+        data: {
+          policy_id: data.policyId,
+          store_id: data.storeId,
+          name: data.name,
+          active: data.active,
+          mode: data.mode,
+          priority: data.priority,
+          action: data.action,
+          version: data.version,
+          is_default: data.isDefault,
+          created_at: data.createdAt,
+        },
+      };
+    }
+    case 'PolicyUpdated': {
+      const { policyId, changes, version, updatedAt } = event.data;
+      const { name, active, mode, priority, action } = changes;
+      const summary = Object.fromEntries(Object.entries({ name, active, mode, priority, action }).filter(([, value]) => value !== undefined));
+      return { type: 'inventory.policy.updated', orgId, storeId: null, data: { policy_id: policyId, changes: summary, version, updated_at: updatedAt } };
+    }
+    case 'PolicyDeleted':
+      return { type: 'inventory.policy.deleted', orgId, storeId: null, data: { policy_id: event.data.policyId, deleted_at: event.data.deletedAt } };
     default:
       return undefined;
   }

@@ -22,3 +22,6 @@ export * from './commands/alerts';
 export * from './read-models/channel';
 export * from './read-models/delivery';
 export * from './commands/notifier';
+export * from './read-models/report';
+export * from './commands/reports';
+export * from './integration-events/inventory-facts';

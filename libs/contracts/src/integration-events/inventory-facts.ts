@@ -1,0 +1,212 @@
+import type { AuthorizationMethod } from '../read-models/script';
+import type { PolicyAction, PolicyMode } from '../read-models/policy';
+
+/**
+ * The `data` of inventory's integration events (docs/events.md), typed once here for every consumer. Fields only
+ * ever get added (a breaking change is a new version of the topic).
+ */
+export const INVENTORY_TOPICS = {
+  storeCreated: 'inventory.store.created',
+  storeUpdated: 'inventory.store.updated',
+  storeSuspended: 'inventory.store.suspended',
+  storePagesAdded: 'inventory.store.pages-added',
+  scriptDetected: 'inventory.script.detected',
+  scriptHashChanged: 'inventory.script.hash-changed',
+  scriptAuthorized: 'inventory.script.authorized',
+  scriptBlocked: 'inventory.script.blocked',
+  scriptReviewRequested: 'inventory.script.review-requested',
+  headersBaselined: 'inventory.headers.baselined',
+  headersChanged: 'inventory.headers.changed',
+  cspViolation: 'inventory.csp.violation',
+  sensitiveFieldAccessed: 'inventory.sensitive-field.accessed',
+  iframeUnexpected: 'inventory.iframe.unexpected',
+  recipientMismatched: 'inventory.recipient.mismatched',
+  policyApplied: 'inventory.policy.applied',
+  policyCreated: 'inventory.policy.created',
+  policyUpdated: 'inventory.policy.updated',
+  policyDeleted: 'inventory.policy.deleted',
+  sdkActivity: 'inventory.sdk.activity',
+} as const;
+
+export interface StoreCreatedFact {
+  store_id: string;
+  org_id: string;
+  domain: string;
+  name: string;
+  /** Added in version 1 after the first consumers: absent on facts published before. */
+  timezone?: string;
+  payment_pages?: string[];
+  sdk_config: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface StoreUpdatedFact {
+  store_id: string;
+  profile?: { name?: string; country?: string; timezone?: string; emergency_contact?: string | null };
+  sdk_config?: Record<string, unknown>;
+  recipient_hashes?: Array<{ method: string; key_hash: string }>;
+  updated_at: string;
+}
+
+export interface StoreSuspendedFact {
+  store_id: string;
+  suspended_at: string;
+}
+
+export interface StorePagesAddedFact {
+  store_id: string;
+  /** The url patterns added. */
+  payment_pages: string[];
+  added_at: string;
+}
+
+export interface ScriptDetectedFact {
+  script_id: string;
+  store_id: string;
+  src: string;
+  inline: boolean;
+  host: string | null;
+  type: string;
+  category: string | null;
+  vendor_id: string | null;
+  status: string;
+  hash: string | null;
+  /** Added later in version 1: absent on older facts. */
+  sri_hash?: string | null;
+  integrity_attr?: boolean | null;
+  page_url: string;
+  session_id: string;
+  detected_at: string;
+}
+
+export interface ScriptHashChangedFact {
+  script_id: string;
+  store_id: string;
+  src: string;
+  previous_hash: string | null;
+  new_hash: string | null;
+  authorized_hash: string | null;
+  integrity_status: string;
+  unauthorized_change: boolean;
+  page_url: string;
+  session_id?: string;
+  changed_at: string;
+}
+
+/** `inventory.script.authorized`, `inventory.script.blocked`, `inventory.script.review-requested`. */
+export interface ScriptDecisionFact {
+  script_id: string;
+  store_id: string;
+  method: AuthorizationMethod;
+  by: string;
+  justification: string | null;
+  policy_id: string | null;
+  policy_version: number | null;
+  at: string;
+  /** Authorized only (added later in version 1). */
+  authorized_hash?: string | null;
+  expires_at?: string | null;
+}
+
+export interface HeaderChangeFact {
+  name: string;
+  change_type: 'added' | 'removed' | 'changed';
+  old_value: string | null;
+  new_value: string | null;
+}
+
+export interface HeadersBaselinedFact {
+  store_id: string;
+  page: string;
+  headers: Record<string, string>;
+  at: string;
+}
+
+export interface HeadersChangedFact {
+  store_id: string;
+  page: string;
+  page_url: string;
+  changes: HeaderChangeFact[];
+  at: string;
+}
+
+interface SeenOnPage {
+  store_id: string;
+  page_url: string;
+  session_id: string;
+  at: string;
+}
+
+export interface CspViolationFact extends SeenOnPage {
+  directive: string;
+  blocked_uri: string;
+  source_file: string | null;
+}
+
+export interface SensitiveFieldAccessedFact extends SeenOnPage {
+  script_id: string;
+  src: string;
+  field: string;
+  script_authorized: boolean;
+}
+
+export interface IframeUnexpectedFact extends SeenOnPage {
+  origin: string;
+  host: string;
+  expected: string[];
+}
+
+export interface RecipientMismatchedFact extends SeenOnPage {
+  method: string;
+  key_hash: string;
+  pinned: number;
+}
+
+export interface PolicyAppliedFact {
+  policy_id: string;
+  policy_version: number | null;
+  script_id: string;
+  store_id: string;
+  action: 'authorize' | 'block' | 'needs_review';
+  justification: string | null;
+}
+
+/** What a policy says that an assessor reads (not its match and conditions). */
+export interface PolicySummary {
+  name: string;
+  active: boolean;
+  mode: PolicyMode;
+  priority: number;
+  action: PolicyAction;
+}
+
+export interface PolicyCreatedFact extends PolicySummary {
+  policy_id: string;
+  /** null: an organization-level policy. */
+  store_id: string | null;
+  version: number;
+  is_default: boolean;
+  created_at: string;
+}
+
+export interface PolicyUpdatedFact {
+  policy_id: string;
+  changes: Partial<PolicySummary>;
+  version: number;
+  updated_at: string;
+}
+
+export interface PolicyDeletedFact {
+  policy_id: string;
+  deleted_at: string;
+}
+
+export interface SdkActivityFact {
+  store_id: string;
+  first_event_at: string;
+  last_event_at: string;
+  batches: number;
+  observations: number;
+  /** Added later in version 1: the most sessions one script was seen in during the window (a lower bound). */
+  sessions?: number;
+}

@@ -1,0 +1,99 @@
+import type { toResource } from '../resource';
+
+/** Read model `report_snapshots` (owner: reports; reader: api-gateway). `data` lives in the file store. */
+export const REPORT_SNAPSHOTS = 'report_snapshots';
+/** Read model `report_schedules` (owner: reports; reader: api-gateway). */
+export const REPORT_SCHEDULES = 'report_schedules';
+
+export const REPORT_KINDS = ['weekly', 'monthly', 'on_demand'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_CADENCES = ['weekly', 'monthly'] as const;
+export type ReportCadence = (typeof REPORT_CADENCES)[number];
+export const REPORT_LOCALES = ['pt-BR', 'en'] as const;
+export type ReportLocale = (typeof REPORT_LOCALES)[number];
+export const REPORT_FORMATS = ['json', 'pdf', 'csv'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export const REPORT_CSV_TABLES = ['scripts', 'headers', 'alerts'] as const;
+export type ReportCsvTable = (typeof REPORT_CSV_TABLES)[number];
+
+/** The Report snapshot resource (spec), as stored; immutable once written. */
+export interface ReportSnapshotDocument {
+  _id: string;
+  org_id: string;
+  store_id: string;
+  kind: ReportKind;
+  period_start: string;
+  period_end: string;
+  locale: ReportLocale;
+  schema_version: number;
+  /** SHA-256 (hex) of the canonical JSON of `data` (docs/reports.md). */
+  sha256: string | null;
+  /** The sha256 of the store's snapshot before this one, null for the first: the evidence chain. */
+  previous_sha256: string | null;
+  generated_by: string;
+  has_pdf: boolean;
+  csv_tables: ReportCsvTable[];
+  created_at: string;
+}
+
+export type ReportSnapshotResource = ReturnType<typeof toResource<ReportSnapshotDocument>>;
+
+/** The Report schedule resource (spec), one per store; `_id` is the store id. */
+export interface ReportScheduleDocument {
+  _id: string;
+  org_id: string;
+  cadence: ReportCadence;
+  locale: ReportLocale;
+  active: boolean;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface ReportScheduleResource {
+  store_id: string;
+  cadence: ReportCadence;
+  locale: ReportLocale;
+  active: boolean;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export const scheduleResource = ({ _id, cadence, locale, active, updated_at, updated_by }: ReportScheduleDocument): ReportScheduleResource => ({
+  store_id: _id,
+  cadence,
+  locale,
+  active,
+  updated_at,
+  updated_by,
+});
+
+/** The file store keys of a snapshot's files. */
+export const reportDataKey = (snapshotId: string): string => `reports/${snapshotId}/data.json`;
+export const reportPdfKey = (snapshotId: string): string => `reports/${snapshotId}/report.pdf`;
+
+/** What reports publishes (docs/events.md). */
+export const REPORT_TOPICS = {
+  ready: 'reports.report.ready',
+  scheduleChanged: 'reports.schedule.changed',
+} as const;
+
+/** `reports.report.ready`: a scheduled snapshot is ready. The notifier turns it into the webhook event report.ready. */
+export interface ReportReadyData {
+  report_id: string;
+  store_id: string;
+  kind: ReportKind;
+  period_start: string;
+  period_end: string;
+  locale: ReportLocale;
+  sha256: string | null;
+  /** API paths (under /api/v1) of the snapshot as JSON, PDF and each CSV table. */
+  links: { json: string; pdf: string; csv: Record<ReportCsvTable, string> };
+}
+
+/** `reports.schedule.changed`: a store's schedule set (`schedule`) or deleted (`schedule: null`). */
+export interface ReportScheduleChangedData {
+  store_id: string;
+  /** Grows with every change of this store's schedule: consumers keep the highest. */
+  revision: number;
+  schedule: ReportScheduleResource | null;
+}
