@@ -23,6 +23,11 @@ async function main(): Promise<number> {
     return 0;
   }
   if (words[0] === 'rebuild' && (words[1] || args.all)) {
+    // Ctrl-C closes the control connection, and the service cancels the rebuild it was running for us.
+    process.once('SIGINT', () => {
+      process.stderr.write('\ninterrupted: the rebuild is cancelled, the live read models keep serving\n');
+      process.exit(130);
+    });
     let current: string | undefined;
     const results = (await callOps('projections.rebuild', args.all ? { all: true } : { name: words[1] }, (raw) => {
       const progress = raw as unknown as RebuildProgress;

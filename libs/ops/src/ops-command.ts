@@ -3,7 +3,8 @@ import type { SerializedError } from '@pss/kernel';
 /** A command operators run against a live process through its control socket (admin and projections CLIs). */
 export type OpsArgs = Record<string, string | boolean>;
 export type OpsProgress = (progress: Record<string, unknown>) => void;
-export type OpsHandler = (args: OpsArgs, progress: OpsProgress) => Promise<unknown>;
+/** `signal` aborts when the caller goes away (the CLI was stopped): long commands stop with it. */
+export type OpsHandler = (args: OpsArgs, progress: OpsProgress, signal: AbortSignal) => Promise<unknown>;
 
 export const OPS_COMMAND_METADATA = 'pss:ops-command';
 

@@ -16,7 +16,7 @@ export class OpsRegistry implements OnApplicationBootstrap {
       const commands: Record<string, string | symbol> | undefined = Reflect.getMetadata(OPS_COMMAND_METADATA, wrapper.metatype);
       for (const [name, method] of Object.entries(commands ?? {})) {
         const instance = wrapper.instance as Record<string | symbol, OpsHandler>;
-        this.handlers.set(name, (args, progress) => instance[method].call(instance, args, progress));
+        this.handlers.set(name, (args, progress, signal) => instance[method].call(instance, args, progress, signal));
       }
     }
   }
@@ -25,9 +25,9 @@ export class OpsRegistry implements OnApplicationBootstrap {
     return [...this.handlers.keys()].sort();
   }
 
-  async run(command: string, args: OpsArgs, progress: OpsProgress = () => undefined): Promise<unknown> {
+  async run(command: string, args: OpsArgs, progress: OpsProgress = () => undefined, signal = new AbortController().signal): Promise<unknown> {
     const handler = this.handlers.get(command);
     if (!handler) throw new DomainError('unknown_command', `Unknown command "${command}"; known: ${this.commands().join(', ')}`);
-    return handler(args, progress);
+    return handler(args, progress, signal);
   }
 }

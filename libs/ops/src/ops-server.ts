@@ -44,15 +44,19 @@ export class OpsServer implements OnApplicationBootstrap, OnApplicationShutdown 
 
   private serve(socket: Socket): void {
     const send = (reply: OpsReply) => socket.writable && socket.write(`${JSON.stringify(reply)}\n`);
+    // A client that goes away (Ctrl-C on the CLI) cancels its command: nobody is left to read the outcome.
+    const callerGone = new AbortController();
+    socket.once('close', () => callerGone.abort());
     const lines = createInterface({ input: socket });
     lines.once('line', async (line) => {
       lines.close();
       try {
         const request = JSON.parse(line) as OpsRequest;
         this.logger.log({ message: 'ops command', command: request.command });
-        const result = await this.registry.run(request.command, request.args ?? {}, (progress) => send({ type: 'progress', progress }));
+        const result = await this.registry.run(request.command, request.args ?? {}, (progress) => send({ type: 'progress', progress }), callerGone.signal);
         send({ type: 'result', result });
       } catch (error) {
+        if (callerGone.signal.aborted) this.logger.log({ message: 'ops command cancelled: the caller went away' });
         send({ type: 'error', error: serializeError(error) });
       } finally {
         socket.end();

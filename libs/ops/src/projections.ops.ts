@@ -14,13 +14,14 @@ export class ProjectionsOps {
   }
 
   @OpsCommand('projections.rebuild')
-  async rebuild(args: OpsArgs, progress: OpsProgress) {
+  async rebuild(args: OpsArgs, progress: OpsProgress, signal: AbortSignal) {
     const names = args.all ? this.runner.names() : [String(args.name ?? '')];
     if (!args.all && !this.runner.names().includes(names[0])) {
       throw new DomainError('not_found', `Unknown projection "${names[0]}"; known: ${this.runner.names().join(', ')}`);
     }
     const results = [];
-    for (const name of names) results.push(await this.runner.rebuild(name, (p) => progress({ ...p })));
+    // A cancelled rebuild throws `cancelled`, so the ones after it never start.
+    for (const name of names) results.push(await this.runner.rebuild(name, (p) => progress({ ...p }), signal));
     return results;
   }
 }

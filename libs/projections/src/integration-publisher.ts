@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Bus } from '@pss/bus';
+import { yieldToRequests } from '@pss/kernel';
 import type { CheckpointStore, EventFilter, EventStore, RecordedEvent } from '@pss/event-store';
 import type { IntegrationEvent } from '@pss/contracts';
 import { ResubscribingSubscription } from './resubscribing-subscription';
@@ -53,6 +54,8 @@ export class IntegrationPublisher {
   }
 
   private async publish(event: RecordedEvent): Promise<void> {
+    // Consumers fan out behind this (alerts, deliveries): each event starts in a fresh slice if one is spent.
+    await yieldToRequests();
     for (const message of this.source.toIntegrationEvents(event)) {
       await this.bus.publish(message.type, message, { key: message.store_id ?? message.org_id ?? undefined });
     }

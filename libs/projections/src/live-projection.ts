@@ -1,6 +1,7 @@
 import { matchesFilter, type EventStore, type RecordedEvent, type Subscription } from '@pss/event-store';
 import type { ReadStore } from '@pss/read-store';
 import type { LoggerService } from '@nestjs/common';
+import { yieldToRequests } from '@pss/kernel';
 import { CHECKPOINT_COLLECTION, type CheckpointDocument, type Projection, type ProjectionContext } from './projection';
 import { PositionWaiters } from './position-waiters';
 import { ResubscribingSubscription } from './resubscribing-subscription';
@@ -79,6 +80,7 @@ export class LiveProjection {
   }
 
   private async apply(event: RecordedEvent): Promise<void> {
+    await yieldToRequests();
     await this.projection.handle(event, this.context);
     this.position = event.position;
     this.sinceCheckpoint += 1;

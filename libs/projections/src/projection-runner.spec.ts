@@ -139,6 +139,25 @@ describe('ProjectionRunner', () => {
     expect(status).toMatchObject({ name: 'tallies', lag: 0 });
   });
 
+  it('stops a cancelled rebuild, drops its shadow and keeps the live read model following appends', async () => {
+    await count(3000);
+    await runner.start();
+    await runner.catchUp();
+    const cancel = new AbortController();
+    const rebuilding = runner.rebuild('tallies', () => undefined, cancel.signal);
+    await new Promise((resolve) => setImmediate(resolve)); // under way: the replay yields between slices
+    cancel.abort();
+    await expect(rebuilding).rejects.toMatchObject({ code: 'cancelled' });
+    expect(projection.handled).toBeLessThan(6000);
+    expect(await readStore.listCollections()).not.toContain('tallies__rebuild');
+
+    const { position } = await count(1);
+    expect(await runner.waitFor(position, [{ stream: 'tally-a', type: 'Counted' }])).toBe(true);
+    expect((await tally())?.count).toBe(3001);
+    const [status] = await runner.status();
+    expect(status.state).not.toBe('rebuilding');
+  });
+
   it('refuses to rebuild a projection it does not run', async () => {
     await runner.start();
     await expect(runner.rebuild('nope', () => undefined)).rejects.toThrow(/unknown projection nope/);

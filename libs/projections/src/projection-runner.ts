@@ -78,10 +78,10 @@ export class ProjectionRunner {
     }));
   }
 
-  async rebuild(name: string, onProgress: (progress: RebuildProgress) => void): Promise<RebuildResult> {
+  async rebuild(name: string, onProgress: (progress: RebuildProgress) => void, signal?: AbortSignal): Promise<RebuildResult> {
     const projection = this.live.get(name);
     if (!projection) throw new Error(`unknown projection ${name}; known: ${this.names().join(', ')}`);
     if (projection.state === 'rebuilding') throw new Error(`projection ${name} is already being rebuilt`);
-    return rebuildProjection(projection, this.eventStore, this.readStore, onProgress);
+    return rebuildProjection(projection, this.eventStore, this.readStore, onProgress, Date.now, signal);
   }
 }

@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent } from '@pss/event-store';
+import { DomainError, yieldToRequests } from '@pss/kernel';
 import type { ReadStore } from '@pss/read-store';
 import { CHECKPOINT_COLLECTION, type CheckpointDocument, type ProjectionContext } from './projection';
 import type { LiveProjection } from './live-projection';
@@ -27,6 +28,10 @@ export const shadowName = (collection: string): string => `${collection}__rebuil
  * the live ones keep serving and keep up, then pauses the live reader, replays the last few events, swaps the
  * shadows in and resumes from where the rebuild stopped. Readers never see a half-built read model; killing the
  * process mid-way leaves the live collections untouched (the shadows are dropped on the next rebuild).
+ *
+ * The replay shares the event loop with the requests: it yields once per time slice (`yieldToRequests`), so a
+ * rebuild of any size delays a request by about one slice. `signal` cancels it (the operator's CLI went away):
+ * the shadows are dropped and the live projection goes on as if nothing had been started.
  */
 export async function rebuildProjection(
   live: LiveProjection,
@@ -34,6 +39,7 @@ export async function rebuildProjection(
   readStore: ReadStore,
   onProgress: (progress: RebuildProgress) => void,
   now: () => number = Date.now,
+  signal?: AbortSignal,
 ): Promise<RebuildResult> {
   const { projection } = live;
   const collections = Object.keys(projection.collections);
@@ -47,11 +53,14 @@ export async function rebuildProjection(
   let position = 0;
   let lastReport = 0;
   let head = await eventStore.headPosition();
+  let cancellable = true;
 
   const replayUntilEmpty = async (): Promise<void> => {
     for (;;) {
       const page: RecordedEvent[] = await eventStore.readAll({ fromPosition: position, filter: projection.filter, maxCount: PAGE_SIZE });
       for (const event of page) {
+        if (cancellable && signal?.aborted) throw new DomainError('cancelled', `The rebuild of ${projection.name} was cancelled`);
+        await yieldToRequests();
         await projection.handle(event, shadow);
         position = event.position;
         processed += 1;
@@ -64,10 +73,20 @@ export async function rebuildProjection(
     }
   };
 
+  const stateBefore = live.state;
   live.state = 'rebuilding';
-  await replayUntilEmpty();
+  try {
+    await replayUntilEmpty();
+  } catch (error) {
+    for (const name of collections) await readStore.drop(shadowName(name));
+    live.state = stateBefore;
+    throw error;
+  }
   await live.pause();
   head = await eventStore.headPosition();
+  // The live reader is paused from here on: what is left is the tail written during the replay, short, and no
+  // longer cancellable (a half-swapped read model is worse than a finished rebuild).
+  cancellable = false;
   await replayUntilEmpty();
   position = Math.max(position, head);
   for (const name of collections) await readStore.rename(shadowName(name), name);
