@@ -1,20 +1,32 @@
 import { checkObservation, isHttpUrl, MAX_OBSERVATIONS_PER_BATCH, type Observation } from '@pss/contracts';
 import { validationError, type ErrorDetail } from '@pss/kernel';
 
-export interface CheckedBatch {
+/** Why an observation was left out: its index in the batch and the reason, in the 202. */
+export interface Rejection {
+  index: number;
+  reason: string;
+}
+
+/** The 202 lists the first reasons only: enough to fix a client, never a response bigger than its request. */
+export const MAX_REJECTIONS_LISTED = 20;
+
+export interface CheckedItems {
+  accepted: Observation[];
+  rejected: number;
+  rejections: Rejection[];
+}
+
+export interface CheckedBatch extends CheckedItems {
   pageUrl: string;
   sessionId: string;
   sdkVersion: string;
-  accepted: Observation[];
-  rejected: number;
 }
 
 /**
  * The batch envelope must be right (400 otherwise); its observations are checked one by one, and a bad one is
- * counted as rejected without failing the others.
+ * rejected with its reason without failing the others.
  */
-export function checkBatch(body: unknown): CheckedBatch {
-  const parsed = typeof body === 'string' ? parseJson(body) : body;
+export function checkBatch(parsed: unknown): CheckedBatch {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw validationError([{ message: 'the body must be a JSON object' }]);
   }
@@ -27,23 +39,40 @@ export function checkBatch(body: unknown): CheckedBatch {
     details.push({ field: 'observations', message: `observations must be an array of at most ${MAX_OBSERVATIONS_PER_BATCH} items` });
   }
   if (details.length) throw validationError(details);
-  const accepted: Observation[] = [];
-  for (const item of batch.observations as unknown[]) {
-    const checked = checkObservation(item);
-    if (checked.ok) accepted.push(checked.value);
-  }
   return {
     pageUrl: batch.page_url as string,
     sessionId: batch.session_id as string,
     sdkVersion: batch.sdk_version as string,
-    accepted,
-    rejected: (batch.observations as unknown[]).length - accepted.length,
+    ...checkItems(batch.observations as unknown[]),
   };
+}
+
+/** Each item on its own; `indexOf` maps an item back to what the client sent (CSP reports expand to several). */
+export function checkItems(items: unknown[], indexOf: (position: number) => number = (position) => position): CheckedItems {
+  const accepted: Observation[] = [];
+  const rejections: Rejection[] = [];
+  let rejected = 0;
+  items.forEach((item, position) => {
+    const checked = checkObservation(item);
+    if (checked.ok) {
+      accepted.push(checked.value);
+      return;
+    }
+    rejected += 1;
+    if (rejections.length < MAX_REJECTIONS_LISTED) rejections.push({ index: indexOf(position), reason: checked.reason });
+  });
+  return { accepted, rejected, rejections };
 }
 
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
 
-function parseJson(text: string): unknown {
+/**
+ * SDK bodies are parsed here, not by the HTTP layer's JSON parser: that one refuses a whole body for one
+ * `__proto__` key, and a bad observation must never fail its batch. `JSON.parse` turns such a key into an own
+ * property (it pollutes nothing); `checkObservation` then rejects the item that carries it.
+ */
+export function parseSdkJson(text: string): unknown {
+  if (text.trim() === '') throw validationError([{ message: 'Malformed JSON body: the body is empty' }], 'Malformed JSON body');
   try {
     return JSON.parse(text);
   } catch {

@@ -1,16 +1,28 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { RULES, SCRIPTS, type RuleDocument, type ScriptDocument, type StoreDocument } from '@pss/contracts';
+import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { SdkBundle, type SdkRelease } from './sdk-bundle';
 
 /**
  * What the SDK on a store's page runs with: the store's SDK config (`paused` in developer mode), the active
  * block and allow rules, and the hashes of authorized scripts. Read from the read models on every request, so
- * a rule or an authorization reaches the next page view.
+ * a rule or an authorization reaches the next page view. `sdk` names the release of the store's channel, with
+ * the immutable URL and SRI hash a shop pins.
  */
 @Injectable()
 export class SdkConfigDocument {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig,
+    private readonly bundle: SdkBundle,
+  ) {}
+
+  /** A release as shops pin it: `<script src="{url}?key=…" integrity="{integrity}" crossorigin="anonymous">`. */
+  describe(release: SdkRelease): { version: string; url: string; integrity: string } {
+    return { version: release.version, url: `${this.service.publicUrl}/sdk/v1/sdk-${release.version}.js`, integrity: release.integrity };
+  }
 
   async of(store: StoreDocument): Promise<{ body: Record<string, unknown>; etag: string }> {
     const rules = await this.readStore
@@ -30,6 +42,7 @@ export class SdkConfigDocument {
         allow: rules.filter((r) => r.type === 'allow').map(rule),
       },
       authorized_hashes: [...new Set(authorized.map((script) => script.authorized_hash!))],
+      sdk: { channel: config.release_channel, ...this.describe(this.bundle.channel(config.release_channel)) },
     };
     return { body, etag: `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"` };
   }

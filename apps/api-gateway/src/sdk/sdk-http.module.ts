@@ -1,11 +1,20 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { readSdkBodiesAsText } from './sdk-body';
+import { SdkBundle } from './sdk-bundle';
 import { SdkConfigDocument } from './sdk-config';
-import { SdkController } from './sdk.controller';
+import { SDK_BODY_LIMIT_BYTES, SdkController } from './sdk.controller';
 import { SdkKeys } from './sdk-keys';
 import { sdkRateLimiterProvider } from './sdk-rate-limiter';
 
 @Module({
   controllers: [SdkController],
-  providers: [SdkKeys, SdkConfigDocument, sdkRateLimiterProvider],
+  providers: [SdkKeys, SdkConfigDocument, SdkBundle, sdkRateLimiterProvider],
 })
-export class SdkHttpModule {}
+export class SdkHttpModule implements OnModuleInit {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  onModuleInit(): void {
+    readSdkBodiesAsText(this.adapterHost.httpAdapter.getInstance(), SDK_BODY_LIMIT_BYTES);
+  }
+}

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { DAY_MS } from '@pss/kernel';
 import { ProjectionRunner } from '@pss/projections';
-import { ManualClock, sri } from '@pss/testkit';
+import { eventually, ManualClock, sri } from '@pss/testkit';
 import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
-const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'rules:write'];
+const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'rules:write', 'alerts:read'];
 
 /** What a real checkout page carries. */
 const checkoutScripts = (domain: string) => [
@@ -20,10 +21,12 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
   let service: EmbeddedHarness;
   let token: string;
   let prefix: string;
+  let alertsReader: { token: string };
 
   beforeAll(async () => {
     service = await EmbeddedHarness.start({ clock });
     ({ token, prefix } = await service.tenant(SCOPES, { plan: 'enterprise' }));
+    alertsReader = { token };
   });
   afterAll(() => service.close());
 
@@ -37,7 +40,7 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     const store = await newStore();
     const answer = await send(store.sdk_key, checkoutScripts(store.domain));
     expect(answer.status).toBe(202);
-    expect(answer.body).toEqual({ accepted: 5, rejected: 0 });
+    expect(answer.body).toEqual({ accepted: 5, rejected: 0, rejections: [] });
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     for (let i = 0; i < 3; i += 1) await send(store.sdk_key, checkoutScripts(store.domain));
 
@@ -178,7 +181,17 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
       { kind: 'payment_recipient', method: 'pix', key_hash: 'short' },
     ]);
     expect(mixed.status).toBe(202);
-    expect(mixed.body).toEqual({ accepted: 2, rejected: 5 });
+    expect(mixed.body).toEqual({
+      accepted: 2,
+      rejected: 5,
+      rejections: [
+        { index: 2, reason: 'src must be an http(s) URL' },
+        { index: 3, reason: 'hash must be an SRI hash such as sha384-…' },
+        { index: 4, reason: 'unknown kind' },
+        { index: 5, reason: 'not an object' },
+        { index: 6, reason: 'method and key_hash (64 hex characters) are required' },
+      ],
+    });
     expect(await scripts(store.id)).toHaveLength(2);
 
     const malformed = await service.request('POST', `/sdk/v1/events?key=${store.sdk_key}`, { body: '{"page_url":' });
@@ -191,6 +204,96 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     const huge = await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'script-src', blocked_uri: 'x'.repeat(300 * 1024) }]);
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('payload_too_large');
+  });
+
+  it('rejects only the observation that carries a prototype key, whatever the content type', async () => {
+    const store = await newStore();
+    const body = (src: string) =>
+      `{"page_url":"https://www.loja.com.br/checkout","session_id":"s","sdk_version":"1.0.0","observations":[` +
+      `{"kind":"script","src":"${src}"},{"kind":"script","src":"https://evil.example/x.js","__proto__":{"polluted":true}},` +
+      `{"kind":"headers","headers":{"constructor":"x"}}]}`;
+    for (const [type, src] of [['application/json', 'https://cdn.a.io/a.js'], ['text/plain;charset=UTF-8', 'https://cdn.b.io/b.js']]) {
+      const answer = await service.request('POST', `/sdk/v1/events?key=${store.sdk_key}`, { body: body(src), headers: { 'content-type': type } });
+      expect(answer.status).toBe(202);
+      expect(answer.body).toMatchObject({ accepted: 1, rejected: 2, rejections: [{ index: 1, reason: expect.stringContaining('prototype keys') }, { index: 2 }] });
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await scripts(store.id)).map((s) => s.src).sort()).toEqual(['https://cdn.a.io/a.js', 'https://cdn.b.io/b.js']);
+  });
+
+  it('lists at most 20 rejection reasons, and counts them all', async () => {
+    const store = await newStore();
+    const answer = await send(store.sdk_key, Array.from({ length: 30 }, () => ({ kind: 'nope' })));
+    expect(answer.body.rejected).toBe(30);
+    expect(answer.body.rejections).toHaveLength(20);
+  });
+
+  it('takes an empty batch as the heartbeat of a paused SDK: the store shows it installed', async () => {
+    const store = await newStore({ developer_mode: true });
+    expect((await send(store.sdk_key, [])).body).toEqual({ accepted: 0, rejected: 0, rejections: [] });
+    await service.app.get(SdkIngestion).flush();
+    const status = await eventually(
+      async () => (await service.request('GET', `/api/v1/stores/${store.id}/status`, { token })).body,
+      (body) => body.sdk.installed === true,
+    );
+    expect(status.sdk).toMatchObject({ installed: true, paused: true });
+  });
+
+  it('turns report-uri and report-to CSP reports into violations and script sightings, one rejection per bad report', async () => {
+    const store = await newStore();
+    const legacy = {
+      'csp-report': {
+        'document-uri': `https://www.${store.domain}/checkout?x=1`,
+        'violated-directive': 'script-src-elem',
+        'effective-directive': 'script-src-elem',
+        'blocked-uri': 'https://cdn.skimmer.example/s.js',
+        'source-file': `https://www.${store.domain}/checkout`,
+      },
+    };
+    const first = await service.request('POST', `/sdk/v1/csp?key=${store.sdk_key}`, { body: JSON.stringify(legacy), headers: { 'content-type': 'application/csp-report' } });
+    expect(first.status).toBe(202);
+    expect(first.body).toEqual({ accepted: 2, rejected: 0, rejections: [] });
+    expect(first.headers['access-control-allow-origin']).toBe('*');
+
+    const reports = [
+      { type: 'csp-violation', url: `https://www.${store.domain}/pay`, body: { documentURL: `https://www.${store.domain}/pay`, effectiveDirective: 'img-src', blockedURL: 'https://pixel.example/p.gif' } },
+      { type: 'deprecation', url: `https://www.${store.domain}/pay`, body: {} },
+      JSON.parse(`{"type":"csp-violation","url":"https://www.${store.domain}/pay","body":{"__proto__":{"x":1},"effectiveDirective":"script-src"}}`),
+    ];
+    const second = await service.request('POST', `/sdk/v1/csp?key=${store.sdk_key}`, { body: JSON.stringify(reports), headers: { 'content-type': 'application/reports+json' } });
+    expect(second.status).toBe(202);
+    expect(second.body).toMatchObject({ accepted: 1, rejected: 2, rejections: [{ index: 1 }, { index: 2, reason: expect.stringContaining('prototype keys') }] });
+
+    expect((await scripts(store.id)).map((s) => s.src)).toEqual(['https://cdn.skimmer.example/s.js']);
+    const alerts = await eventually(
+      async () => (await service.request('GET', `/api/v1/alerts?store_id=${store.id}`, { token: alertsReader.token })).body.data as any[],
+      (list) => list.length === 2,
+    );
+    expect(alerts.map((alert) => alert.source).sort()).toEqual(['https://cdn.skimmer.example/s.js', 'https://pixel.example/p.gif']);
+    expect((await service.request('POST', `/sdk/v1/csp?key=${store.sdk_key}`, { body: '[]', headers: { 'content-type': 'application/reports+json' } })).status).toBe(400);
+    expect((await service.request('POST', `/sdk/v1/csp?key=pk_live_${'0'.repeat(32)}`, { body: JSON.stringify(legacy), headers: { 'content-type': 'application/csp-report' } })).status).toBe(401);
+  });
+
+  it('serves the SDK: the moving sdk.js, the immutable versioned copy, and the hash to pin it with', async () => {
+    const script = await service.request('GET', '/sdk/v1/sdk.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(script.headers['access-control-allow-origin']).toBe('*');
+    expect(script.headers['cache-control']).toBe('public, max-age=300');
+    expect(script.text).toContain('events?key=');
+    const versions = (await service.request('GET', '/sdk/v1/versions')).body;
+    const [release] = versions.versions;
+    expect(versions.channels).toEqual({ stable: release.version, latest: release.version });
+    expect(release.integrity).toBe(`sha384-${createHash('sha384').update(script.text).digest('base64')}`);
+    const pinned = await service.request('GET', `/sdk/v1/sdk-${release.version}.js`);
+    expect(pinned.text).toBe(script.text);
+    expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await service.request('GET', '/sdk/v1/sdk.js', { headers: { 'if-none-match': String(script.headers.etag) } })).status).toBe(304);
+    expect((await service.request('GET', '/sdk/v1/sdk-0.0.1.js')).status).toBe(404);
+
+    const store = await newStore({ release_channel: 'latest' });
+    const config = (await service.request('GET', `/sdk/v1/config?key=${store.sdk_key}`)).body;
+    expect(config.sdk).toEqual({ channel: 'latest', version: release.version, url: release.url, integrity: release.integrity });
   });
 
   it('answers the CORS preflight', async () => {

@@ -1,19 +1,29 @@
-import { Controller, Get, Headers, HttpCode, Inject, Options, Post, Query, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Options, Param, Post, Query, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
 import { BUS, type Bus } from '@pss/bus';
-import { COMMANDS } from '@pss/contracts';
+import { COMMANDS, type Observation, type StoreDocument } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
 import { Public } from '../auth/scopes.decorator';
 import { HttpDomainError } from '../http/exceptions.filter';
 import { RateLimiter } from '../rate-limit/rate-limiter';
-import { checkBatch } from './sdk-batch';
+import { checkCspReports } from './csp-reports';
+import { checkBatch, parseSdkJson } from './sdk-batch';
+import { SDK_RAW_BODY, sdkBody } from './sdk-body';
+import { SdkBundle, type SdkRelease } from './sdk-bundle';
 import { SdkConfigDocument } from './sdk-config';
 import { SdkKeys } from './sdk-keys';
 import { SDK_RATE_LIMITER } from './sdk-rate-limiter';
 
-/** SDK batches are small; a bigger one is a broken or hostile client. */
+/** SDK batches are small (the SDK sends at most 48 KiB); a bigger one is a broken or hostile client. */
 export const SDK_BODY_LIMIT_BYTES = 256 * 1024;
 const CONFIG_MAX_AGE_SECONDS = 30;
+/** The moving `sdk.js` is re-checked every 5 minutes (a fix reaches pages quickly); versioned copies never change. */
+const SCRIPT_MAX_AGE_SECONDS = 300;
+const IMMUTABLE_MAX_AGE_SECONDS = 365 * 24 * 3600;
+/** CSP reports carry no SDK session: they are one synthetic session per report endpoint. */
+const CSP_SESSION = 'csp-report';
+const CSP_SOURCE_VERSION = 'csp-report';
 
 /** The SDK runs on the shops' own pages: any origin may call, with the store's public key. */
 const CORS = {
@@ -23,21 +33,45 @@ const CORS = {
   'Access-Control-Max-Age': '86400',
 };
 
-/** SDK contract v1 (DESIGN.md section 5). */
+/** SDK contract v1 (DESIGN.md section 5, docs/sdk.md). */
 @Controller('sdk/v1')
 @Public()
 export class SdkController {
   constructor(
     private readonly keys: SdkKeys,
     private readonly config: SdkConfigDocument,
+    private readonly bundle: SdkBundle,
     @Inject(SDK_RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(BUS) private readonly bus: Bus,
   ) {}
 
-  @Options(['config', 'events'])
+  @Options(['config', 'events', 'csp'])
   @HttpCode(204)
   preflight(@Res({ passthrough: true }) reply: FastifyReply): void {
     reply.headers(CORS);
+  }
+
+  /** The SDK itself, on the stable channel: what every install snippet loads. */
+  @Get('sdk.js')
+  script(@Headers('if-none-match') ifNoneMatch: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.serve(this.bundle.channel('stable'), `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`, ifNoneMatch, reply);
+  }
+
+  /** An immutable copy per version, to pin with `integrity` (its hash is in `/sdk/v1/versions` and the config). */
+  @Get('sdk-:version.js')
+  versioned(@Param('version') version: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    const release = this.bundle.release(version);
+    if (!release) throw new DomainError('not_found', `SDK version ${version} is not served here`);
+    return this.serve(release, `public, max-age=${IMMUTABLE_MAX_AGE_SECONDS}, immutable`, ifNoneMatch, reply);
+  }
+
+  @Get('versions')
+  versions(@Res({ passthrough: true }) reply: FastifyReply) {
+    reply.headers({ ...CORS, 'Cache-Control': `public, max-age=${SCRIPT_MAX_AGE_SECONDS}` });
+    return {
+      channels: { stable: this.bundle.channel('stable').version, latest: this.bundle.channel('latest').version },
+      versions: this.bundle.releases().map((release) => this.config.describe(release)),
+    };
   }
 
   @Get('config')
@@ -58,11 +92,30 @@ export class SdkController {
 
   @Post('events')
   @HttpCode(202)
-  async postEvents(@Query('key') key: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @RouteConfig(SDK_RAW_BODY)
+  async postEvents(@Query('key') key: unknown, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.headers(CORS);
-    if (Number(request.headers['content-length'] ?? 0) > SDK_BODY_LIMIT_BYTES) {
-      throw new DomainError('payload_too_large', `SDK batches are limited to ${SDK_BODY_LIMIT_BYTES} bytes`);
-    }
+    const store = await this.admit(key);
+    const batch = checkBatch(parseSdkJson(sdkBody(body).text));
+    // An empty batch is the heartbeat of a paused SDK (developer mode): it tells the service the SDK is installed.
+    if (batch.accepted.length > 0 || batch.rejected === 0) await this.ingest(store, batch.pageUrl, batch.sessionId, batch.sdkVersion, batch.accepted);
+    return { accepted: batch.accepted.length, rejected: batch.rejected, rejections: batch.rejections };
+  }
+
+  /** Browser-native CSP reports (report-uri and report-to), turned into the same observations. */
+  @Post('csp')
+  @HttpCode(202)
+  @RouteConfig(SDK_RAW_BODY)
+  async postCspReports(@Query('key') key: unknown, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    reply.headers(CORS);
+    const store = await this.admit(key);
+    const reports = checkCspReports(parseSdkJson(sdkBody(body).text));
+    for (const page of reports.pages) if (page.accepted.length > 0) await this.ingest(store, page.pageUrl, CSP_SESSION, CSP_SOURCE_VERSION, page.accepted);
+    return { accepted: reports.accepted, rejected: reports.rejected, rejections: reports.rejections };
+  }
+
+  /** The key, then the store's rate limit: a refused request costs no parsing of its observations. */
+  private async admit(key: unknown): Promise<StoreDocument> {
     const store = await this.keys.storeOf(key);
     const decision = this.limiter.take(store._id);
     if (!decision.allowed) {
@@ -70,16 +123,26 @@ export class SdkController {
         'Retry-After': String(decision.retryAfterSeconds),
       });
     }
-    const batch = checkBatch(request.body);
-    if (batch.accepted.length > 0) {
-      await this.bus.request(COMMANDS.sdkIngest, {
-        storeId: store._id,
-        pageUrl: batch.pageUrl,
-        sessionId: batch.sessionId,
-        sdkVersion: batch.sdkVersion,
-        observations: batch.accepted,
-      });
+    return store;
+  }
+
+  private async ingest(store: StoreDocument, pageUrl: string, sessionId: string, sdkVersion: string, observations: Observation[]): Promise<void> {
+    await this.bus.request(COMMANDS.sdkIngest, { storeId: store._id, pageUrl, sessionId, sdkVersion, observations });
+  }
+
+  private serve(release: SdkRelease, cacheControl: string, ifNoneMatch: string | undefined, reply: FastifyReply) {
+    reply.headers({
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': 'application/javascript; charset=utf-8',
+      'Cache-Control': cacheControl,
+      ETag: release.etag,
+    });
+    if (ifNoneMatch === release.etag) {
+      reply.status(304);
+      return undefined;
     }
-    return { accepted: batch.accepted.length, rejected: batch.rejected };
+    return release.code;
   }
 }

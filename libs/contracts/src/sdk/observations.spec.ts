@@ -30,6 +30,9 @@ describe('SDK observations', () => {
     ['headers that are not strings', { kind: 'headers', headers: { a: 1 } }],
     ['a CSP violation without blocked_uri', { kind: 'csp_violation', directive: 'script-src' }],
     ['a recipient hash that is not SHA-256 hex', { kind: 'payment_recipient', method: 'pix', key_hash: 'xyz' }],
+    ['a __proto__ key (as JSON.parse makes it: an own property)', JSON.parse('{"kind":"script","src":"https://x.io/a.js","__proto__":{"x":1}}')],
+    ['a constructor key in the headers', JSON.parse('{"kind":"headers","headers":{"constructor":"x"}}')],
+    ['a blocked flag that is not a boolean', { kind: 'script', src: 'https://x.io/a.js', blocked: 'yes' }],
   ])('rejects %s', (_case, raw) => {
     expect(checkObservation(raw).ok).toBe(false);
   });
@@ -46,6 +49,21 @@ describe('SDK observations', () => {
     expect(checkObservation({ kind: 'payment_recipient', method: 'PIX', key_hash: 'AB'.repeat(32) })).toEqual({
       ok: true,
       value: { kind: 'payment_recipient', method: 'pix', key_hash: 'ab'.repeat(32) },
+    });
+  });
+
+  it('says why a prototype key is refused, and pollutes nothing', () => {
+    expect(checkObservation(JSON.parse('{"kind":"iframe","origin":"https://a.io","__proto__":{"polluted":true}}'))).toEqual({
+      ok: false,
+      reason: 'prototype keys (__proto__, constructor, prototype) are not allowed',
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('keeps the blocked flag of a script block mode stopped', () => {
+    expect(checkObservation({ kind: 'script', src: 'https://x.io/a.js', blocked: true })).toEqual({
+      ok: true,
+      value: { kind: 'script', inline: false, src: 'https://x.io/a.js', blocked: true },
     });
   });
 

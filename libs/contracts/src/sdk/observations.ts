@@ -13,6 +13,8 @@ export interface ScriptObservation {
   size_bytes?: number;
   integrity_attr?: boolean;
   gtm_container?: string;
+  /** Block mode stopped this script before it ran (it matched an active block rule): the attempt, reported. */
+  blocked?: boolean;
 }
 
 export interface HeadersObservation {
@@ -89,9 +91,23 @@ export function isHttpUrl(value: unknown, max = 2048): value is string {
   }
 }
 
+/** Keys that name an object's prototype: never taken from a client, whatever merge the data meets later. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** True when a JSON value (as JSON.parse made it: own properties only) carries a prototype key at any depth. */
+export function hasPrototypeKey(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth > 8) return true; // no observation nests this deep: refuse rather than walk a hostile structure
+  for (const key of Object.keys(value)) {
+    if (PROTOTYPE_KEYS.has(key) || hasPrototypeKey((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 /** Checks one observation and returns it with only the fields of its kind. */
 export function checkObservation(raw: unknown): Checked<Observation> {
   if (!isRecord(raw)) return { ok: false, reason: 'not an object' };
+  if (hasPrototypeKey(raw)) return { ok: false, reason: 'prototype keys (__proto__, constructor, prototype) are not allowed' };
   switch (raw.kind) {
     case 'script': {
       const inline = raw.inline === true;
@@ -109,8 +125,10 @@ export function checkObservation(raw: unknown): Checked<Observation> {
       }
       if (!optional(raw.integrity_attr, isBoolean)) return { ok: false, reason: 'integrity_attr must be a boolean' };
       if (!optional(raw.gtm_container, (v): v is string => text(v, 64))) return { ok: false, reason: 'gtm_container must be a string' };
+      if (!optional(raw.blocked, isBoolean)) return { ok: false, reason: 'blocked must be a boolean' };
       const { src, hash, hash_source, size_bytes, integrity_attr, gtm_container } = raw as Partial<ScriptObservation>;
-      return { ok: true, value: prune({ kind: 'script', inline, src: inline ? undefined : src, hash, hash_source, size_bytes, integrity_attr, gtm_container }) };
+      const blocked = raw.blocked === true ? true : undefined;
+      return { ok: true, value: prune({ kind: 'script', inline, src: inline ? undefined : src, hash, hash_source, size_bytes, integrity_attr, gtm_container, blocked }) };
     }
     case 'headers': {
       if (!isRecord(raw.headers)) return { ok: false, reason: 'headers must be an object' };

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Route config (`@RouteConfig(SDK_RAW_BODY)`) of the SDK routes that read their body as text. */
+export const SDK_RAW_BODY = { sdkRawBody: true } as const;
+
+/** What an SDK route receives: the body as text and the media type the client declared. */
+export interface SdkBody {
+  contentType: string;
+  text: string;
+}
+
+const SDK_MEDIA_TYPE = 'application/x-pss-sdk-body';
+
+/**
+ * Pages post with `text/plain` (no CORS preflight) or `application/json`, browsers post CSP reports as
+ * `application/csp-report` or `application/reports+json`: on the SDK routes all of them are read as text under
+ * the SDK's own size cap (Fastify's 413 beyond it, also for chunked bodies) and parsed by the route, so the
+ * service-wide JSON parser, and its whole-body refusal of prototype keys, never sees them. The declared type is
+ * swapped for a private one at `onRequest`, on these routes only.
+ */
+export function readSdkBodiesAsText(fastify: FastifyInstance, bodyLimit: number): void {
+  const declared = new WeakMap<FastifyRequest, string>();
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const config = request.routeOptions.config as { sdkRawBody?: boolean } | undefined;
+    if (config?.sdkRawBody) {
+      declared.set(request, String(request.headers['content-type'] ?? ''));
+      request.headers['content-type'] = SDK_MEDIA_TYPE;
+    }
+    done();
+  });
+  fastify.addContentTypeParser(SDK_MEDIA_TYPE, { parseAs: 'string', bodyLimit }, (request, text, done) => {
+    const body: SdkBody = { contentType: declared.get(request) ?? '', text: String(text) };
+    done(null, body);
+  });
+}
+
+/** The SDK route's body, or an empty text when the request carried none. */
+export function sdkBody(body: unknown): SdkBody {
+  const candidate = body as Partial<SdkBody> | undefined;
+  return typeof candidate?.text === 'string' ? { contentType: candidate.contentType ?? '', text: candidate.text } : { contentType: '', text: '' };
+}

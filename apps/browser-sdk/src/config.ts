@@ -1,0 +1,51 @@
+/** What `GET /sdk/v1/config` answers (apps/api-gateway/src/sdk/sdk-config.ts). */
+export interface Rule {
+  id: string;
+  target: string;
+  value: string;
+}
+
+export interface SdkConfig {
+  paused: boolean;
+  config: {
+    mode: 'monitor' | 'block';
+    calibration_seconds: number;
+    overlay_check_interval_ms: number;
+    installation_order_policy: 'warn' | 'silent';
+    payment_methods: string[];
+    sensitive_fields: string[] | null;
+    expected_iframe_origins: string[];
+    allowed_service_workers: string[];
+    gtm_containers: string[];
+  };
+  rules: { block: Rule[]; allow: Rule[] };
+  authorized_hashes: string[];
+}
+
+const cacheName = (key: string): string => `pss.cfg.${key}`;
+
+/**
+ * The config of the last page view, kept in localStorage, so block rules act from the first instant of the next
+ * page view, before the fresh config arrives.
+ */
+export function cachedConfig(key: string): SdkConfig | undefined {
+  try {
+    const text = localStorage.getItem(cacheName(key));
+    return text ? (JSON.parse(text) as SdkConfig) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Always revalidated (`no-cache`: a 304 when unchanged), so a new rule reaches the very next page view. */
+export async function fetchConfig(base: string, key: string): Promise<SdkConfig | undefined> {
+  const response = await fetch(`${base}config?key=${encodeURIComponent(key)}`, { cache: 'no-cache', credentials: 'omit', mode: 'cors' });
+  if (!response.ok) return undefined;
+  const config = (await response.json()) as SdkConfig;
+  try {
+    localStorage.setItem(cacheName(key), JSON.stringify(config));
+  } catch {
+    // storage full or disabled: the next page view waits for the fetch
+  }
+  return config;
+}

@@ -1,0 +1,96 @@
+import { callerUrl } from './stack';
+
+/** Default field classes: `autocomplete` first (what browsers and payment forms use), then name and id. */
+const BY_AUTOCOMPLETE: Array<[RegExp, string]> = [
+  [/\bcc-number\b/, 'card_number'],
+  [/\bcc-csc\b/, 'cvv'],
+  [/\bcc-exp(-month|-year)?\b/, 'expiry'],
+];
+const BY_NAME: Array<[RegExp, string]> = [
+  [/card.?num|cc.?num|cardnumber|num.?cart/i, 'card_number'],
+  [/cvv|cvc|csc|security.?code|cod.?seg/i, 'cvv'],
+  [/expir|exp.?(date|month|year)|validade|venc/i, 'expiry'],
+  [/\b(cpf|cnpj)\b|cpf|cnpj|document/i, 'document'],
+];
+
+/** The field class of an input, `undefined` for an ordinary one. Selectors from the config replace the defaults. */
+export function fieldClass(input: Element, selectors: string[] | null): string | undefined {
+  if (selectors) {
+    for (const selector of selectors) {
+      try {
+        if (input.matches(selector)) return selector;
+      } catch {
+        // an invalid selector in the config matches nothing
+      }
+    }
+    return undefined;
+  }
+  const autocomplete = (input.getAttribute('autocomplete') || '').toLowerCase();
+  for (const [pattern, field] of BY_AUTOCOMPLETE) if (pattern.test(autocomplete)) return field;
+  const names = `${input.getAttribute('name') || ''} ${input.id || ''}`;
+  for (const [pattern, field] of BY_NAME) if (pattern.test(names)) return field;
+  return undefined;
+}
+
+/**
+ * Which script reads a sensitive field's value: the `value` getters of inputs and selects are wrapped, and a read
+ * of a sensitive field names its caller from the stack trace. Only the script's URL and the field class are
+ * reported, once per pair and page view; the value is returned untouched and never leaves the page.
+ */
+export class SensitiveFields {
+  private selectors: string[] | null = null;
+  private active = true;
+  private classes = new WeakMap<Element, string | null>();
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly selfUrl: string,
+    private readonly report: (src: string, field: string) => void,
+  ) {}
+
+  install(): void {
+    for (const type of [HTMLInputElement, HTMLSelectElement, HTMLTextAreaElement]) {
+      const descriptor = Object.getOwnPropertyDescriptor(type.prototype, 'value');
+      if (!descriptor || !descriptor.get || !descriptor.configurable) continue;
+      const get = descriptor.get;
+      const watcher = this;
+      Object.defineProperty(type.prototype, 'value', {
+        ...descriptor,
+        get(this: Element) {
+          const value = get.call(this);
+          if (watcher.active) watcher.read(this);
+          return value;
+        },
+      });
+    }
+  }
+
+  configure(selectors: string[] | null, active: boolean): void {
+    this.selectors = selectors && selectors.length ? selectors : null;
+    this.active = active;
+    this.classes = new WeakMap(); // classified before the config came: classify again with its selectors
+  }
+
+  /** The element's field class (cached), or null for an ordinary field. */
+  classify(element: Element): string | null {
+    let field = this.classes.get(element);
+    if (field === undefined) {
+      field = fieldClass(element, this.selectors) ?? null;
+      this.classes.set(element, field);
+    }
+    return field;
+  }
+
+  private read(element: Element): void {
+    try {
+      const field = this.classify(element);
+      if (field === null) return;
+      const src = callerUrl(new Error().stack, this.selfUrl);
+      if (!src || this.reported.has(`${field} ${src}`)) return;
+      this.reported.add(`${field} ${src}`);
+      this.report(src, field);
+    } catch {
+      // never into the page
+    }
+  }
+}

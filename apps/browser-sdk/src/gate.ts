@@ -1,0 +1,145 @@
+import type { BlockRules } from './block';
+import { sri384, utf8 } from './hashing';
+import { quietly, safe } from './safe';
+import type { ScriptFacts } from './scripts';
+import { gtmContainer, stackUrls } from './stack';
+
+const NEUTRAL_TYPE = 'javascript/blocked';
+
+/**
+ * Every way a script element enters the document after the SDK: the DOM insertion methods and the `src`
+ * setter are wrapped (to name the tag manager that inserted a script, and in block mode to stop a blocked one
+ * before it runs), and a MutationObserver sees what the HTML parser adds. A stopped script is inserted
+ * neutralized (a type browsers do not run) and gets an `error` event, as a failed load would: loaders waiting on
+ * it go on. In block mode with hash rules, a dynamically inserted inline script waits for its hash (one
+ * microtask of crypto) before it runs.
+ */
+export class ScriptGate {
+  private readonly released = new WeakSet<Element>();
+
+  constructor(
+    private readonly rules: BlockRules,
+    private readonly facts: ScriptFacts,
+    private readonly seen: (script: HTMLScriptElement) => void,
+  ) {}
+
+  install(): void {
+    const gate = this;
+    const node = Node.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const element = Element.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const wrap = (target: Record<string, (...args: unknown[]) => unknown>, name: string, nodesOf: (args: unknown[]) => unknown[]) => {
+      const original = target[name];
+      if (typeof original !== 'function') return;
+      target[name] = function (this: unknown, ...args: unknown[]) {
+        gate.inspect(nodesOf(args));
+        return original.apply(this, args);
+      };
+    };
+    const first = (args: unknown[]) => [args[0]];
+    wrap(node, 'appendChild', first);
+    wrap(node, 'insertBefore', first);
+    wrap(node, 'replaceChild', first);
+    for (const name of ['append', 'prepend', 'before', 'after', 'replaceWith']) wrap(element, name, (args) => args);
+    wrap(element, 'insertAdjacentElement', (args) => [args[1]]);
+
+    const descriptor = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, 'src');
+    if (descriptor && descriptor.set && descriptor.configurable) {
+      const set = descriptor.set;
+      Object.defineProperty(HTMLScriptElement.prototype, 'src', {
+        ...descriptor,
+        set(this: HTMLScriptElement, value: string) {
+          set.call(this, value);
+          gate.srcChanged(this);
+        },
+      });
+    }
+    const setAttribute = Element.prototype.setAttribute;
+    Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
+      setAttribute.call(this, name, value);
+      if (this instanceof HTMLScriptElement && String(name).toLowerCase() === 'src') gate.srcChanged(this);
+    };
+
+    new MutationObserver(
+      safe((records: MutationRecord[]) => {
+        for (const record of records) {
+          for (let i = 0; i < record.addedNodes.length; i += 1) this.parsed(record.addedNodes[i]);
+        }
+      }),
+    ).observe(document.documentElement, { childList: true, subtree: true });
+  }
+
+  /** Scripts the parser added after the SDK: neutralized before they run where the browser allows it. */
+  private parsed(added: Node): void {
+    for (const script of scriptsIn(added)) {
+      if (!this.released.has(script) && !this.facts.blocked.has(script) && this.blocks(script)) {
+        this.stop(script);
+        script.addEventListener('beforescriptexecute', (event) => event.preventDefault()); // Firefox
+      }
+      this.seen(script);
+    }
+  }
+
+  private inspect = safe((nodes: unknown[]) => {
+    for (const added of nodes) {
+      for (const script of scriptsIn(added)) this.admit(script);
+    }
+  });
+
+  private admit(script: HTMLScriptElement): void {
+    if (this.released.has(script) || this.facts.blocked.has(script)) return;
+    const gtm = stackUrls(new Error().stack).map(gtmContainer).filter(Boolean)[0];
+    if (gtm) this.facts.gtmOf.set(script, gtm);
+    if (this.blocks(script)) this.stop(script);
+    else if (!script.src && script.text.trim() && this.rules.hashRules) this.holdForHash(script);
+  }
+
+  private srcChanged = safe((script: HTMLScriptElement) => {
+    if (!script.isConnected) return;
+    if (this.rules.blocksUrl(script.src)) this.stop(script);
+    this.seen(script);
+  });
+
+  private blocks(script: HTMLScriptElement): boolean {
+    return (!!script.src && this.rules.blocksUrl(script.src)) || this.rules.blocksHash(script.integrity);
+  }
+
+  private stop(script: HTMLScriptElement): void {
+    this.facts.blocked.add(script);
+    script.type = NEUTRAL_TYPE;
+    setTimeout(
+      safe(() => script.dispatchEvent(new Event('error'))),
+      0,
+    );
+  }
+
+  private holdForHash(script: HTMLScriptElement): void {
+    const type = script.type;
+    script.type = NEUTRAL_TYPE;
+    quietly(
+      sri384(utf8(script.text)).then(
+        safe((hash: string | undefined) => {
+          if (hash && this.rules.blocksHash(hash)) {
+            this.facts.blocked.add(script);
+            this.seen(script);
+            return;
+          }
+          const runnable = document.createElement('script');
+          for (let i = 0; i < script.attributes.length; i += 1) runnable.setAttribute(script.attributes[i].name, script.attributes[i].value);
+          if (type) runnable.type = type;
+          else runnable.removeAttribute('type');
+          runnable.text = script.text;
+          this.released.add(runnable);
+          if (script.parentNode) script.parentNode.replaceChild(runnable, script);
+        }),
+      ),
+    );
+  }
+}
+
+function scriptsIn(added: unknown): HTMLScriptElement[] {
+  if (added instanceof HTMLScriptElement) return [added];
+  if (added instanceof Element || added instanceof DocumentFragment) {
+    return added.firstChild ? Array.prototype.slice.call(added.querySelectorAll('script')) : [];
+  }
+  return [];
+}

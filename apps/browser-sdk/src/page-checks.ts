@@ -1,0 +1,130 @@
+import type { SdkConfig } from './config';
+import { sdkCheck, type Observation } from './observations';
+import { hashRecipientKey, shownRecipients } from './recipients';
+import { quietly } from './safe';
+
+/** The response headers the service watches on a payment page (apps/inventory/src/ingestion/security-headers.ts). */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'strict-transport-security',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-embedder-policy',
+  'cross-origin-resource-policy',
+];
+
+/**
+ * The page's security headers, read from a same-origin HEAD of the page itself, once per tab and path (the
+ * service baselines them per path and alerts on a change).
+ */
+export async function pageHeaders(): Promise<Observation | undefined> {
+  const marker = `pss.h.${location.pathname}`;
+  try {
+    if (sessionStorage.getItem(marker)) return undefined;
+    sessionStorage.setItem(marker, '1');
+  } catch {
+    // no storage: read them on every page view
+  }
+  const response = await fetch(location.href, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) return undefined;
+  const headers: Record<string, string> = {};
+  for (const name of SECURITY_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return { kind: 'headers', headers };
+}
+
+/**
+ * What the SDK re-checks every `overlay_check_interval_ms`: iframes (their origins; the service compares them
+ * with `expected_iframe_origins`), recipients shown on the page (a swapped Pix key), and anything drawn over a
+ * sensitive field or an expected payment iframe. Each finding is reported once per page view.
+ */
+export class PageChecks {
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly report: (observation: Observation) => void,
+    private readonly isSensitive: (element: Element) => boolean,
+  ) {}
+
+  run(config: SdkConfig['config']): void {
+    this.iframes();
+    this.recipients(config.payment_methods);
+    this.overlays(config.expected_iframe_origins);
+  }
+
+  private once(key: string, observation: Observation): void {
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.report(observation);
+  }
+
+  private iframes(): void {
+    document.querySelectorAll('iframe[src]').forEach((frame) => {
+      const origin = originOf((frame as HTMLIFrameElement).src);
+      if (origin && origin !== 'null') this.once(`iframe ${origin}`, { kind: 'iframe', origin });
+    });
+  }
+
+  private recipients(methods: string[]): void {
+    const pix = methods.length === 0 || methods.some((method) => /pix/i.test(method));
+    for (const shown of shownRecipients(document, pix)) {
+      quietly(
+        hashRecipientKey(shown.key).then((hash) => {
+          if (hash) this.once(`recipient ${shown.method} ${hash}`, { kind: 'payment_recipient', method: shown.method, key_hash: hash });
+        }),
+      );
+    }
+  }
+
+  /** Something else on top of the centre of a visible sensitive field or expected payment iframe. */
+  private overlays(expected: string[]): void {
+    const targets: Element[] = [];
+    document.querySelectorAll('input,select,iframe[src]').forEach((element) => {
+      if (element instanceof HTMLIFrameElement ? expected.some((host) => hostMatches(element.src, host)) : this.isSensitive(element)) targets.push(element);
+    });
+    for (const target of targets) {
+      const box = target.getBoundingClientRect();
+      if (box.width < 4 || box.height < 4 || box.bottom < 0 || box.right < 0 || box.top > innerHeight || box.left > innerWidth) continue;
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (!top || top === target || target.contains(top) || top.contains(target) || (top as HTMLLabelElement).control === target) continue;
+      const subject = top instanceof HTMLIFrameElement ? originOf(top.src) || 'iframe' : describe(top);
+      this.once(`overlay ${subject}`, sdkCheck('overlay', subject));
+    }
+  }
+}
+
+/** Service workers registered on the page's origin outside `allowed_service_workers` (paths). */
+export async function serviceWorkers(allowed: string[]): Promise<Observation[]> {
+  if (allowed.length === 0 || !navigator.serviceWorker) return [];
+  const registrations = await navigator.serviceWorker.getRegistrations();
+  const found: Observation[] = [];
+  for (const registration of registrations) {
+    const worker = registration.active || registration.waiting || registration.installing;
+    if (worker && !allowed.includes(new URL(worker.scriptURL).pathname)) found.push(sdkCheck('service-worker', worker.scriptURL));
+  }
+  return found;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url, location.href);
+    return /^https?:$/.test(parsed.protocol) ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function hostMatches(url: string, host: string): boolean {
+  const origin = originOf(url);
+  if (!origin) return false;
+  const name = new URL(origin).hostname;
+  return name === host || name.endsWith(`.${host}`);
+}
+
+const describe = (element: Element): string => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}`;

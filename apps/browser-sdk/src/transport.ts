@@ -1,0 +1,101 @@
+import type { Observation } from './observations';
+import { quietly, safe } from './safe';
+import { SDK_VERSION } from './version';
+
+/** A batch stays under 48 KiB: below keepalive's 64 KiB in-flight budget, far below the service's 256 KiB cap. */
+export const MAX_BATCH_BYTES = 48 * 1024;
+const MAX_BATCH_ITEMS = 200;
+
+/**
+ * Batches observations to `POST /sdk/v1/events`: `fetch` with `keepalive` and a `text/plain` body (a "simple"
+ * request: no CORS preflight), `sendBeacon` where fetch is missing or refuses. Nothing is retried: a lost batch
+ * is reported again by the next page view, and a service that is down costs the page nothing.
+ */
+export class Transport {
+  private queue: string[] = [];
+  private bytes = 0;
+  private held = true;
+  private dropped = false;
+  private readonly envelope: string;
+
+  constructor(
+    private readonly url: string,
+    sessionId: string,
+  ) {
+    const page = location.origin + location.pathname; // no query, no fragment: they may carry personal data
+    this.envelope = JSON.stringify({ page_url: page, session_id: sessionId, sdk_version: SDK_VERSION });
+  }
+
+  add(observation: Observation): void {
+    if (this.dropped) return;
+    const item = JSON.stringify(observation);
+    if (item.length + this.envelope.length + 32 > MAX_BATCH_BYTES) return; // one absurd item never blocks the rest
+    if (this.bytes + item.length + this.envelope.length + 32 > MAX_BATCH_BYTES || this.queue.length >= MAX_BATCH_ITEMS) this.flush();
+    this.queue.push(item);
+    this.bytes += item.length + 1;
+  }
+
+  /** Sending starts once the config says the SDK is not paused. */
+  release(): void {
+    this.held = false;
+  }
+
+  /** Developer mode: nothing observed is sent; one empty batch tells the service the SDK is installed. */
+  pause(): void {
+    this.dropped = true;
+    this.queue = [];
+    this.bytes = 0;
+    this.post(this.batch([]));
+  }
+
+  /** The key was refused: nothing more is sent. */
+  stop(): void {
+    this.dropped = true;
+    this.queue = [];
+    this.bytes = 0;
+  }
+
+  flush(): void {
+    if (this.held || this.dropped || this.queue.length === 0) return;
+    const body = this.batch(this.queue);
+    this.queue = [];
+    this.bytes = 0;
+    this.post(body);
+  }
+
+  private batch(items: string[]): string {
+    return `${this.envelope.slice(0, -1)},"observations":[${items.join(',')}]}`;
+  }
+
+  private post = safe((body: string): void => {
+    if (typeof fetch === 'function') {
+      try {
+        quietly(fetch(this.url, { method: 'POST', body, keepalive: true, mode: 'cors', credentials: 'omit', headers: { 'Content-Type': 'text/plain' } }));
+        return;
+      } catch {
+        // a body over keepalive's budget throws at once in some browsers: the beacon below takes it
+      }
+    }
+    if (navigator.sendBeacon) navigator.sendBeacon(this.url, body);
+  });
+}
+
+/** One id per tab, kept across the tab's page views (sessionStorage), none shared between tabs. */
+export function sessionId(): string {
+  const name = 'pss.sid';
+  try {
+    const known = sessionStorage.getItem(name);
+    if (known) return known;
+  } catch {
+    // storage disabled: a fresh id per page view
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let id = '';
+  for (let i = 0; i < bytes.length; i += 1) id += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
+  try {
+    sessionStorage.setItem(name, id);
+  } catch {
+    // see above
+  }
+  return id;
+}
