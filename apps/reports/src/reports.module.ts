@@ -1,5 +1,34 @@
 import { Module } from '@nestjs/common';
+import { ReportFacts } from './facts/report-facts';
+import { ReportFactsConsumer } from './facts/report-facts.consumer';
+import { SdkActivityProjection } from './facts/sdk-activity.projection';
+import { ReportsIntegrationEvents } from './reports.integration-events';
+import { ReportsMessages } from './reports.messages';
+import { ReportsOps } from './reports.ops';
+import { ReportSchedules } from './schedule/report-schedules';
+import { ScheduleProjection } from './schedule/schedule.projection';
+import { ScheduledReportsJob } from './schedule/scheduled-reports.job';
+import { ReportGenerator } from './snapshot/report-generator';
+import { ReportPdfs } from './snapshot/report-pdfs';
+import { SnapshotProjection } from './snapshot/snapshot.projection';
 
-/** PCI report snapshots (JSON, PDF, CSV), schedules and scheduled delivery. */
-@Module({})
+/**
+ * PCI report snapshots (JSON data, PDF), schedules and scheduled delivery, built from reports' own history of
+ * inventory's and alerts' integration events (docs/reports.md).
+ */
+@Module({
+  controllers: [ReportsMessages, ReportFactsConsumer],
+  providers: [
+    ReportFacts,
+    SdkActivityProjection,
+    SnapshotProjection,
+    ScheduleProjection,
+    ReportGenerator,
+    ReportPdfs,
+    ReportSchedules,
+    ScheduledReportsJob,
+    ReportsIntegrationEvents,
+    ReportsOps,
+  ],
+})
 export class ReportsModule {}

@@ -25,3 +25,4 @@ export * from './commands/notifier';
 export * from './read-models/report';
 export * from './commands/reports';
 export * from './integration-events/inventory-facts';
+export * from './integration-events/alert-facts';

@@ -1,3 +1,4 @@
+import type { IntegrationEvent } from '../integration-event';
 import type { AuthorizationMethod } from '../read-models/script';
 import type { PolicyAction, PolicyMode } from '../read-models/policy';
 
@@ -210,3 +211,29 @@ export interface SdkActivityFact {
   /** Added later in version 1: the most sessions one script was seen in during the window (a lower bound). */
   sessions?: number;
 }
+
+/** Each inventory topic with its `data`, so a consumer's `switch (fact.type)` narrows `fact.data`. */
+export interface InventoryFactData {
+  'inventory.store.created': StoreCreatedFact;
+  'inventory.store.updated': StoreUpdatedFact;
+  'inventory.store.suspended': StoreSuspendedFact;
+  'inventory.store.pages-added': StorePagesAddedFact;
+  'inventory.script.detected': ScriptDetectedFact;
+  'inventory.script.hash-changed': ScriptHashChangedFact;
+  'inventory.script.authorized': ScriptDecisionFact;
+  'inventory.script.blocked': ScriptDecisionFact;
+  'inventory.script.review-requested': ScriptDecisionFact;
+  'inventory.headers.baselined': HeadersBaselinedFact;
+  'inventory.headers.changed': HeadersChangedFact;
+  'inventory.csp.violation': CspViolationFact;
+  'inventory.sensitive-field.accessed': SensitiveFieldAccessedFact;
+  'inventory.iframe.unexpected': IframeUnexpectedFact;
+  'inventory.recipient.mismatched': RecipientMismatchedFact;
+  'inventory.policy.applied': PolicyAppliedFact;
+  'inventory.policy.created': PolicyCreatedFact;
+  'inventory.policy.updated': PolicyUpdatedFact;
+  'inventory.policy.deleted': PolicyDeletedFact;
+  'inventory.sdk.activity': SdkActivityFact;
+}
+
+export type InventoryFact = { [Topic in keyof InventoryFactData]: IntegrationEvent<InventoryFactData[Topic]> & { type: Topic } }[keyof InventoryFactData];

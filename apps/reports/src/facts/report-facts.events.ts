@@ -1,0 +1,18 @@
+import type { DomainEvent } from '@pss/kernel';
+import type { ReportFact } from '../report/report-fold';
+
+/**
+ * Reports keeps the integration events it reads as its own history, so a report can be computed as of any
+ * instant and a past period computed again gives the same data. Facts about a store go to its stream, policies
+ * (which may be organization-wide) to the organization's; SDK activity, far more frequent, is counted by hour.
+ */
+export type ReportFactEvent = DomainEvent<'ReportFactRecorded', { fact: ReportFact }>;
+
+export type SdkWindowEvent = DomainEvent<
+  'SdkWindowCounted',
+  { storeId: string; orgId: string; firstEventAt: string; lastEventAt: string; batches: number; observations: number; sessions: number }
+>;
+
+export const storeFactsStream = (storeId: string): string => `reportfacts-${storeId}`;
+export const orgFactsStream = (orgId: string): string => `reportorgfacts-${orgId}`;
+export const sdkWindowsStream = (storeId: string): string => `reportsdk-${storeId}`;

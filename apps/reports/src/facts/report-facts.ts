@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { INVENTORY_TOPICS, type IntegrationEvent, type InventoryFactData } from '@pss/contracts';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '@pss/event-store';
+import { ProjectionRunner } from '@pss/projections';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import type { ReportFact } from '../report/report-fold';
+import { orgFactsStream, sdkWindowsStream, storeFactsStream, type ReportFactEvent, type SdkWindowEvent } from './report-facts.events';
+import { SDK_STORES, type SdkStoreDocument } from './sdk-activity.projection';
+
+export const REPORTS_ACTOR = 'reports';
+/** Facts read from the event store per call while a report is folded. */
+const PAGE = 2000;
+
+/**
+ * Reports' own history of what inventory and alerts published. At least once: a fact recorded twice is folded
+ * once (by its id); an SDK window delivered again is older than the last one counted and is skipped.
+ */
+@Injectable()
+export class ReportFacts {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly projections: ProjectionRunner,
+  ) {}
+
+  async record(fact: ReportFact): Promise<void> {
+    if (fact.type === INVENTORY_TOPICS.sdkActivity) return this.countSdkWindow(fact);
+    const stream = fact.type.startsWith('inventory.policy.') ? fact.org_id && orgFactsStream(fact.org_id) : fact.store_id && storeFactsStream(fact.store_id);
+    if (!stream) return;
+    const recorded: ReportFactEvent = { type: 'ReportFactRecorded', data: { fact } };
+    await this.eventStore.append(stream, [{ ...recorded, metadata: { actor: REPORTS_ACTOR, ...(fact.org_id ? { orgId: fact.org_id } : {}) } }]);
+  }
+
+  /** The organization's facts (policies) then the store's, oldest first, a page at a time. */
+  async *factsOf(storeId: string, orgId: string): AsyncIterable<ReportFact[]> {
+    for (const stream of [orgFactsStream(orgId), storeFactsStream(storeId)]) {
+      for (let from = 0; ; from += PAGE) {
+        const page = await this.eventStore.readStream(stream, { fromRevision: from, maxCount: PAGE });
+        if (page.length) yield page.map(factOf);
+        if (page.length < PAGE) break;
+      }
+    }
+  }
+
+  private async countSdkWindow(fact: IntegrationEvent<InventoryFactData['inventory.sdk.activity']>): Promise<void> {
+    const { data } = fact;
+    if (!fact.org_id) return;
+    const counted = await this.readStore.collection<SdkStoreDocument>(SDK_STORES).findOne({ _id: data.store_id });
+    if (counted && Date.parse(data.last_event_at) <= Date.parse(counted.last_event_at)) return;
+    const event: SdkWindowEvent = {
+      type: 'SdkWindowCounted',
+      data: {
+        storeId: data.store_id,
+        orgId: fact.org_id,
+        firstEventAt: data.first_event_at,
+        lastEventAt: data.last_event_at,
+        batches: data.batches,
+        observations: data.observations,
+        sessions: data.sessions ?? 0,
+      },
+    };
+    const stream = sdkWindowsStream(data.store_id);
+    const { position } = await this.eventStore.append(stream, [{ ...event, metadata: { actor: REPORTS_ACTOR, orgId: fact.org_id } }]);
+    // The next window of this store is checked against this one.
+    await this.projections.waitFor(position, [{ stream, type: event.type }]);
+  }
+}
+
+/** The event store hands back what was appended: the recorded fact. */
+const factOf = (recorded: RecordedEvent): ReportFact => (recorded.data as ReportFactEvent['data']).fact;

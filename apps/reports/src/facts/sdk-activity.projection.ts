@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import type { RecordedEvent } from '@pss/event-store';
+import { ReadModelProjection } from '@pss/platform';
+import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
+import { hourStartOf } from '../report/build-report';
+import type { SdkWindowEvent } from './report-facts.events';
+
+/** SDK activity per store and UTC hour, for the weekly rows of periodic_checks. */
+export const SDK_HOURS = 'report_sdk_hours';
+/** Per store, the last SDK window counted, so a redelivered one is not counted again. */
+export const SDK_STORES = 'report_sdk_stores';
+
+export interface SdkHourDocument {
+  _id: string;
+  store_id: string;
+  hour_start: string;
+  batches: number;
+  observations: number;
+  sessions: number;
+}
+
+export interface SdkStoreDocument {
+  _id: string;
+  last_event_at: string;
+}
+
+@ReadModelProjection()
+@Injectable()
+export class SdkActivityProjection implements Projection {
+  readonly name = SDK_HOURS;
+  readonly filter = { streamPrefixes: ['reportsdk-'] };
+  readonly collections: Projection['collections'] = { [SDK_HOURS]: [{ key: { store_id: 1, hour_start: 1 } }], [SDK_STORES]: [] };
+
+  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    if (recorded.type !== 'SdkWindowCounted') return;
+    const { data } = recorded as RecordedEvent<SdkWindowEvent['data']>;
+    const hourStart = new Date(hourStartOf(Date.parse(data.lastEventAt))).toISOString();
+    await applyOnce(
+      context.collection<SdkHourDocument>(SDK_HOURS),
+      `${data.storeId}|${hourStart}`,
+      recorded,
+      { $set: { store_id: data.storeId, hour_start: hourStart }, $inc: { batches: data.batches, observations: data.observations, sessions: data.sessions } },
+      { upsert: true },
+    );
+    await applyOnce(context.collection<SdkStoreDocument>(SDK_STORES), data.storeId, recorded, { $max: { last_event_at: data.lastEventAt } }, { upsert: true });
+  }
+}

@@ -1,0 +1,96 @@
+import { alertFact, decided, fact, pages, scriptDetected, STORE, storeCreated } from '../facts/testing/facts';
+import { buildReport, type ReportRequest, type SdkHour } from './build-report';
+import type { ReportFact } from './report-fold';
+
+// Monday 2026-11-09 00:00 UTC to Monday 2026-11-23 00:00 UTC: two weeks.
+const request: ReportRequest = {
+  reportId: 'r1',
+  storeId: STORE,
+  periodStart: '2026-11-09T00:00:00.000Z',
+  periodEnd: '2026-11-23T00:00:00.000Z',
+  locale: 'pt-BR',
+  generatedAt: '2026-11-23T09:00:00.000Z',
+};
+
+const history: ReportFact[] = [
+  storeCreated('2026-10-01T10:00:00.000Z'),
+  scriptDetected('a', '2026-10-02T10:00:00.000Z'),
+  decided('inventory.script.authorized', 'a', '2026-10-03T10:00:00.000Z'),
+  scriptDetected('b', '2026-11-10T10:00:00.000Z'),
+  decided('inventory.script.blocked', 'b', '2026-11-10T11:00:00.000Z'),
+  scriptDetected('c', '2026-10-05T10:00:00.000Z'),
+  decided('inventory.script.authorized', 'c', '2026-10-05T11:00:00.000Z', { expires_at: '2026-11-11T00:00:00.000Z' }),
+  decided('inventory.script.review-requested', 'c', '2026-11-11T00:05:00.000Z', { method: 'expiry' }),
+  scriptDetected('d', '2026-11-12T10:00:00.000Z'),
+  fact('inventory.headers.baselined', '2026-10-01T12:00:00.000Z', { store_id: STORE, page: '/checkout', headers: { 'content-security-policy': "default-src 'self'" }, at: '2026-10-01T12:00:00.000Z' }),
+  fact('inventory.headers.changed', '2026-11-11T12:00:00.000Z', {
+    store_id: STORE,
+    page: '/checkout',
+    page_url: 'https://loja.example/checkout',
+    changes: [
+      { name: 'content-security-policy', change_type: 'changed', old_value: "default-src 'self'", new_value: '*' },
+      { name: 'x-frame-options', change_type: 'added', old_value: null, new_value: 'DENY' },
+    ],
+    at: '2026-11-11T12:00:00.000Z',
+  }),
+  alertFact('alerts.alert.created', '2026-11-11T12:00:01.000Z', { id: 'al1' }),
+  alertFact('alerts.alert.created', '2026-11-11T12:00:02.000Z', { id: 'al2', type: 'SDK_SILENT' }),
+  alertFact('alerts.alert.resolved', '2026-11-12T12:00:00.000Z', { id: 'al2', status: 'resolved', resolved_at: '2026-11-12T12:00:00.000Z', resolved_by_label: 'system' }),
+  fact('inventory.sensitive-field.accessed', '2026-11-12T13:00:00.000Z', { store_id: STORE, page_url: 'https://loja.example/checkout', session_id: 's', at: '2026-11-12T13:00:00.000Z', script_id: 'a', src: 'https://cdn.example/a.js', field: 'card_number', script_authorized: true }),
+  fact('inventory.sensitive-field.accessed', '2026-11-12T14:00:00.000Z', { store_id: STORE, page_url: 'https://loja.example/checkout', session_id: 's', at: '2026-11-12T14:00:00.000Z', script_id: 'a', src: 'https://cdn.example/a.js', field: 'card_number', script_authorized: true }),
+  // After period_end: the report does not see it.
+  scriptDetected('late', '2026-11-23T00:00:00.001Z'),
+  decided('inventory.script.blocked', 'a', '2026-11-24T10:00:00.000Z'),
+];
+
+const sdkHours: SdkHour[] = [{ hour_start: '2026-11-10T14:00:00.000Z', batches: 12, observations: 40, sessions: 3 }];
+
+describe('report builder', () => {
+  it('counts scripts by their status as of period_end (6.4.3)', async () => {
+    const data = await buildReport(request, { facts: pages(history), sdkHours });
+    expect(data.summary_643).toEqual({ total: 4, authorized: 1, blocked: 1, needs_review: 2, expired: 1 });
+    const a = data.scripts.find((script) => script.id === 'a')!;
+    expect(a).toMatchObject({ status: 'authorized', justification: 'Analytics do checkout, revisado', authorization_method: 'manual', authorized_hash: 'sha384-a' });
+    expect(a.decisions).toHaveLength(1);
+    expect(data.scripts.map((script) => script.id)).not.toContain('late');
+  });
+
+  it('reports header baselines and changes, alerts and 11.6.1 events of the period', async () => {
+    const data = await buildReport(request, { facts: pages(history), sdkHours });
+    // Detections b and d, two header changes.
+    expect(data.summary_1161).toEqual({ events: 4, alerts_total: 2, alerts_open: 1 });
+    expect(data.headers).toEqual([
+      expect.objectContaining({ name: 'content-security-policy', baseline: "default-src 'self'", last_value: '*', changes: [expect.objectContaining({ change_type: 'changed' })] }),
+      expect.objectContaining({ name: 'x-frame-options', baseline: null, last_value: 'DENY' }),
+    ]);
+    expect(data.data_access).toEqual([expect.objectContaining({ script_id: 'a', field_class: 'card_number', accesses: 2, script_authorized: true })]);
+  });
+
+  it('gives the same data for a past period however much happened since (the as-of rule)', async () => {
+    const then = await buildReport(request, { facts: pages(history.slice(0, -2)), sdkHours });
+    const now = await buildReport(request, { facts: pages(history), sdkHours });
+    expect(now).toEqual(then);
+  });
+
+  it('counts a fact delivered twice once', async () => {
+    const twice = history.flatMap((item) => [item, item]);
+    expect(await buildReport(request, { facts: pages(twice), sdkHours })).toEqual(await buildReport(request, { facts: pages(history), sdkHours }));
+  });
+
+  it('has one row per week and flags the weeks nothing monitored', async () => {
+    const data = await buildReport({ ...request, periodEnd: '2026-11-30T00:00:00.000Z' }, { facts: pages(history), sdkHours });
+    expect(data.periodic_checks).toEqual([
+      { week_start: '2026-11-09T00:00:00.000Z', week_end: '2026-11-16T00:00:00.000Z', sdk_sessions: 3, sdk_batches: 12, pages_monitored: 1, header_checks: 1, no_monitoring: false },
+      { week_start: '2026-11-16T00:00:00.000Z', week_end: '2026-11-23T00:00:00.000Z', sdk_sessions: 0, sdk_batches: 0, pages_monitored: 0, header_checks: 0, no_monitoring: true },
+      { week_start: '2026-11-23T00:00:00.000Z', week_end: '2026-11-30T00:00:00.000Z', sdk_sessions: 0, sdk_batches: 0, pages_monitored: 1, header_checks: 0, no_monitoring: false },
+    ]);
+  });
+
+  it('clips the first and last week to the period', async () => {
+    const data = await buildReport({ ...request, periodStart: '2026-11-11T06:00:00.000Z', periodEnd: '2026-11-18T06:00:00.000Z' }, { facts: pages(history), sdkHours: [] });
+    expect(data.periodic_checks.map((row) => [row.week_start, row.week_end])).toEqual([
+      ['2026-11-11T06:00:00.000Z', '2026-11-16T00:00:00.000Z'],
+      ['2026-11-16T00:00:00.000Z', '2026-11-18T06:00:00.000Z'],
+    ]);
+  });
+});

@@ -1,0 +1,140 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { REPORT_SCHEMA_VERSION, type PeriodicCheck, type ReportData, type ReportLocale } from './report-data';
+import { ReportFold, WEEK_MS, weekStartOf, type ReportFact, type ReportPeriod } from './report-fold';
+
+/** SDK activity of one whole UTC hour (reports counts it by hour: see docs/reports.md). */
+export interface SdkHour {
+  hour_start: string;
+  batches: number;
+  observations: number;
+  sessions: number;
+}
+
+export interface ReportRequest {
+  reportId: string;
+  storeId: string;
+  periodStart: string;
+  periodEnd: string;
+  locale: ReportLocale;
+  /** The snapshot's created_at. */
+  generatedAt: string;
+}
+
+export interface ReportSources {
+  /** The store's and its organization's facts, oldest first, in pages (so a large store is folded in slices). */
+  facts: AsyncIterable<ReportFact[]>;
+  /** Hours that lie wholly within the period. */
+  sdkHours: SdkHour[];
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Rows folded or mapped between two yields to the event loop. */
+const SLICE = 2000;
+
+/**
+ * The report's data as of period_end. Large stores (thousands of scripts, a year of activity) are folded page
+ * by page, yielding to the event loop between pages, so a report never holds the process for long.
+ */
+export async function buildReport(request: ReportRequest, sources: ReportSources): Promise<ReportData> {
+  const period: ReportPeriod = { start: Date.parse(request.periodStart), end: Date.parse(request.periodEnd) };
+  const fold = new ReportFold(request.storeId, period);
+  for await (const page of sources.facts) {
+    for (let index = 0; index < page.length; index += 1) {
+      fold.apply(page[index]);
+      if (index % SLICE === SLICE - 1) await yieldToEventLoop();
+    }
+  }
+  await yieldToEventLoop();
+
+  const store = fold.store;
+  const scripts = [...fold.scripts.values()].sort((a, b) => a.first_seen_at.localeCompare(b.first_seen_at) || a.id.localeCompare(b.id));
+  const authorized = new Set(scripts.filter((script) => isAuthorized(script.status)).map((script) => script.id));
+  const alerts = [...fold.alerts.values()].filter((alert) => alert.opened_in_period || alert.status === 'open');
+  const openedInPeriod = alerts.filter((alert) => alert.opened_in_period);
+
+  const data: ReportData = {
+    meta: {
+      report_id: request.reportId,
+      store: {
+        id: request.storeId,
+        name: store?.name ?? '',
+        org_id: store?.org_id ?? '',
+        timezone: store?.timezone ?? 'America/Sao_Paulo',
+        status: store?.status ?? 'active',
+      },
+      domain: store?.domain ?? '',
+      schema_version: REPORT_SCHEMA_VERSION,
+      generated_at: request.generatedAt,
+      locale: request.locale,
+    },
+    scope: {
+      period_start: request.periodStart,
+      period_end: request.periodEnd,
+      payment_pages: [...(store?.payment_pages ?? [])],
+      requirements: ['6.4.3', '11.6.1'],
+    },
+    summary_643: {
+      total: scripts.length,
+      authorized: authorized.size,
+      blocked: scripts.filter((script) => script.status === 'blocked').length,
+      needs_review: scripts.filter((script) => !isAuthorized(script.status) && script.status !== 'blocked').length,
+      expired: scripts.filter((script) => script.expired).length,
+    },
+    summary_1161: {
+      events: fold.changeEvents,
+      alerts_total: openedInPeriod.length,
+      alerts_open: openedInPeriod.filter((alert) => alert.status === 'open').length,
+    },
+    scripts: scripts.map(({ expired: _expired, ...script }) => script),
+    headers: [...fold.headers.values()].flatMap((page) => [...page.values.values()]).sort((a, b) => a.page.localeCompare(b.page) || a.name.localeCompare(b.name)),
+    alerts: alerts
+      .map(({ opened_in_period: _opened, ...alert }) => alert)
+      .sort((a, b) => b.first_seen_at.localeCompare(a.first_seen_at) || a.id.localeCompare(b.id)),
+    policies: [...fold.policies.values()].sort((a, b) => a.priority - b.priority || a.id.localeCompare(b.id)),
+    periodic_checks: periodicChecks(period, fold, sources.sdkHours),
+    data_access: [...fold.dataAccess.values()]
+      .map((access) => ({ ...access, script_authorized: authorized.has(access.script_id) }))
+      .sort((a, b) => a.src.localeCompare(b.src) || a.field_class.localeCompare(b.field_class)),
+  };
+  await yieldToEventLoop();
+  return data;
+}
+
+/** `trusted` (first-party scripts the store trusts) counts as authorized, as the inventory shows it. */
+const isAuthorized = (status: string): boolean => status === 'authorized' || status === 'trusted';
+
+/**
+ * One row per week (Monday 00:00 UTC to the next Monday) overlapping the period, clipped to the period: what
+ * monitored the payment pages that week. A week with nothing at all is flagged: it breaks "at least weekly".
+ */
+function periodicChecks(period: ReportPeriod, fold: ReportFold, sdkHours: SdkHour[]): PeriodicCheck[] {
+  const rows: PeriodicCheck[] = [];
+  const byWeek = new Map<number, SdkHour[]>();
+  for (const hour of sdkHours) {
+    const week = weekStartOf(Date.parse(hour.hour_start));
+    const hours = byWeek.get(week);
+    if (hours) hours.push(hour);
+    else byWeek.set(week, [hour]);
+  }
+  for (let week = weekStartOf(period.start); week < period.end || rows.length === 0; week += WEEK_MS) {
+    const hours = byWeek.get(week) ?? [];
+    const facts = fold.weeks.get(week);
+    const batches = hours.reduce((sum, hour) => sum + hour.batches, 0);
+    const row: PeriodicCheck = {
+      week_start: new Date(Math.max(week, period.start)).toISOString(),
+      week_end: new Date(Math.min(week + WEEK_MS, period.end)).toISOString(),
+      // Windows are counted apart, so this is the sum of each hour's busiest script's sessions: a lower bound.
+      sdk_sessions: hours.reduce((sum, hour) => sum + hour.sessions, 0),
+      sdk_batches: batches,
+      pages_monitored: facts?.pages.size ?? 0,
+      header_checks: facts?.headerChecks ?? 0,
+      no_monitoring: false,
+    };
+    row.no_monitoring = row.sdk_batches === 0 && row.header_checks === 0 && row.pages_monitored === 0;
+    rows.push(row);
+  }
+  return rows;
+}
+
+export const hourStartOf = (ms: number): number => ms - (ms % HOUR_MS);
+export { HOUR_MS };

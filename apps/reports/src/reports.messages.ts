@@ -1,0 +1,49 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  COMMANDS,
+  type DeleteReportScheduleRequest,
+  type GenerateReportReply,
+  type GenerateReportRequest,
+  type ReportPdfReply,
+  type ReportPdfRequest,
+  type SetReportScheduleRequest,
+} from '@pss/contracts';
+import { ReportPdfs } from './snapshot/report-pdfs';
+import { ReportGenerator, snapshotResource } from './snapshot/report-generator';
+import { ReportSchedules } from './schedule/report-schedules';
+
+/** The reports commands (docs/events.md). The gateway has checked scopes, plan and that the store is the caller's. */
+@Controller()
+export class ReportsMessages {
+  constructor(
+    private readonly generator: ReportGenerator,
+    private readonly pdfs: ReportPdfs,
+    private readonly schedules: ReportSchedules,
+  ) {}
+
+  /** GET /reports/pci: the newest snapshot of exactly this period when `reuse`, else a new on_demand one. */
+  @MessagePattern(COMMANDS.reportGenerate)
+  async generate(@Payload() request: GenerateReportRequest): Promise<GenerateReportReply> {
+    const { orgId, storeId, periodStart, periodEnd, locale, actor } = request;
+    const reused = request.reuse ? await this.generator.newestOf(orgId, storeId, periodStart, periodEnd, locale) : null;
+    if (reused) return { snapshot: snapshotResource(reused), generated: false };
+    const made = await this.generator.generate({ orgId, storeId, kind: 'on_demand', periodStart, periodEnd, locale, generatedBy: actor });
+    return { snapshot: snapshotResource(made), generated: true };
+  }
+
+  @MessagePattern(COMMANDS.reportPdf)
+  pdf(@Payload() request: ReportPdfRequest): Promise<ReportPdfReply> {
+    return this.pdfs.ensure(request.orgId, request.snapshotId);
+  }
+
+  @MessagePattern(COMMANDS.scheduleSet)
+  setSchedule(@Payload() request: SetReportScheduleRequest) {
+    return this.schedules.set(request);
+  }
+
+  @MessagePattern(COMMANDS.scheduleDelete)
+  deleteSchedule(@Payload() request: DeleteReportScheduleRequest) {
+    return this.schedules.delete(request);
+  }
+}

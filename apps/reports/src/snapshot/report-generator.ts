@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  REPORT_CSV_TABLES,
+  REPORT_SNAPSHOTS,
+  toResource,
+  type ReportKind,
+  type ReportLocale,
+  type ReportSnapshotDocument,
+  type ReportSnapshotResource,
+} from '@pss/contracts';
+import { FILE_STORE, type FileStore } from '@pss/files';
+import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
+import { AggregateRepository } from '@pss/platform';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { ReportFacts } from '../facts/report-facts';
+import { SDK_HOURS, type SdkHourDocument } from '../facts/sdk-activity.projection';
+import { buildReport, HOUR_MS } from '../report/build-report';
+import { canonicalJsonInSlices, sha256Hex } from '../report/canonical-json';
+import { REPORT_SCHEMA_VERSION, type ReportData } from '../report/report-data';
+import { evidenceChainStream, snapshotDecider } from './snapshot.decider';
+
+export type SnapshotDocument = ReportSnapshotDocument & { _data_key: string };
+
+export interface SnapshotOrder {
+  orgId: string;
+  storeId: string;
+  kind: ReportKind;
+  periodStart: string;
+  periodEnd: string;
+  locale: ReportLocale;
+  generatedBy: string;
+  /** Given for scheduled runs (derived from the run); a new UUID v7 otherwise. */
+  snapshotId?: string;
+}
+
+/** The file store key of a snapshot's data: named by its sha256, so two replicas writing it write the same bytes. */
+export const dataKeyOf = (snapshotId: string, sha256: string): string => `reports/${snapshotId}/data-${sha256}.json`;
+
+/**
+ * Makes report snapshots: folds the store's facts as of period_end, hashes the canonical JSON of the data,
+ * stores the data in the file store, then records the snapshot on the store's evidence chain.
+ */
+@Injectable()
+export class ReportGenerator {
+  constructor(
+    private readonly facts: ReportFacts,
+    private readonly aggregates: AggregateRepository,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The newest snapshot of exactly this period (and locale), if any. */
+  async newestOf(orgId: string, storeId: string, periodStart: string, periodEnd: string, locale: ReportLocale): Promise<SnapshotDocument | null> {
+    const [newest] = await this.snapshots.find(
+      { org_id: orgId, store_id: storeId, period_start: periodStart, period_end: periodEnd, locale },
+      { sort: { created_at: -1, _id: -1 }, limit: 1 },
+    );
+    return newest ?? null;
+  }
+
+  async generate(order: SnapshotOrder): Promise<SnapshotDocument> {
+    const now = this.clock.now();
+    const snapshotId = order.snapshotId ?? uuidv7(now.getTime());
+    const createdAt = now.toISOString();
+    const data = await this.data(order, snapshotId, createdAt);
+    const canonical = await canonicalJsonInSlices({ ...data });
+    const sha256 = sha256Hex(canonical);
+    const dataKey = dataKeyOf(snapshotId, sha256);
+    await this.files.put(dataKey, Buffer.from(canonical, 'utf8'), 'application/json');
+    const snapshot = {
+      snapshotId,
+      storeId: order.storeId,
+      orgId: order.orgId,
+      kind: order.kind,
+      periodStart: order.periodStart,
+      periodEnd: order.periodEnd,
+      locale: order.locale,
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      sha256,
+      generatedBy: order.generatedBy,
+      hasPdf: true,
+      csvTables: [...REPORT_CSV_TABLES],
+      dataKey,
+      createdAt,
+    };
+    await this.aggregates.decide(evidenceChainStream(order.storeId), snapshotDecider, { type: 'RecordSnapshot', snapshot }, { actor: order.generatedBy, orgId: order.orgId });
+    const recorded = await this.snapshots.findOne({ _id: snapshotId });
+    if (!recorded) throw new Error(`snapshot ${snapshotId} was recorded but is not readable yet`);
+    return recorded;
+  }
+
+  /** A snapshot's data, as stored when it was made. */
+  async dataOf(snapshot: SnapshotDocument): Promise<ReportData | null> {
+    const file = await this.files.get(snapshot._data_key);
+    return file ? (JSON.parse(file.bytes.toString('utf8')) as ReportData) : null;
+  }
+
+  private async data(order: SnapshotOrder, reportId: string, generatedAt: string): Promise<ReportData> {
+    const periodEnd = Date.parse(order.periodEnd);
+    const hours = await this.readStore
+      .collection<SdkHourDocument>(SDK_HOURS)
+      .find({ store_id: order.storeId, hour_start: { $gte: order.periodStart, $lte: new Date(periodEnd - HOUR_MS).toISOString() } }, { sort: { hour_start: 1 } });
+    return buildReport(
+      { reportId, storeId: order.storeId, periodStart: order.periodStart, periodEnd: order.periodEnd, locale: order.locale, generatedAt },
+      { facts: this.facts.factsOf(order.storeId, order.orgId), sdkHours: hours },
+    );
+  }
+
+  private get snapshots() {
+    return this.readStore.collection<SnapshotDocument>(REPORT_SNAPSHOTS);
+  }
+}
+
+export const snapshotResource = (snapshot: SnapshotDocument): ReportSnapshotResource => toResource(snapshot);

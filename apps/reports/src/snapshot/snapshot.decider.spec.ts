@@ -1,0 +1,43 @@
+import { deciderSpec } from '@pss/testkit';
+import { snapshotDecider, type RecordedSnapshot, type SnapshotEvent } from './snapshot.decider';
+
+const snapshot = (snapshotId: string, sha256: string): RecordedSnapshot => ({
+  snapshotId,
+  storeId: 'store-1',
+  orgId: 'org-1',
+  kind: 'weekly',
+  periodStart: '2026-11-16T00:00:00.000Z',
+  periodEnd: '2026-11-23T00:00:00.000Z',
+  locale: 'pt-BR',
+  schemaVersion: 2,
+  sha256,
+  generatedBy: 'scheduler',
+  hasPdf: true,
+  csvTables: ['scripts', 'headers', 'alerts'],
+  dataKey: `reports/${snapshotId}/data-${sha256}.json`,
+  createdAt: '2026-11-23T09:00:00.000Z',
+});
+
+const recorded = (snapshotId: string, sha256: string, previousSha256: string | null): SnapshotEvent => ({
+  type: 'ReportSnapshotRecorded',
+  data: { ...snapshot(snapshotId, sha256), previousSha256 },
+});
+
+describe('evidence chain of a store (report snapshots)', () => {
+  const spec = deciderSpec(snapshotDecider);
+
+  it('records the first snapshot with no previous sha256', () => {
+    spec.given([]).when({ type: 'RecordSnapshot', snapshot: snapshot('s1', 'aa') }).then([recorded('s1', 'aa', null)]);
+  });
+
+  it('links each snapshot to the sha256 of the one before', () => {
+    spec
+      .given([recorded('s1', 'aa', null), recorded('s2', 'bb', 'aa')])
+      .when({ type: 'RecordSnapshot', snapshot: snapshot('s3', 'cc') })
+      .then([recorded('s3', 'cc', 'bb')]);
+  });
+
+  it('records a snapshot id once (a scheduled run made on two replicas)', () => {
+    spec.given([recorded('s1', 'aa', null)]).when({ type: 'RecordSnapshot', snapshot: snapshot('s1', 'other') }).thenNothingHappens();
+  });
+});

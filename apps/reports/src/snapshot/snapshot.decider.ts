@@ -1,0 +1,44 @@
+import type { ReportCsvTable, ReportKind, ReportLocale } from '@pss/contracts';
+import type { Decider, DomainEvent } from '@pss/kernel';
+
+/** A snapshot as recorded: immutable; `data` itself is in the file store under `dataKey`, named by its sha256. */
+export interface RecordedSnapshot {
+  snapshotId: string;
+  storeId: string;
+  orgId: string;
+  kind: ReportKind;
+  periodStart: string;
+  periodEnd: string;
+  locale: ReportLocale;
+  schemaVersion: number;
+  sha256: string;
+  generatedBy: string;
+  hasPdf: boolean;
+  csvTables: ReportCsvTable[];
+  dataKey: string;
+  createdAt: string;
+}
+
+export type SnapshotEvent = DomainEvent<'ReportSnapshotRecorded', RecordedSnapshot & { previousSha256: string | null }>;
+
+export type SnapshotCommand = { type: 'RecordSnapshot'; snapshot: RecordedSnapshot };
+
+export interface EvidenceChain {
+  /** sha256 of the store's newest snapshot. */
+  head: string | null;
+  snapshotIds: ReadonlySet<string>;
+}
+
+/**
+ * A store's report snapshots as one chain of evidence (stream `report-<store id>`): each snapshot records the
+ * sha256 of the one before it, and appends with the expected revision keep the chain linear when two
+ * snapshots are made at once. Recording a snapshot id twice (a scheduled run on two replicas) records it once.
+ */
+export const snapshotDecider: Decider<EvidenceChain, SnapshotCommand, SnapshotEvent> = {
+  initialState: () => ({ head: null, snapshotIds: new Set() }),
+  decide: ({ snapshot }, chain) =>
+    chain.snapshotIds.has(snapshot.snapshotId) ? [] : [{ type: 'ReportSnapshotRecorded', data: { ...snapshot, previousSha256: chain.head } }],
+  evolve: (chain, { data }) => ({ head: data.sha256, snapshotIds: new Set([...chain.snapshotIds, data.snapshotId]) }),
+};
+
+export const evidenceChainStream = (storeId: string): string => `report-${storeId}`;

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { REPORT_SNAPSHOTS, type ReportSnapshotDocument } from '@pss/contracts';
+import type { RecordedEvent } from '@pss/event-store';
+import { ReadModelProjection } from '@pss/platform';
+import type { Projection, ProjectionContext } from '@pss/projections';
+import type { SnapshotEvent } from './snapshot.decider';
+
+@ReadModelProjection()
+@Injectable()
+export class SnapshotProjection implements Projection {
+  readonly name = REPORT_SNAPSHOTS;
+  readonly filter = { streamPrefixes: ['report-'] };
+  readonly collections: Projection['collections'] = {
+    [REPORT_SNAPSHOTS]: [{ key: { org_id: 1, created_at: -1, _id: -1 } }, { key: { store_id: 1, period_start: 1, period_end: 1 } }],
+  };
+
+  /** Snapshots never change: the document is written whole, so writing it again changes nothing. */
+  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    if (recorded.type !== 'ReportSnapshotRecorded') return;
+    const { data } = recorded as RecordedEvent<SnapshotEvent['data']>;
+    await context.collection<ReportSnapshotDocument & { _data_key: string }>(REPORT_SNAPSHOTS).upsert({
+      _id: data.snapshotId,
+      org_id: data.orgId,
+      store_id: data.storeId,
+      kind: data.kind,
+      period_start: data.periodStart,
+      period_end: data.periodEnd,
+      locale: data.locale,
+      schema_version: data.schemaVersion,
+      sha256: data.sha256,
+      previous_sha256: data.previousSha256,
+      generated_by: data.generatedBy,
+      has_pdf: data.hasPdf,
+      csv_tables: data.csvTables,
+      created_at: data.createdAt,
+      _data_key: data.dataKey,
+    });
+  }
+}
