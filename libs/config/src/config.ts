@@ -8,6 +8,8 @@ export interface ServiceConfig {
   mode: 'embedded' | 'distributed';
   port: number;
   host: string;
+  /** A listener of its own for `GET /metrics` (off the API port), or null to serve it on `port`. */
+  metricsPort: number | null;
   dataDir: string;
   /** Control socket of the running process (admin and projections CLIs talk to it). */
   opsSocket: string;
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     mode: oneOf('MODE', env.MODE, ['embedded', 'distributed'] as const, 'embedded'),
     port,
     host: env.HOST || '0.0.0.0',
+    metricsPort: env.METRICS_PORT ? integer('METRICS_PORT', env.METRICS_PORT, 0, 1, 65535) : null,
     dataDir,
     opsSocket: resolve(env.OPS_SOCKET || `${dataDir}/ops.sock`),
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL, ['debug', 'info', 'warn', 'error'] as const, 'info'),

@@ -7,7 +7,9 @@ import type { ServiceConfig } from '@pss/config';
 import type { Clock } from '@pss/kernel';
 import { OpsModule } from '@pss/ops';
 import { jsonLogger, PlatformModule } from '@pss/platform';
+import { Metrics } from '@pss/metrics';
 import { acceptEmptyJsonBodies } from './json-body';
+import { observeRequests } from './request-observability';
 
 /** Request bodies are capped; routes that need less (SDK ingestion) set their own cap. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -43,13 +45,15 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
       ...options.modules,
     ],
   };
+  const logger = jsonLogger(config, options.name);
   const app = await NestFactory.create<NestFastifyApplication>(
     root,
     new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: true }),
     // Nest's own JSON parser is replaced by acceptEmptyJsonBodies (Fastify's parser, empty bodies allowed).
-    { logger: jsonLogger(config, options.name), bufferLogs: true, abortOnError: false, bodyParser: false },
+    { logger, bufferLogs: true, abortOnError: false, bodyParser: false },
   );
   acceptEmptyJsonBodies(app.getHttpAdapter().getInstance());
+  observeRequests(app.getHttpAdapter().getInstance(), logger, app.get(Metrics), config);
   connectBusServer(app);
   await app.startAllMicroservices();
   await app.init();

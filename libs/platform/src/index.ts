@@ -8,3 +8,4 @@ export * from './logger';
 export * from './public.decorator';
 export * from './reservation.decider';
 export * from './periodic-job';
+export * from './request-log';

@@ -8,8 +8,12 @@ import {
   type Projection,
 } from '@pss/projections';
 import { discoverProviders, INTEGRATION_SOURCE_METADATA, PROJECTION_METADATA } from './discovery';
+import { CatchUpProgress, type CatchUpSummary } from './catch-up-progress';
 import { ADAPTERS, PLATFORM_OPTIONS, type PlatformOptions } from './tokens';
 import type { Adapters } from './adapters';
+
+/** Longest the start-up waits for the read models before it opens anyway (and says so). */
+const CATCH_UP_TIMEOUT_MS = 120_000;
 
 /**
  * Starts what runs in the background of a service, in order: read models catch up first (so the first request
@@ -21,6 +25,8 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger('Platform');
   private publishers: IntegrationPublisher[] = [];
   ready = false;
+  /** How the start-up catch-up went: the start-up summary reports it. */
+  catchUp?: CatchUpSummary;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -35,8 +41,11 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
       this.runner.register(projection);
     }
     await this.runner.start();
-    const caughtUp = await this.runner.catchUp(120_000);
-    this.logger.log({ message: 'read models caught up', projections: this.runner.names().length, caughtUp });
+    const progress = await CatchUpProgress.start(this.runner, this.logger);
+    this.catchUp = progress.finish(await this.runner.catchUp(CATCH_UP_TIMEOUT_MS));
+    if (!this.catchUp.caughtUp) {
+      this.logger.warn({ message: `read models not caught up after ${CATCH_UP_TIMEOUT_MS / 1000} s; opening anyway, they keep catching up`, ...this.catchUp });
+    }
     if (this.options.background) {
       this.publishers = discoverProviders<IntegrationEventSource>(this.discovery, INTEGRATION_SOURCE_METADATA).map(
         (source) => new IntegrationPublisher(source, this.adapters.eventStore, this.adapters.checkpoints, this.bus, this.logger),
@@ -46,12 +55,16 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
     this.ready = true;
   }
 
+  /** Each publisher's position: `/metrics` shows how far behind the event store the bus is. */
+  publisherPositions(): Array<{ name: string; position: number }> {
+    return this.publishers.map((publisher) => ({ name: publisher.name, position: publisher.publishedPosition }));
+  }
+
   async onApplicationShutdown(): Promise<void> {
     this.ready = false;
     for (const publisher of this.publishers) await publisher.stop();
     await this.runner.stop();
     await this.adapters.eventStore.close();
     await this.adapters.readStore.close();
-    await this.adapters.files.close();
   }
 }

@@ -5,6 +5,7 @@ import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { CHECKPOINT_STORE, EVENT_STORE } from '@pss/event-store';
 import { FILE_STORE } from '@pss/files';
 import { CLOCK, systemClock, type Clock } from '@pss/kernel';
+import { measureAppends, Metrics } from '@pss/metrics';
 import { ProjectionRunner } from '@pss/projections';
 import { READ_STORE } from '@pss/read-store';
 import { loadSecretKey, SecretBox, secretKeyFile } from '@pss/secrets';
@@ -12,6 +13,7 @@ import { openAdapters, type Adapters } from './adapters';
 import { AggregateRepository } from './aggregate-repository';
 import { HealthController } from './health.controller';
 import { PlatformLifecycle } from './platform.lifecycle';
+import { PlatformMetrics } from './platform.metrics';
 import { ADAPTERS, PLATFORM_OPTIONS, type PlatformOptions } from './tokens';
 
 export interface PlatformModuleOptions extends Partial<PlatformOptions> {
@@ -34,7 +36,15 @@ export class PlatformModule {
         { provide: SERVICE_CONFIG, useValue: options.config },
         { provide: CLOCK, useValue: clock },
         { provide: PLATFORM_OPTIONS, useValue: { background: options.background ?? true } },
-        { provide: ADAPTERS, useFactory: () => openAdapters(options.config, clock) },
+        { provide: Metrics, useFactory: () => new Metrics() },
+        {
+          provide: ADAPTERS,
+          useFactory: async (metrics: Metrics): Promise<Adapters> => {
+            const adapters = await openAdapters(options.config, clock);
+            return { ...adapters, eventStore: measureAppends(adapters.eventStore, metrics) };
+          },
+          inject: [Metrics],
+        },
         { provide: EVENT_STORE, useFactory: (adapters: Adapters) => adapters.eventStore, inject: [ADAPTERS] },
         { provide: READ_STORE, useFactory: (adapters: Adapters) => adapters.readStore, inject: [ADAPTERS] },
         { provide: CHECKPOINT_STORE, useFactory: (adapters: Adapters) => adapters.checkpoints, inject: [ADAPTERS] },
@@ -47,8 +57,9 @@ export class PlatformModule {
         { provide: SecretBox, useFactory: () => secretBox(options.config) },
         AggregateRepository,
         PlatformLifecycle,
+        PlatformMetrics,
       ],
-      exports: [SERVICE_CONFIG, PLATFORM_OPTIONS, CLOCK, SecretBox, EVENT_STORE, READ_STORE, CHECKPOINT_STORE, FILE_STORE, ProjectionRunner, AggregateRepository, PlatformLifecycle],
+      exports: [SERVICE_CONFIG, PLATFORM_OPTIONS, CLOCK, Metrics, SecretBox, EVENT_STORE, READ_STORE, CHECKPOINT_STORE, FILE_STORE, ProjectionRunner, AggregateRepository, PlatformLifecycle],
     };
   }
 }

@@ -33,6 +33,15 @@ export class IntegrationPublisher {
     private readonly logger: LoggerService,
   ) {}
 
+  get name(): string {
+    return this.source.name;
+  }
+
+  /** Everything up to this event-store position is on the bus (or was not for it). */
+  get publishedPosition(): number {
+    return this.position;
+  }
+
   private get checkpointName(): string {
     return `publisher:${this.source.name}`;
   }

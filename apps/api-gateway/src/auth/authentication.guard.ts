@@ -3,6 +3,8 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@pss/kernel';
 import type { Scope } from '@pss/contracts';
+import { Metrics } from '@pss/metrics';
+import { noteOrganization } from '@pss/platform';
 import { PRINCIPAL, type AuthenticatedRequest } from './principal';
 import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';
 import { RateLimiter } from '../rate-limit/rate-limiter';
@@ -21,6 +23,7 @@ export class AuthenticationGuard implements CanActivate {
     private readonly authenticator: TokenAuthenticator,
     private readonly actingOrganization: ActingOrganization,
     private readonly limiter: RateLimiter,
+    private readonly metrics: Metrics,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -30,13 +33,15 @@ export class AuthenticationGuard implements CanActivate {
     if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
     const principal = await this.authenticator.authenticate(request.headers.authorization);
-    enforceRateLimit(this.limiter, principal.tokenId, context.switchToHttp().getResponse<FastifyReply>());
+    noteOrganization(request, principal.orgId);
+    enforceRateLimit(this.limiter, principal.tokenId, context.switchToHttp().getResponse<FastifyReply>(), this.metrics);
     if (!principal.scopes.includes(scope)) {
       throw new DomainError('insufficient_scope', `This operation requires the ${scope} scope`);
     }
     const acceptsOrgId = !this.reflector.getAllAndOverride<boolean>(NO_ORG_ID_METADATA, targets);
     const requested = (request.query as Record<string, unknown> | undefined)?.org_id ?? bodyField(request.body, 'org_id');
     request[PRINCIPAL] = { ...principal, actingOrgId: await this.actingOrganization.resolve(principal, requested, acceptsOrgId) };
+    noteOrganization(request, request[PRINCIPAL].actingOrgId);
     return true;
   }
 }

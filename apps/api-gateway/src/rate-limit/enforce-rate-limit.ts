@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { Metrics } from '@pss/metrics';
 import { HttpDomainError } from '../http/exceptions.filter';
 import type { RateLimiter } from './rate-limiter';
 
@@ -8,10 +9,11 @@ import type { RateLimiter } from './rate-limiter';
  * Called by the authentication guard once it knows the token, so public routes are never limited and no
  * interceptor sits on the hot path.
  */
-export function enforceRateLimit(limiter: RateLimiter, tokenId: string, reply: FastifyReply): void {
+export function enforceRateLimit(limiter: RateLimiter, tokenId: string, reply: FastifyReply, metrics: Metrics): void {
   const decision = limiter.take(tokenId);
   const limit = String(limiter.policy.burst);
   if (!decision.allowed) {
+    metrics.rateLimited('api_token');
     const seconds = decision.retryAfterSeconds;
     throw new HttpDomainError('rate_limited', `Rate limit exceeded; retry after ${seconds} seconds`, {
       'Retry-After': String(seconds),

@@ -1,0 +1,160 @@
+import { EmbeddedHarness } from './testing/embedded-harness';
+
+/** What an operator sees: `/metrics`, the access log and request ids (docs/operations.md). */
+describe('operability (HTTP, embedded)', () => {
+  let service: EmbeddedHarness;
+  let tenant: { orgId: string; token: string };
+  let written: string[];
+  let stdout: jest.SpyInstance;
+
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start({ env: { LOG_LEVEL: 'info' } });
+    tenant = await service.tenant(['stores:read', 'stores:write']);
+  });
+  afterAll(() => service.close());
+
+  beforeEach(() => {
+    written = [];
+    stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+  });
+  afterEach(() => stdout.mockRestore());
+
+  const logLines = (): Array<Record<string, unknown>> =>
+    written.join('').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+  const accessLines = () => logLines().filter((line) => line.context === 'http');
+  const scrape = async () => (await service.request('GET', '/metrics')).text;
+  /** The value of one sample, 0 when the series does not exist yet. */
+  const sample = (text: string, series: string): number => {
+    const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+    return line ? Number(line.slice(series.length + 1)) : 0;
+  };
+
+  describe('GET /metrics', () => {
+    it('answers the Prometheus text format without a token, with the process metrics', async () => {
+      const answer = await service.request('GET', '/metrics');
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(answer.text).toMatch(/^process_cpu_user_seconds_total /m);
+      expect(answer.text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+    });
+
+    it('counts a request under its route template and status, never its path', async () => {
+      const missing = '01900000-0000-7000-8000-00000000abcd';
+      const series = 'pss_http_request_duration_seconds_count{method="GET",route="/api/v1/stores/:id",status="404"}';
+      const before = sample(await scrape(), series);
+      await service.request('GET', `/api/v1/stores/${missing}`, { token: tenant.token });
+      const after = await scrape();
+      expect(sample(after, series)).toBe(before + 1);
+      expect(after).not.toContain(missing);
+    });
+
+    it('gives paths no route matched one label', async () => {
+      await service.request('GET', '/no/such/path/42');
+      const text = await scrape();
+      expect(sample(text, 'pss_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}')).toBeGreaterThan(0);
+      expect(text).not.toContain('/no/such/path');
+    });
+
+    it('times event-store appends and shows where each projection and publisher stands', async () => {
+      const before = sample(await scrape(), 'pss_event_store_append_duration_seconds_count{outcome="ok"}');
+      await service.createStore(tenant.token);
+      const text = await scrape();
+      expect(sample(text, 'pss_event_store_append_duration_seconds_count{outcome="ok"}')).toBeGreaterThan(before);
+      const head = sample(text, 'pss_event_store_head_position');
+      expect(head).toBeGreaterThan(0);
+      expect(sample(text, 'pss_projection_position{projection="stores"}')).toBeLessThanOrEqual(head);
+      expect(text).toMatch(/^pss_projection_lag\{projection="stores"\} \d+$/m);
+      expect(text).toMatch(/^pss_publisher_position\{publisher="inventory"\} \d+$/m);
+      expect(text).toMatch(/^pss_publisher_lag\{publisher="inventory"\} \d+$/m);
+    });
+  });
+
+  describe('access log', () => {
+    it('writes one JSON line per request: method, route template, status, duration, organization, request id', async () => {
+      const answer = await service.request('GET', '/api/v1/stores?limit=5', { token: tenant.token, headers: { 'x-request-id': 'trace-123' } });
+      expect(answer.status).toBe(200);
+      expect(accessLines()).toEqual([
+        expect.objectContaining({
+          level: 'info',
+          message: 'GET /api/v1/stores 200',
+          method: 'GET',
+          route: '/api/v1/stores',
+          status: 200,
+          duration_ms: expect.any(Number),
+          org_id: tenant.orgId,
+          request_id: 'trace-123',
+        }),
+      ]);
+    });
+
+    it('never holds the token, the query string, an SDK key or the body', async () => {
+      const secretish = 'pss_live_do_not_log_me';
+      await service.request('POST', '/api/v1/stores', { token: tenant.token, body: { domain: `${secretish}.example` } });
+      await service.request('GET', `/sdk/v1/config?key=${secretish}`);
+      await service.request('GET', `/api/v1/stores?cursor=${secretish}`, { token: tenant.token });
+      const lines = accessLines();
+      expect(lines.map((line) => line.route)).toEqual(['/api/v1/stores', '/sdk/v1/config', '/api/v1/stores']);
+      expect(lines.map((line) => line.org_id)).toEqual([tenant.orgId, null, tenant.orgId]);
+      const everything = written.join('');
+      expect(everything).not.toContain(secretish);
+      expect(everything).not.toContain(tenant.token);
+      expect(everything).not.toContain(tenant.token.slice(0, 32));
+    });
+
+    it('logs probes and scrapes at debug only', async () => {
+      await service.request('GET', '/health');
+      await service.request('GET', '/metrics');
+      expect(accessLines()).toEqual([]);
+    });
+
+    it('uses standard level names everywhere', async () => {
+      await service.request('GET', '/api/v1/stores', { token: 'malformed' });
+      expect(logLines().length).toBeGreaterThan(0);
+      for (const line of logLines()) {
+        expect(['fatal', 'error', 'warn', 'info', 'debug']).toContain(line.level);
+        expect(typeof line.message).toBe('string');
+      }
+    });
+  });
+
+  describe('X-Request-Id', () => {
+    it('echoes an acceptable id', async () => {
+      const answer = await service.request('GET', '/health', { headers: { 'x-request-id': 'a1B2.c3_d4:e5-f6' } });
+      expect(answer.headers['x-request-id']).toBe('a1B2.c3_d4:e5-f6');
+    });
+
+    it('generates one when none is sent, also on errors', async () => {
+      const answer = await service.request('GET', '/api/v1/stores');
+      expect(answer.status).toBe(401);
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      const other = await service.request('GET', '/api/v1/stores');
+      expect(other.headers['x-request-id']).not.toBe(answer.headers['x-request-id']);
+    });
+
+    it.each([
+      ['too long', 'x'.repeat(129)],
+      ['spaces', 'two words'],
+      ['markup', '<script>'],
+      ['a log-line break', 'abc\\ninjected'],
+    ])('replaces an id with %s by a generated one', async (_label, offered) => {
+      const answer = await service.request('GET', '/health', { headers: { 'x-request-id': offered } });
+      expect(answer.headers['x-request-id']).not.toBe(offered);
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+});
+
+describe('METRICS_PORT (HTTP, embedded)', () => {
+  it('takes /metrics off the API port (runService serves it on its own listener)', async () => {
+    const service = await EmbeddedHarness.start({ env: { METRICS_PORT: '9464' } });
+    try {
+      expect(service.config.metricsPort).toBe(9464);
+      expect((await service.request('GET', '/metrics')).status).toBe(404);
+    } finally {
+      await service.close();
+    }
+  });
+});

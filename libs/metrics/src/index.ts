@@ -1,0 +1,3 @@
+export * from './metrics';
+export * from './measured-event-store';
+export * from './metrics-endpoint';
