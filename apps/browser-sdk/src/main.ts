@@ -79,8 +79,13 @@ const boot = safe(() => {
 
   const observe = (settings: SdkConfig['config'] | undefined) => {
     for (const script of Array.prototype.slice.call(document.scripts) as HTMLScriptElement[]) scripts.element(script);
+    // The preload scanner fetches scripts before the parser creates their elements: a resource entry waits for
+    // the document to be parsed, so the element (and its integrity attribute) is found when there is one.
     const resource = (entry: PerformanceEntry) => {
-      if ((entry as PerformanceResourceTiming).initiatorType === 'script') scripts.external(entry.name);
+      if ((entry as PerformanceResourceTiming).initiatorType !== 'script') return;
+      const report = safe(() => scripts.external(entry.name, elementOf(entry.name)));
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', report);
+      else report();
     };
     if (typeof PerformanceObserver === 'function') {
       try {
@@ -142,5 +147,8 @@ const boot = safe(() => {
   // The first checks run once the page has drawn, so they never delay it.
   addEventListener('load', safe(() => setTimeout(runChecks, 0)));
 });
+
+const elementOf = (url: string): HTMLScriptElement | undefined =>
+  (Array.prototype.slice.call(document.scripts) as HTMLScriptElement[]).filter((script) => script.src === url)[0];
 
 boot();

@@ -1,3 +1,4 @@
+import { utf8 } from './hashing';
 import type { Observation } from './observations';
 import { quietly, safe } from './safe';
 import { SDK_VERSION } from './version';
@@ -5,6 +6,8 @@ import { SDK_VERSION } from './version';
 /** A batch stays under 48 KiB: below keepalive's 64 KiB in-flight budget, far below the service's 256 KiB cap. */
 export const MAX_BATCH_BYTES = 48 * 1024;
 const MAX_BATCH_ITEMS = 200;
+/** Room kept for the envelope: a page URL of up to 2 KiB, the session id and the version. */
+const ENVELOPE_BYTES = 2300;
 
 /**
  * Batches observations to `POST /sdk/v1/events`: `fetch` with `keepalive` and a `text/plain` body (a "simple"
@@ -16,23 +19,20 @@ export class Transport {
   private bytes = 0;
   private held = true;
   private dropped = false;
-  private readonly envelope: string;
 
   constructor(
     private readonly url: string,
-    sessionId: string,
-  ) {
-    const page = location.origin + location.pathname; // no query, no fragment: they may carry personal data
-    this.envelope = JSON.stringify({ page_url: page, session_id: sessionId, sdk_version: SDK_VERSION });
-  }
+    private readonly sessionId: string,
+  ) {}
 
   add(observation: Observation): void {
     if (this.dropped) return;
     const item = JSON.stringify(observation);
-    if (item.length + this.envelope.length + 32 > MAX_BATCH_BYTES) return; // one absurd item never blocks the rest
-    if (this.bytes + item.length + this.envelope.length + 32 > MAX_BATCH_BYTES || this.queue.length >= MAX_BATCH_ITEMS) this.flush();
+    const size = utf8(item).length + 1;
+    if (size + ENVELOPE_BYTES > MAX_BATCH_BYTES) return; // one absurd item never blocks the rest
+    if (this.bytes + size + ENVELOPE_BYTES > MAX_BATCH_BYTES || this.queue.length >= MAX_BATCH_ITEMS) this.flush();
     this.queue.push(item);
-    this.bytes += item.length + 1;
+    this.bytes += size;
   }
 
   /** Sending starts once the config says the SDK is not paused. */
@@ -63,8 +63,10 @@ export class Transport {
     this.post(body);
   }
 
+  /** The page as it is when the batch leaves (an SPA changes it): no query, no fragment, they may carry personal data. */
   private batch(items: string[]): string {
-    return `${this.envelope.slice(0, -1)},"observations":[${items.join(',')}]}`;
+    const envelope = JSON.stringify({ page_url: (location.origin + location.pathname).slice(0, 2048), session_id: this.sessionId, sdk_version: SDK_VERSION });
+    return `${envelope.slice(0, -1)},"observations":[${items.join(',')}]}`;
   }
 
   private post = safe((body: string): void => {

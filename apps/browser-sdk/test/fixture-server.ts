@@ -1,0 +1,59 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+interface Resource {
+  body: string;
+  type: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The shop's side of the browser tests: pages and scripts served on 127.0.0.1, reachable as a second origin at
+ * `localhost` on the same port (cross-origin scripts, with or without CORS). Content can change between page
+ * views, as a compromised vendor's would. Nothing is cached, so every page view fetches what is served now.
+ */
+export class FixtureServer {
+  private readonly resources = new Map<string, Resource>();
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+  ) {}
+
+  static async start(): Promise<FixtureServer> {
+    let fixtures: FixtureServer | undefined;
+    const server = createServer((request, response) => fixtures!.answer(request, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    fixtures = new FixtureServer(server, (server.address() as AddressInfo).port);
+    return fixtures;
+  }
+
+  /** `http://127.0.0.1:<port><path>`, or the same path on the second origin (`localhost`). */
+  url(path: string, origin: 'page' | 'other' = 'page'): string {
+    return `http://${origin === 'page' ? '127.0.0.1' : 'localhost'}:${this.port}${path}`;
+  }
+
+  page(path: string, html: string, headers: Record<string, string> = {}): string {
+    this.resources.set(path, { body: html, type: 'text/html; charset=utf-8', headers });
+    return this.url(path);
+  }
+
+  script(path: string, code: string, { cors = false }: { cors?: boolean } = {}): void {
+    this.resources.set(path, { body: code, type: 'application/javascript', headers: cors ? { 'Access-Control-Allow-Origin': '*' } : {} });
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private answer(request: IncomingMessage, response: ServerResponse): void {
+    const path = (request.url ?? '/').split('?')[0];
+    const resource = this.resources.get(path);
+    if (!resource) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': resource.type, 'Cache-Control': 'no-store', ...resource.headers });
+    response.end(resource.body);
+  }
+}
