@@ -1,25 +1,27 @@
 import type { FastifyReply } from 'fastify';
 import type { Metrics } from '@pss/metrics';
 import { HttpDomainError } from '../http/exceptions.filter';
+import { policyHeader } from './rate-limit-policy';
 import type { RateLimiter } from './rate-limiter';
 
 /**
  * Takes one request from the token's bucket (DESIGN.md section 4: 429 `rate_limited` with `Retry-After`), and
- * says on every limited response how much is left: `RateLimit-Limit` (the burst) and `RateLimit-Remaining`.
- * Called by the authentication guard once it knows the token, so public routes are never limited and no
- * interceptor sits on the hot path.
+ * says on every limited response how much is left (IETF RateLimit headers draft, docs/api.md):
+ * `RateLimit-Policy` (`120;w=6`: the bucket, 1200 a minute), `RateLimit-Limit` (the bucket's 120) and
+ * `RateLimit-Remaining`. Called by the authentication guard once it knows the token, so public routes are never
+ * limited and no interceptor sits on the hot path.
  */
 export function enforceRateLimit(limiter: RateLimiter, tokenId: string, reply: FastifyReply, metrics: Metrics): void {
   const decision = limiter.take(tokenId);
-  const limit = String(limiter.policy.burst);
+  const headers = { 'RateLimit-Policy': policyHeader(limiter.policy), 'RateLimit-Limit': String(limiter.policy.burst) };
   if (!decision.allowed) {
     metrics.rateLimited('api_token');
     const seconds = decision.retryAfterSeconds;
     throw new HttpDomainError('rate_limited', `Rate limit exceeded; retry after ${seconds} seconds`, {
       'Retry-After': String(seconds),
-      'RateLimit-Limit': limit,
+      ...headers,
       'RateLimit-Remaining': '0',
     });
   }
-  reply.headers({ 'RateLimit-Limit': limit, 'RateLimit-Remaining': String(decision.remaining) });
+  reply.headers({ ...headers, 'RateLimit-Remaining': String(decision.remaining) });
 }

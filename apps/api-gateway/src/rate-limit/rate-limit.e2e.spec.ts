@@ -21,6 +21,8 @@ describe('rate limit per token (HTTP, embedded)', () => {
   it('allows the burst, saying how much is left', async () => {
     const answers = await getMany('/api/v1/stores', await freshToken(), 6);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    // 60 a minute as a bucket of 6 refilled in 6 seconds (IETF RateLimit draft: quota;w=window).
+    expect(answers[0].headers['ratelimit-policy']).toBe('6;w=6');
     expect(answers[0].headers['ratelimit-limit']).toBe('6');
     expect(answers.map((answer) => answer.headers['ratelimit-remaining'])).toEqual(['5', '4', '3', '2', '1', '0']);
   });
@@ -32,7 +34,10 @@ describe('rate limit per token (HTTP, embedded)', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: { code: 'rate_limited', message: 'Rate limit exceeded; retry after 1 seconds' } });
     expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.headers['ratelimit-policy']).toBe('6;w=6');
     expect(refused.headers['ratelimit-remaining']).toBe('0');
+    const metrics = await service.request('GET', '/metrics');
+    expect(metrics.text).toMatch(/^pss_rate_limit_refusals_total\{limit="api_token"\} [1-9]/m);
   });
 
   it('counts refused requests too, and allows again once refilled', async () => {

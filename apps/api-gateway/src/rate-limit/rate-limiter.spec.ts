@@ -1,5 +1,5 @@
 import { ManualClock } from '@pss/testkit';
-import { rateLimitPolicy } from './rate-limit-policy';
+import { policyHeader, rateLimitPolicy } from './rate-limit-policy';
 import { RateLimiter } from './rate-limiter';
 
 describe('RateLimiter', () => {
@@ -69,5 +69,13 @@ describe('rate limit policy', () => {
   it('allows a tenth of the minute at once', () => {
     expect(rateLimitPolicy(1200)).toEqual({ perMinute: 1200, burst: 120 });
     expect(rateLimitPolicy(5)).toEqual({ perMinute: 5, burst: 1 });
+  });
+
+  it('is written as the bucket and the seconds it takes to refill: 1200 a minute is 120 per 6 seconds', () => {
+    expect(policyHeader(rateLimitPolicy(1200))).toBe('120;w=6');
+    expect(policyHeader(rateLimitPolicy(6000))).toBe('600;w=6');
+    // One request every 12 seconds; a window never shorter than the refill (rounded up).
+    expect(policyHeader(rateLimitPolicy(5))).toBe('1;w=12');
+    expect(policyHeader(rateLimitPolicy(7))).toBe('1;w=9');
   });
 });
