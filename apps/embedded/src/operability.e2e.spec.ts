@@ -1,4 +1,5 @@
 import { EmbeddedHarness } from './testing/embedded-harness';
+import { linkTo, RESOURCE_PATHS } from '../../notifier/src/events/webhook-event';
 
 /** What an operator sees: `/metrics`, the access log and request ids (docs/operations.md). */
 describe('operability (HTTP, embedded)', () => {
@@ -156,5 +157,29 @@ describe('METRICS_PORT (HTTP, embedded)', () => {
     } finally {
       await service.close();
     }
+  });
+});
+
+describe('links in notifications (HTTP, embedded)', () => {
+  let service: EmbeddedHarness;
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start({ env: { PUBLIC_URL: 'https://pss.example' } });
+  });
+  afterAll(() => service.close());
+
+  it.each(Object.keys(RESOURCE_PATHS) as Array<keyof typeof RESOURCE_PATHS>)('open the API resource: %s', (resource) => {
+    const link = new URL(linkTo(service.config.publicUrl, resource, 'ID'));
+    expect(link.origin).toBe('https://pss.example');
+    const route = link.pathname.replace(/\/ID$/, '/:id');
+    expect(service.app.getHttpAdapter().getInstance().hasRoute({ method: 'GET', url: route })).toBe(true);
+  });
+
+  it('of a webhook test event answer the channel itself', async () => {
+    const { token } = await service.tenant(['webhooks:manage']);
+    const channel = (await service.request('POST', '/api/v1/webhooks', { token, body: { url: 'https://hooks.example.com/pss' } })).body;
+    const link = new URL(linkTo(service.config.publicUrl, 'webhooks', channel.id));
+    const opened = await service.request('GET', link.pathname, { token });
+    expect(opened.status).toBe(200);
+    expect(opened.body.id).toBe(channel.id);
   });
 });

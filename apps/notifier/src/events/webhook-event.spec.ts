@@ -101,7 +101,7 @@ describe('webhook events from integration events', () => {
       last_seen_at: '2026-05-04T15:00:00.000Z',
       resolved_at: null,
       auto_resolved: false,
-      url: 'https://pss.example/alerts/alert-1',
+      url: 'https://pss.example/api/v1/alerts/alert-1',
     });
   });
 
@@ -109,7 +109,7 @@ describe('webhook events from integration events', () => {
     const event = webhookEventOf(fact('inventory.script.detected', detected), PUBLIC_URL)!;
     expect(event).toMatchObject({ severity: 'info', envelope: { type: 'script.detected' } });
     const { session_id: _session, ...expected } = detected;
-    expect(event.envelope.data).toEqual({ ...expected, url: 'https://pss.example/scripts/script-1' });
+    expect(event.envelope.data).toEqual({ ...expected, url: 'https://pss.example/api/v1/scripts/script-1' });
     expect(webhookEventOf(fact('inventory.script.detected', { ...detected, status: 'malicious' }), PUBLIC_URL)).toBeUndefined();
   });
 
@@ -117,12 +117,12 @@ describe('webhook events from integration events', () => {
     const applied = { policy_id: 'p1', policy_version: 2, script_id: 'script-1', store_id: 'store-1', action: 'block', justification: 'Threat list' };
     expect(webhookEventOf(fact('inventory.policy.applied', applied), PUBLIC_URL)).toMatchObject({
       severity: 'info',
-      envelope: { type: 'policy.applied', data: { ...applied, url: 'https://pss.example/scripts/script-1' } },
+      envelope: { type: 'policy.applied', data: { ...applied, url: 'https://pss.example/api/v1/scripts/script-1' } },
     });
     const report = { report_id: 'r1', store_id: 'store-1', kind: 'weekly', period_start: '2026-04-27T00:00:00.000Z', period_end: '2026-05-04T00:00:00.000Z', sha256: 'x' };
     expect(webhookEventOf(fact('reports.report.ready', report), PUBLIC_URL)!.envelope).toMatchObject({
       type: 'report.ready',
-      data: { report_id: 'r1', store_id: 'store-1', kind: 'weekly', period_start: report.period_start, period_end: report.period_end, url: 'https://pss.example/reports/r1' },
+      data: { report_id: 'r1', store_id: 'store-1', kind: 'weekly', period_start: report.period_start, period_end: report.period_end, url: 'https://pss.example/api/v1/reports/pci/snapshots/r1' },
     });
   });
 
@@ -141,7 +141,7 @@ describe('webhook events from integration events', () => {
         id: 'evt_1',
         type: 'test',
         created_at: '2026-05-04T15:00:00.000Z',
-        data: { channel_id: 'c1', message: 'This is a test event from Payment Page Script Security.', url: 'https://pss.example/webhooks/c1' },
+        data: { channel_id: 'c1', message: 'This is a test event from Payment Page Script Security.', url: 'https://pss.example/api/v1/webhooks/c1' },
       },
     });
   });

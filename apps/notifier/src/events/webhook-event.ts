@@ -35,8 +35,19 @@ const REPORT_READY = 'reports.report.ready';
 /** The integration topics that can become webhook events (docs/events.md). */
 export const NOTIFIED_TOPICS = [...Object.keys(ALERT_EVENTS), SCRIPT_DETECTED, POLICY_APPLIED, REPORT_READY];
 
-/** Where a person opens what an event is about: the dashboard's pages under PUBLIC_URL. */
-const linkTo = (publicUrl: string, page: 'alerts' | 'scripts' | 'reports' | 'webhooks', id: string): string => `${publicUrl}/${page}/${id}`;
+/**
+ * Where a person opens what an event is about. There is no dashboard yet, so the link is the API resource under
+ * PUBLIC_URL (opened with a token of the organization); the dashboard's pages take over the same ids later.
+ */
+export const RESOURCE_PATHS = {
+  alerts: '/api/v1/alerts',
+  scripts: '/api/v1/scripts',
+  reports: '/api/v1/reports/pci/snapshots',
+  webhooks: '/api/v1/webhooks',
+} as const;
+
+export const linkTo = (publicUrl: string, resource: keyof typeof RESOURCE_PATHS, id: string): string =>
+  `${publicUrl}${RESOURCE_PATHS[resource]}/${encodeURIComponent(id)}`;
 
 /** The webhook event an integration event stands for, or none (another topic, no tenant, a script not awaiting review). */
 export function webhookEventOf(event: IntegrationEvent, publicUrl: string): WebhookEvent | undefined {
