@@ -19,7 +19,7 @@ import { canonicalJsonInSlices, sha256Hex } from '../report/canonical-json';
 import { REPORT_SCHEMA_VERSION, type ReportData } from '../report/report-data';
 import { evidenceChainStream, snapshotDecider } from './snapshot.decider';
 
-export type SnapshotDocument = ReportSnapshotDocument & { _data_key: string };
+export type SnapshotDocument = ReportSnapshotDocument;
 
 export interface SnapshotOrder {
   orgId: string;

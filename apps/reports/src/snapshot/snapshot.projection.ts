@@ -18,7 +18,7 @@ export class SnapshotProjection implements Projection {
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     if (recorded.type !== 'ReportSnapshotRecorded') return;
     const { data } = recorded as RecordedEvent<SnapshotEvent['data']>;
-    await context.collection<ReportSnapshotDocument & { _data_key: string }>(REPORT_SNAPSHOTS).upsert({
+    await context.collection<ReportSnapshotDocument>(REPORT_SNAPSHOTS).upsert({
       _id: data.snapshotId,
       org_id: data.orgId,
       store_id: data.storeId,

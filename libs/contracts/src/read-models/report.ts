@@ -34,6 +34,8 @@ export interface ReportSnapshotDocument {
   has_pdf: boolean;
   csv_tables: ReportCsvTable[];
   created_at: string;
+  /** The file store key of the canonical JSON of `data` (not shown by the API). */
+  _data_key: string;
 }
 
 export type ReportSnapshotResource = ReturnType<typeof toResource<ReportSnapshotDocument>>;
@@ -67,8 +69,7 @@ export const scheduleResource = ({ _id, cadence, locale, active, updated_at, upd
   updated_by,
 });
 
-/** The file store keys of a snapshot's files. */
-export const reportDataKey = (snapshotId: string): string => `reports/${snapshotId}/data.json`;
+/** The file store key of a snapshot's PDF. */
 export const reportPdfKey = (snapshotId: string): string => `reports/${snapshotId}/report.pdf`;
 
 /** What reports publishes (docs/events.md). */

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BUS, type Bus } from '@pss/bus';
+import { COMMANDS, toResource, type ReportPdfReply, type ReportPdfRequest, type ReportSnapshotDocument } from '@pss/contracts';
+import { FILE_STORE, type FileStore } from '@pss/files';
+import { notFound } from '@pss/kernel';
+import type { FastifyReply } from 'fastify';
+import type { ReportData } from '../../../reports/src/report/report-data';
+import type { ReportFormatQuery } from './report.dto';
+
+/** A snapshot in the format asked for: JSON with its data, a redirect to its PDF, or one CSV table streamed. */
+@Injectable()
+export class ReportResponses {
+  constructor(
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+  ) {}
+
+  async send(reply: FastifyReply, snapshot: ReportSnapshotDocument, query: ReportFormatQuery, generated: boolean): Promise<void> {
+    switch (query.format ?? 'json') {
+      case 'pdf':
+        return this.pdf(reply, snapshot);
+      case 'csv':
+        return this.csv(reply, snapshot, query);
+      default:
+        reply.status(200).send({ ...toResource(snapshot), generated, data: await this.dataOf(snapshot) });
+    }
+  }
+
+  private async pdf(reply: FastifyReply, snapshot: ReportSnapshotDocument): Promise<void> {
+    const request: ReportPdfRequest = { orgId: snapshot.org_id, snapshotId: snapshot._id };
+    const { key } = await this.bus.request<ReportPdfReply>(COMMANDS.reportPdf, request);
+    const file = await this.files.get(key);
+    if (!file) throw notFound('Report PDF');
+    reply.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="pci-report-${snapshot._id}.pdf"`).send(file.bytes);
+  }
+
+  private async csv(reply: FastifyReply, snapshot: ReportSnapshotDocument, query: ReportFormatQuery): Promise<void> {
+    throw notFound(`CSV ${query.csv_table ?? 'scripts'} of ${snapshot._id}`);
+  }
+
+  private async dataOf(snapshot: ReportSnapshotDocument): Promise<ReportData> {
+    const file = await this.files.get(snapshot._data_key);
+    if (!file) throw notFound('Report data');
+    return JSON.parse(file.bytes.toString('utf8')) as ReportData;
+  }
+}

@@ -1,0 +1,145 @@
+import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { BUS, type Bus } from '@pss/bus';
+import {
+  COMMANDS,
+  ORGANIZATIONS,
+  PLANS,
+  REPORT_DEFAULT_PERIOD_DAYS,
+  REPORT_MAX_PERIOD_DAYS,
+  REPORT_SCHEDULES,
+  REPORT_SNAPSHOTS,
+  scheduleResource,
+  STORES,
+  type GenerateReportReply,
+  type GenerateReportRequest,
+  type OrganizationDocument,
+  type ReportScheduleDocument,
+  type ReportScheduleResource,
+  type ReportSnapshotDocument,
+  type StoreDocument,
+} from '@pss/contracts';
+import { CLOCK, DAY_MS, DomainError, notFound, validationError, type Clock, type ErrorDetail } from '@pss/kernel';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import type { FastifyReply } from 'fastify';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { RequiresScope } from '../auth/scopes.decorator';
+import { API_PREFIX } from '../http/api-prefix';
+import { UuidPipe } from '../http/uuid.pipe';
+import { Idempotent } from '../idempotency/idempotent.decorator';
+import { paginate } from '../pagination/paginate';
+import { DeleteScheduleQuery, ListSnapshotsQuery, ReportFormatQuery, ReportQuery, ScheduleQuery, SetScheduleBody } from './report.dto';
+import { ReportResponses } from './report-responses';
+
+/**
+ * PCI reports (spec, PCI reports): snapshots made by the reports service over the bus, read back from its read
+ * model and, for the data itself, from the file store. A deleted schedule is kept by the read model as a
+ * tombstone (`_deleted`), so it is filtered out here.
+ */
+@Controller(`${API_PREFIX}/reports/pci`)
+export class ReportsController {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly responses: ReportResponses,
+  ) {}
+
+  /** The newest snapshot of exactly this period, or a new on_demand one; every call makes one without dates. */
+  @Get()
+  @RequiresScope('reports:read')
+  async report(@Query() query: ReportQuery, @CurrentPrincipal() principal: Principal, @Res() reply: FastifyReply): Promise<void> {
+    if (query.regenerate && !principal.scopes.includes('reports:generate')) {
+      throw new DomainError('insufficient_scope', 'regenerate=true requires the reports:read and reports:generate scopes');
+    }
+    const { periodStart, periodEnd } = period(query.period_start, query.period_end, this.clock.now().getTime());
+    await this.checkPlan(principal.actingOrgId);
+    await this.storeOf(principal, query.store_id);
+    const request: GenerateReportRequest = {
+      orgId: principal.actingOrgId,
+      actor: principal.actor,
+      storeId: query.store_id,
+      periodStart,
+      periodEnd,
+      locale: query.locale ?? 'pt-BR',
+      reuse: !query.regenerate && query.period_start !== undefined && query.period_end !== undefined,
+    };
+    const { snapshot, generated } = await this.bus.request<GenerateReportReply>(COMMANDS.reportGenerate, request);
+    const document = await this.snapshots.findOne({ _id: snapshot.id, org_id: principal.actingOrgId });
+    if (!document) throw notFound('Report snapshot');
+    await this.responses.send(reply, document, query, generated);
+  }
+
+  /** Newest first; filters by store and kind. */
+  @Get('snapshots')
+  @RequiresScope('reports:read')
+  snapshotsList(@Query() query: ListSnapshotsQuery, @CurrentPrincipal() principal: Principal) {
+    const { limit, cursor, org_id: _org, ...filters } = query;
+    return paginate(this.snapshots, { org_id: principal.actingOrgId, ...filters }, { field: 'created_at', direction: -1 }, { limit, cursor });
+  }
+
+  @Get('snapshots/:id')
+  @RequiresScope('reports:read')
+  async snapshot(@Param('id', UuidPipe) id: string, @Query() query: ReportFormatQuery, @CurrentPrincipal() principal: Principal, @Res() reply: FastifyReply): Promise<void> {
+    const document = await this.snapshots.findOne({ _id: id, org_id: principal.actingOrgId });
+    if (!document) throw notFound('Report snapshot');
+    await this.responses.send(reply, document, query, false);
+  }
+
+  @Get('schedule')
+  @RequiresScope('reports:read')
+  async schedules(@Query() query: ScheduleQuery, @CurrentPrincipal() principal: Principal): Promise<{ data: ReportScheduleResource[] }> {
+    const filter = { org_id: principal.actingOrgId, _deleted: { $ne: true }, ...(query.store_id ? { _id: query.store_id } : {}) };
+    const schedules = await this.readStore.collection<ReportScheduleDocument>(REPORT_SCHEDULES).find(filter, { sort: { _id: 1 } });
+    return { data: schedules.map(scheduleResource) };
+  }
+
+  @Post('schedule')
+  @RequiresScope('reports:generate')
+  @Idempotent()
+  async setSchedule(@Body() body: SetScheduleBody, @CurrentPrincipal() principal: Principal): Promise<ReportScheduleResource> {
+    await this.storeOf(principal, body.store_id);
+    const { store_id: storeId, cadence, locale = 'pt-BR', active = true } = body;
+    return this.bus.request(COMMANDS.scheduleSet, { orgId: principal.actingOrgId, actor: principal.actor, storeId, cadence, locale, active });
+  }
+
+  @Delete('schedule')
+  @RequiresScope('reports:generate')
+  async deleteSchedule(@Query() query: DeleteScheduleQuery, @CurrentPrincipal() principal: Principal): Promise<{ store_id: string; deleted: true }> {
+    await this.storeOf(principal, query.store_id);
+    return this.bus.request(COMMANDS.scheduleDelete, { orgId: principal.actingOrgId, actor: principal.actor, storeId: query.store_id });
+  }
+
+  /** Spec: non-partner organizations need a plan with compliance reports. */
+  private async checkPlan(orgId: string): Promise<void> {
+    const organization = await this.readStore.collection<OrganizationDocument>(ORGANIZATIONS).findOne({ _id: orgId });
+    if (!organization || organization.billing_mode === 'partner' || PLANS[organization.plan]?.complianceReports) return;
+    throw new DomainError('plan_limit', `The ${organization.plan} plan does not include compliance reports`);
+  }
+
+  private async storeOf(principal: Principal, storeId: string): Promise<StoreDocument> {
+    const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: storeId, org_id: principal.actingOrgId });
+    if (!store) throw notFound('Store');
+    return store;
+  }
+
+  private get snapshots() {
+    return this.readStore.collection<ReportSnapshotDocument>(REPORT_SNAPSHOTS);
+  }
+}
+
+/** The period asked for, with the spec's defaults (end now, start 7 days before); one detail per wrong field. */
+export function period(start: string | undefined, end: string | undefined, now: number): { periodStart: string; periodEnd: string } {
+  const endMs = end === undefined ? now : Date.parse(end);
+  const startMs = start === undefined ? endMs - REPORT_DEFAULT_PERIOD_DAYS * DAY_MS : Date.parse(start);
+  const details: ErrorDetail[] = [];
+  if (Number.isNaN(endMs)) details.push({ field: 'period_end', message: 'period_end must be an ISO 8601 date-time' });
+  if (Number.isNaN(startMs)) details.push({ field: 'period_start', message: 'period_start must be an ISO 8601 date-time' });
+  if (!details.length && startMs > endMs) details.push({ field: 'period_start', message: 'period_start must not be after period_end' });
+  if (!details.length && endMs - startMs > REPORT_MAX_PERIOD_DAYS * DAY_MS) {
+    details.push({ field: 'period_end', message: `the period may span at most ${REPORT_MAX_PERIOD_DAYS} days` });
+  }
+  if (details.length) throw validationError(details);
+  return { periodStart: new Date(startMs).toISOString(), periodEnd: new Date(endMs).toISOString() };
+}
+

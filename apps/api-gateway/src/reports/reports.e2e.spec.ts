@@ -1,0 +1,120 @@
+import { eventually, ManualClock, sri } from '@pss/testkit';
+import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+
+const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'reports:read', 'reports:generate'];
+
+describe('PCI reports (HTTP, embedded)', () => {
+  const clock = new ManualClock('2026-11-23T12:00:00.000Z');
+  let service: EmbeddedHarness;
+  let token: string;
+  let prefix: string;
+  let store: any;
+
+  const get = (url: string, as = token) => service.request('GET', `/api/v1${url}`, { token: as });
+
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start({ clock });
+    ({ token, prefix } = await service.tenant(SCOPES, { plan: 'growth', 'billing-mode': 'processor' }));
+    store = await service.createStore(token, { timezone: 'America/Sao_Paulo' });
+    await service.reportSdk(store.sdk_key, [
+      { kind: 'script', src: 'https://cdn.pagamentos.example/widget.js', hash: sri('widget') },
+      { kind: 'script', src: 'https://evil.example/skim.js', hash: sri('skim') },
+    ]);
+    const scripts = (await eventually(() => get(`/scripts?store_id=${store.id}`), (answer) => answer.body.data?.length === 2)).body.data;
+    const widget = scripts.find((script: any) => script.src.includes('widget'));
+    const skimmer = scripts.find((script: any) => script.src.includes('skim'));
+    await service.request('POST', `/api/v1/scripts/${widget.id}/authorize`, { token, body: { justification: 'Parcelamento do checkout, revisado' } });
+    await service.request('POST', `/api/v1/scripts/${skimmer.id}/block`, { token, body: { justification: 'Desconhecido' } });
+  });
+  afterAll(() => service?.close());
+
+  it('answers this week\'s report as JSON whose counts match the inventory', async () => {
+    const answer = await eventually(
+      () => get(`/reports/pci?store_id=${store.id}`),
+      (reply) => reply.status === 200 && reply.body.data.summary_643.blocked === 1,
+    );
+    const inventory = (await get(`/scripts?store_id=${store.id}`)).body.data as any[];
+    const count = (status: string) => inventory.filter((script) => script.status === status).length;
+    expect(answer.body).toMatchObject({
+      store_id: store.id,
+      kind: 'on_demand',
+      period_start: '2026-11-16T12:00:00.000Z',
+      period_end: '2026-11-23T12:00:00.000Z',
+      locale: 'pt-BR',
+      schema_version: 2,
+      generated_by: `api:${prefix}`,
+      has_pdf: true,
+      csv_tables: ['scripts', 'headers', 'alerts'],
+      generated: true,
+    });
+    expect(answer.body.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const { data } = answer.body;
+    expect(data.meta).toMatchObject({ report_id: answer.body.id, domain: store.domain, schema_version: 2, store: { id: store.id } });
+    expect(data.summary_643).toEqual({ total: inventory.length, authorized: count('authorized'), blocked: count('blocked'), needs_review: count('needs_review'), expired: 0 });
+    expect(data.scripts.find((script: any) => script.status === 'authorized')).toMatchObject({ justification: 'Parcelamento do checkout, revisado', authorized_by: `api:${prefix}` });
+    expect(data.periodic_checks).toHaveLength(2);
+  });
+
+  it('reuses the newest snapshot of exactly the same period, and makes a new one without dates or with regenerate=true', async () => {
+    const period = `store_id=${store.id}&period_start=2026-11-01T00:00:00Z&period_end=2026-11-23T00:00:00Z`;
+    const first = (await get(`/reports/pci?${period}`)).body;
+    const again = (await get(`/reports/pci?${period}`)).body;
+    expect(first.generated).toBe(true);
+    expect(again).toMatchObject({ id: first.id, generated: false, sha256: first.sha256 });
+    const forced = (await get(`/reports/pci?${period}&regenerate=true`)).body;
+    // Its own data (report id, time) and the chain: it records the sha256 of the store's snapshot before it.
+    expect(forced).toMatchObject({ generated: true, previous_sha256: again.sha256 });
+    expect(forced.id).not.toBe(first.id);
+    const [a, b] = [(await get(`/reports/pci?store_id=${store.id}`)).body, (await get(`/reports/pci?store_id=${store.id}`)).body];
+    expect(a.generated && b.generated && a.id !== b.id).toBe(true);
+  });
+
+  it('refuses bad queries with one detail per field', async () => {
+    const details = async (query: string) => {
+      const answer = await get(`/reports/pci?${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('validation_error');
+      return (answer.body.error.details as any[]).map((detail) => detail.field).sort();
+    };
+    expect(await details('')).toEqual(['store_id']);
+    expect(await details(`store_id=${store.id}&period_start=yesterday&period_end=2026-13-01`)).toEqual(['period_end', 'period_start']);
+    expect(await details(`store_id=${store.id}&format=xlsx&csv_table=users&locale=fr&regenerate=yes`)).toEqual(['csv_table', 'format', 'locale', 'regenerate']);
+    expect(await details(`store_id=${store.id}&period_start=2026-11-20T00:00:00Z&period_end=2026-11-10T00:00:00Z`)).toEqual(['period_start']);
+    expect(await details(`store_id=${store.id}&period_start=2025-11-01T00:00:00Z&period_end=2026-11-10T00:00:00Z`)).toEqual(['period_end']);
+    // 366 days exactly is allowed.
+    expect((await get(`/reports/pci?store_id=${store.id}&period_start=2025-11-09T00:00:00Z&period_end=2026-11-10T00:00:00Z`)).status).toBe(200);
+  });
+
+  it('keeps organizations apart, checks scopes and the plan', async () => {
+    const other = await service.tenant(SCOPES, { plan: 'growth', 'billing-mode': 'processor' });
+    expect((await get(`/reports/pci?store_id=${store.id}`, other.token)).status).toBe(404);
+    const snapshot = (await get(`/reports/pci/snapshots?store_id=${store.id}`)).body.data[0];
+    expect((await get(`/reports/pci/snapshots/${snapshot.id}`, other.token)).status).toBe(404);
+    expect((await get(`/reports/pci/snapshots?store_id=${store.id}`, other.token)).body.data).toEqual([]);
+
+    const essential = await service.tenant(['stores:write', 'reports:read'], { plan: 'essential', 'billing-mode': 'processor' });
+    const small = await service.createStore(essential.token);
+    const refused = await get(`/reports/pci?store_id=${small.id}`, essential.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('plan_limit');
+    const partner = await service.tenant(['stores:write', 'reports:read'], { plan: 'essential', 'billing-mode': 'partner' });
+    const partnerStore = await service.createStore(partner.token);
+    expect((await get(`/reports/pci?store_id=${partnerStore.id}`, partner.token)).status).toBe(200);
+    const regenerate = await get(`/reports/pci?store_id=${partnerStore.id}&regenerate=true`, partner.token);
+    expect(regenerate.status).toBe(403);
+    expect(regenerate.body.error.code).toBe('insufficient_scope');
+  });
+
+  it('lists snapshots newest first, filtered by store and kind, and reads one by id', async () => {
+    const page = (await get(`/reports/pci/snapshots?store_id=${store.id}&kind=on_demand&limit=2`)).body;
+    expect(page.data).toHaveLength(2);
+    expect(page.next_cursor).toEqual(expect.any(String));
+    expect(page.data[0].created_at >= page.data[1].created_at).toBe(true);
+    expect(page.data[0]).not.toHaveProperty('data');
+    expect((await get(`/reports/pci/snapshots?kind=weekly`)).body.data).toEqual([]);
+    const one = (await get(`/reports/pci/snapshots/${page.data[0].id}`)).body;
+    expect(one).toMatchObject({ id: page.data[0].id, sha256: page.data[0].sha256, generated: false });
+    expect(one.data.meta.report_id).toBe(one.id);
+    expect((await get(`/reports/pci/snapshots/0193a5b0-0000-7000-8000-000000000000`)).status).toBe(404);
+  });
+});
