@@ -3,6 +3,7 @@ import { callOps, parseArgs } from './ops-call';
 
 const USAGE = `usage: npm run -s admin -- <command> [options]
   org create --name N [--plan essential|standard|growth|pro|enterprise] [--billing-mode partner|processor] [--owner-email E] [--parent ORG_ID]
+  org list [--parent ORG_ID]
   token create --org ORG_ID --name N --scopes a:b,c:d [--expires-days 30|90|365]
   token list --org ORG_ID
   token revoke --org ORG_ID --prefix PREFIX
@@ -12,6 +13,7 @@ Prints one JSON object on stdout; exits 1 on error.`;
 
 const COMMANDS: Record<string, string> = {
   'org create': 'org.create',
+  'org list': 'org.list',
   'token create': 'token.create',
   'token list': 'token.list',
   'token revoke': 'token.revoke',

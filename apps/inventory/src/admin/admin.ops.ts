@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { API_TOKENS, tokenStatus, type ApiTokenDocument } from '@pss/contracts';
+import { API_TOKENS, ORGANIZATIONS, toResource, tokenStatus, type ApiTokenDocument, type OrganizationDocument } from '@pss/contracts';
 import { CLOCK, validationError, type Clock } from '@pss/kernel';
 import { OpsCommand, type OpsArgs } from '@pss/ops';
 import type { CommandContext } from '@pss/platform';
@@ -38,6 +38,16 @@ export class AdminOps {
         ADMIN,
       ),
     );
+  }
+
+  /** Every organization, oldest first, or the children of `--parent`: operators find the id a token is for. */
+  @OpsCommand('org.list')
+  async listOrganizations(args: OpsArgs) {
+    const parent = optional(args, 'parent');
+    const organizations = await this.readStore
+      .collection<OrganizationDocument>(ORGANIZATIONS)
+      .find(parent ? { parent_org_id: parent } : {}, { sort: { created_at: 1, _id: 1 } });
+    return { data: organizations.map((organization) => toResource(organization)) };
   }
 
   @OpsCommand('token.create')

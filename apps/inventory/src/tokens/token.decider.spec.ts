@@ -41,7 +41,7 @@ describe('token decider', () => {
     ['an empty name', { name: '  ' }, /name is required/],
     ['a name over 80 characters', { name: 'x'.repeat(81) }, /at most 80/],
     ['no scope', { scopes: [] }, /at least one scope/],
-    ['an unknown scope', { scopes: ['stores:admin'] }, /unknown scopes: stores:admin/],
+    ['an unknown scope', { scopes: ['stores:admin'] }, /unknown scopes: stores:admin; valid scopes: stores:read, stores:write, pages:write, .*, usage:read"/],
     ['a validity not offered', { validityDays: 7 }, /no expiry or one of 30, 90, 365/],
   ])('refuses %s', (_case, change, message) => {
     spec.given([]).when({ ...issue, ...change }).thenThrows('validation_error', message);

@@ -1,5 +1,5 @@
 import { addDays, DomainError, validationError, type Decider, type DomainEvent, type ErrorDetail } from '@pss/kernel';
-import { isScope, LAST_USE_RESOLUTION_MS } from '@pss/contracts';
+import { isScope, LAST_USE_RESOLUTION_MS, SCOPES } from '@pss/contracts';
 
 export const TOKEN_NAME_MAX = 80;
 export const TOKEN_VALIDITY_DAYS = [30, 90, 365] as const;
@@ -94,7 +94,7 @@ function assertValidToken(command: Extract<TokenCommand, { type: 'IssueToken' }>
   if (name.length > TOKEN_NAME_MAX) details.push({ field: 'name', message: `name must be at most ${TOKEN_NAME_MAX} characters` });
   if (command.scopes.length === 0) details.push({ field: 'scopes', message: 'at least one scope is required' });
   const unknown = command.scopes.filter((scope) => !isScope(scope));
-  if (unknown.length) details.push({ field: 'scopes', message: `unknown scopes: ${unknown.join(', ')}` });
+  if (unknown.length) details.push({ field: 'scopes', message: `unknown scopes: ${unknown.join(', ')}; valid scopes: ${SCOPES.join(', ')}` });
   if (command.validityDays !== null && !(TOKEN_VALIDITY_DAYS as readonly number[]).includes(command.validityDays)) {
     details.push({ field: 'expires_days', message: `validity must be no expiry or one of ${TOKEN_VALIDITY_DAYS.join(', ')} days` });
   }
