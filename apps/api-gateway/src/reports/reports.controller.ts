@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { BUS, type Bus } from '@pss/bus';
 import {
   COMMANDS,
@@ -94,7 +94,9 @@ export class ReportsController {
     return { data: schedules.map(scheduleResource) };
   }
 
+  /** 200, not 201: it sets the store's one schedule, whether or not there was one (DESIGN.md section 4). */
   @Post('schedule')
+  @HttpCode(200)
   @RequiresScope('reports:generate')
   @Idempotent()
   async setSchedule(@Body() body: SetScheduleBody, @CurrentPrincipal() principal: Principal): Promise<ReportScheduleResource> {

@@ -4,12 +4,13 @@ import type { RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
 import type { OrganizationEvent } from './organization.decider';
+import type { ReportScheduleMirrored } from './report-schedule-settings';
 
 @ReadModelProjection()
 @Injectable()
 export class OrganizationProjection implements Projection {
   readonly name = 'organizations';
-  readonly filter = { streamPrefixes: ['org-'] };
+  readonly filter = { streamPrefixes: ['org-', 'orgsettings-'] };
   readonly collections: Projection['collections'] = {
     [ORGANIZATIONS]: [
       { key: { parent_org_id: 1, created_at: -1, _id: -1 } },
@@ -19,7 +20,14 @@ export class OrganizationProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as OrganizationEvent;
+    const event = recorded as unknown as OrganizationEvent | ReportScheduleMirrored;
+    if (event.type === 'ReportScheduleMirrored') {
+      // partner_settings.report_schedules, keyed by store id (spec, Report schedule).
+      const { orgId, storeId, schedule } = event.data;
+      const path = `partner_settings.report_schedules.${storeId}`;
+      await applyOnce(context.collection<OrganizationDocument>(ORGANIZATIONS), orgId, recorded, schedule ? { $set: { [path]: schedule } } : { $unset: { [path]: '' } });
+      return;
+    }
     if (event.type !== 'OrganizationCreated') return;
     const { data } = event;
     await applyOnce(context.collection<OrganizationDocument>(ORGANIZATIONS), data.orgId, recorded, {

@@ -6,11 +6,12 @@ import { CreateOrganizationHandler } from './create-organization';
 import { OrganizationProjection } from './organization.projection';
 import { OrganizationsMessages } from './organizations.messages';
 import { OwnerInvitations } from './owner-invitations';
+import { ReportScheduleSettingsConsumer } from './report-schedule-settings';
 
 /** Organizations: creation (API and admin CLI), the owner's invitation, and the default policies they start with. */
 @Module({
   imports: [CqrsModule, MailModule.forRoot(), PoliciesModule],
-  controllers: [OrganizationsMessages],
+  controllers: [OrganizationsMessages, ReportScheduleSettingsConsumer],
   providers: [OrganizationProjection, CreateOrganizationHandler, OwnerInvitations],
 })
 export class OrganizationsModule {}
