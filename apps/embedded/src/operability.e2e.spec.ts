@@ -1,3 +1,4 @@
+import { sri } from '@pss/testkit';
 import { EmbeddedHarness } from './testing/embedded-harness';
 import { linkTo, RESOURCE_PATHS } from '../../notifier/src/events/webhook-event';
 
@@ -70,6 +71,22 @@ describe('operability (HTTP, embedded)', () => {
       expect(text).toMatch(/^pss_projection_lag\{projection="stores"\} \d+$/m);
       expect(text).toMatch(/^pss_publisher_position\{publisher="inventory"\} \d+$/m);
       expect(text).toMatch(/^pss_publisher_lag\{publisher="inventory"\} \d+$/m);
+    });
+
+    it('counts SDK batches and their observations, accepted and rejected', async () => {
+      const store = await service.createStore(tenant.token);
+      const before = await scrape();
+      const answer = await service.reportSdk(store.sdk_key, [
+        { kind: 'script', src: `https://www.${store.domain}/static/app.js`, hash: sri('app'), hash_source: 'sdk' },
+        { kind: 'no-such-kind' },
+      ]);
+      expect(answer.status).toBe(202);
+      const after = await scrape();
+      const moved = (series: string) => sample(after, series) - sample(before, series);
+      expect(moved('pss_sdk_batches_total{endpoint="events"}')).toBe(1);
+      expect(moved('pss_sdk_observations_total{endpoint="events",outcome="accepted"}')).toBe(1);
+      expect(moved('pss_sdk_observations_total{endpoint="events",outcome="rejected"}')).toBe(1);
+      expect(moved('pss_http_request_duration_seconds_count{method="POST",route="/sdk/v1/events",status="202"}')).toBe(1);
     });
   });
 

@@ -6,6 +6,7 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const APPEND_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
 export type RateLimitName = 'api_token' | 'sdk_store';
+export type SdkEndpoint = 'events' | 'csp';
 export type DeliveryOutcome = 'delivered' | 'retry_scheduled' | 'failed';
 
 /** A value read when Prometheus scrapes (positions, backlogs), one sample per label set. */
@@ -37,14 +38,15 @@ export class Metrics {
 
   private readonly sdkBatches = new Counter({
     name: 'pss_sdk_batches_total',
-    help: 'SDK batches taken in (answered 202); refused ones are in the HTTP histogram by status',
+    help: 'SDK batches (endpoint events) and CSP report posts (endpoint csp) taken in, answered 202; refused ones are in the HTTP histogram by status',
+    labelNames: ['endpoint'] as const,
     registers: [this.registry],
   });
 
   private readonly sdkObservations = new Counter({
     name: 'pss_sdk_observations_total',
-    help: 'SDK observations in the batches taken in, accepted or rejected one by one',
-    labelNames: ['outcome'] as const,
+    help: 'Observations in the SDK batches and CSP reports taken in, accepted or rejected one by one',
+    labelNames: ['endpoint', 'outcome'] as const,
     registers: [this.registry],
   });
 
@@ -66,10 +68,10 @@ export class Metrics {
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
   }
 
-  sdkBatch(accepted: number, rejected: number): void {
-    this.sdkBatches.inc();
-    this.sdkObservations.inc({ outcome: 'accepted' }, accepted);
-    this.sdkObservations.inc({ outcome: 'rejected' }, rejected);
+  sdkBatch(endpoint: SdkEndpoint, accepted: number, rejected: number): void {
+    this.sdkBatches.inc({ endpoint });
+    this.sdkObservations.inc({ endpoint, outcome: 'accepted' }, accepted);
+    this.sdkObservations.inc({ endpoint, outcome: 'rejected' }, rejected);
   }
 
   rateLimited(limit: RateLimitName): void {

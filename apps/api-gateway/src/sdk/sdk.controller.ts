@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { BUS, type Bus } from '@pss/bus';
 import { COMMANDS, type Observation, type StoreDocument } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
+import { Metrics } from '@pss/metrics';
 import { Public } from '../auth/scopes.decorator';
 import { HttpDomainError } from '../http/exceptions.filter';
 import { RateLimiter } from '../rate-limit/rate-limiter';
@@ -43,6 +44,7 @@ export class SdkController {
     private readonly bundle: SdkBundle,
     @Inject(SDK_RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(BUS) private readonly bus: Bus,
+    private readonly metrics: Metrics,
   ) {}
 
   @Options(['config', 'events', 'csp'])
@@ -99,6 +101,7 @@ export class SdkController {
     const batch = checkBatch(parseSdkJson(sdkBody(body).text));
     // An empty batch is the heartbeat of a paused SDK (developer mode): it tells the service the SDK is installed.
     if (batch.accepted.length > 0 || batch.rejected === 0) await this.ingest(store, batch.pageUrl, batch.sessionId, batch.sdkVersion, batch.accepted);
+    this.metrics.sdkBatch('events', batch.accepted.length, batch.rejected);
     return { accepted: batch.accepted.length, rejected: batch.rejected, rejections: batch.rejections };
   }
 
@@ -111,6 +114,7 @@ export class SdkController {
     const store = await this.admit(key);
     const reports = checkCspReports(parseSdkJson(sdkBody(body).text));
     for (const page of reports.pages) if (page.accepted.length > 0) await this.ingest(store, page.pageUrl, CSP_SESSION, CSP_SOURCE_VERSION, page.accepted);
+    this.metrics.sdkBatch('csp', reports.accepted, reports.rejected);
     return { accepted: reports.accepted, rejected: reports.rejected, rejections: reports.rejections };
   }
 
@@ -119,6 +123,7 @@ export class SdkController {
     const store = await this.keys.storeOf(key);
     const decision = this.limiter.take(store._id);
     if (!decision.allowed) {
+      this.metrics.rateLimited('sdk_store');
       throw new HttpDomainError('rate_limited', `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds`, {
         'Retry-After': String(decision.retryAfterSeconds),
       });
