@@ -9,6 +9,7 @@ const USAGE = `usage: npm run -s admin -- <command> [options]
   token revoke --org ORG_ID --prefix PREFIX
   channels list --org ORG_ID
   deliveries list --channel CHANNEL_ID
+  reports run-schedule --at 2026-11-30T09:00:00Z   (makes the scheduled reports due at that instant, once)
 Prints one JSON object on stdout; exits 1 on error.`;
 
 const COMMANDS: Record<string, string> = {
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, string> = {
   'token revoke': 'token.revoke',
   'channels list': 'channels.list',
   'deliveries list': 'deliveries.list',
+  'reports run-schedule': 'reports.run-schedule',
 };
 
 async function main(): Promise<number> {
