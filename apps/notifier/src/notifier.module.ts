@@ -10,6 +10,7 @@ import { CreateChannelHandler } from './channels/create-channel';
 import { TestChannelHandler } from './channels/test-channel';
 import { Deliveries } from './delivery/deliveries';
 import { DeliveryProjection } from './delivery/delivery.projection';
+import { DeliveryMetrics } from './delivery/delivery-metrics';
 import { NotificationsConsumer } from './delivery/notifications.consumer';
 import { RetryCycle } from './delivery/retry-cycle';
 import { NotifierOps } from './notifier.ops';
@@ -30,6 +31,7 @@ import { OwnerMailConsumer } from './owner-mail/owner-mail.consumer';
     },
     ChannelProjection,
     DeliveryProjection,
+    DeliveryMetrics,
     ChannelDirectory,
     CreateChannelHandler,
     ChangeChannelHandler,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { CLOCK, type Clock } from '@pss/kernel';
+import { Metrics } from '@pss/metrics';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { ChannelDirectory } from '../channels/channel-directory';
 import type { WebhookEvent } from '../events/webhook-event';
@@ -30,6 +31,7 @@ export class Deliveries implements BeforeApplicationShutdown {
     private readonly channels: ChannelDirectory,
     private readonly courier: Courier,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Records that the event is to go to the channel; answers the delivery's id, or undefined when it was requested before. */
@@ -77,6 +79,7 @@ export class Deliveries implements BeforeApplicationShutdown {
       const { attempt } = claimed.state;
       const outcome = await this.courier.send(channel!, deliveryId, event);
       const recorded = await this.aggregates.decide(stream, deliveryDecider, { type: 'RecordOutcome', attempt, outcome, at: this.clock.now() }, context);
+      this.metrics.deliveryAttempt(outcome.delivered ? 'delivered' : recorded.state.status === 'failed' ? 'failed' : 'retry_scheduled');
       if (!outcome.delivered) this.logger.warn({ message: 'delivery attempt failed', delivery_id: deliveryId, channel_id: channelId, attempt, error: outcome.error, status: recorded.state.status });
       return recorded.state;
     });
