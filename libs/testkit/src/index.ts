@@ -4,3 +4,4 @@ export * from './decider-spec';
 export * from './eventually';
 export * from './manual-clock';
 export * from './sri';
+export * from './projection-replay';

@@ -1,0 +1,25 @@
+import type { RecordedEvent } from '@pss/event-store';
+import type { Projection } from '@pss/projections';
+import { MemoryReadStore, type AnyDocument } from '@pss/read-store';
+
+let position = 0;
+
+/** A stored event as the projection runner hands it over. */
+export function recorded(stream: string, type: string, data: unknown, createdAt = '2026-11-23T09:00:00.000Z'): RecordedEvent {
+  position += 1;
+  return { id: `00000000-0000-7000-8000-${String(position).padStart(12, '0')}`, stream, revision: 0, position, type, data, metadata: {}, createdAt };
+}
+
+/** The projection's collections after handling `events` once, or `twice`: each twice in a row, then all again (a restart). */
+export async function project(projection: Projection, events: RecordedEvent[], times: 'once' | 'twice'): Promise<Record<string, AnyDocument[]>> {
+  const store = new MemoryReadStore();
+  const context = { collection: <T extends AnyDocument>(name: string) => store.collection<T>(name) };
+  for (const event of events) {
+    await projection.handle(event, context);
+    if (times === 'twice') await projection.handle(event, context);
+  }
+  if (times === 'twice') for (const event of events) await projection.handle(event, context);
+  const collections: Record<string, AnyDocument[]> = {};
+  for (const name of Object.keys(projection.collections)) collections[name] = await store.collection(name).find({}, { sort: { _id: 1 } });
+  return collections;
+}
