@@ -1,0 +1,385 @@
+import type { ReportLocale } from '../report/report-data';
+
+/**
+ * Every word the PDF and the CSV header rows show, per locale: the report is evidence an assessor reads, so
+ * nothing is left in the other language. Values the data carries as codes (statuses, parties, alert types…)
+ * are translated through `value()`; a code without a translation is shown as it is, never hidden.
+ */
+export interface ReportLabels {
+  title: string;
+  subtitle: string;
+  cover: {
+    store: string;
+    domain: string;
+    period: string;
+    periodUtc: string;
+    generatedAt: string;
+    generatedBy: string;
+    snapshotId: string;
+    kind: string;
+    schemaVersion: string;
+    paymentPages: string;
+    none: string;
+    sha256: string;
+    sha256Explained: string;
+    timezoneNote: (timezone: string) => string;
+  };
+  page: (page: number, pages: number) => string;
+  sections: {
+    req643: string;
+    req643Intro: string;
+    req1161: string;
+    req1161Intro: string;
+    scripts: string;
+    headers: string;
+    alerts: string;
+    periodicChecks: string;
+    periodicChecksIntro: string;
+    dataAccess: string;
+    dataAccessIntro: string;
+    policies: string;
+    empty: string;
+  };
+  summary643: { total: string; authorized: string; blocked: string; needs_review: string; expired: string };
+  summary1161: { events: string; alerts_total: string; alerts_open: string };
+  weeksWithoutMonitoring: (count: number) => string;
+  columns: {
+    script: string;
+    party: string;
+    category: string;
+    status: string;
+    integrity: string;
+    justification: string;
+    authorizedBy: string;
+    authorizedAt: string;
+    method: string;
+    expiresAt: string;
+    hashes: string;
+    currentHash: string;
+    authorizedHash: string;
+    sriHash: string;
+    integrityAttr: string;
+    firstSeen: string;
+    /** First and last seen, as one range. */
+    seen: string;
+    lastSeen: string;
+    hashChanges: string;
+    page: string;
+    header: string;
+    baseline: string;
+    baselineAt: string;
+    lastValue: string;
+    changes: string;
+    changesCount: string;
+    type: string;
+    severity: string;
+    source: string;
+    occurrences: string;
+    resolvedAt: string;
+    resolvedBy: string;
+    note: string;
+    week: string;
+    sdkSessions: string;
+    sdkBatches: string;
+    pagesMonitored: string;
+    headerChecks: string;
+    monitoring: string;
+    fieldClass: string;
+    accesses: string;
+    name: string;
+    scope: string;
+    version: string;
+    mode: string;
+    action: string;
+    active: string;
+    priority: string;
+    decisionsInPeriod: string;
+    id: string;
+  };
+  yes: string;
+  no: string;
+  absent: string;
+  organizationLevel: string;
+  storeLevel: string;
+  /** After a cell cut to fit a page. */
+  truncated: string;
+  noMonitoring: string;
+  monitored: string;
+  values: Record<string, string>;
+  /** The SDK's sensitive field classes (apart: `expiry` is also an authorization method). */
+  fieldClasses: Record<string, string>;
+}
+
+const PT_BR: ReportLabels = {
+  title: 'Relatório de conformidade PCI DSS v4.0',
+  subtitle: 'Requisitos 6.4.3 (scripts da página de pagamento) e 11.6.1 (detecção de alterações e adulteração)',
+  cover: {
+    store: 'Loja',
+    domain: 'Domínio',
+    period: 'Período (horário da loja)',
+    periodUtc: 'Período (UTC)',
+    generatedAt: 'Gerado em',
+    generatedBy: 'Gerado por',
+    snapshotId: 'Identificador do snapshot',
+    kind: 'Tipo',
+    schemaVersion: 'Versão do esquema',
+    paymentPages: 'Páginas de pagamento',
+    none: 'nenhuma',
+    sha256: 'SHA-256 dos dados (JSON canônico)',
+    sha256Explained: 'Para verificar: obtenha o snapshot em JSON e calcule o SHA-256 do JSON canônico do campo "data" (docs/reports.md); o resultado deve ser igual ao valor acima.',
+    timezoneNote: (timezone) => `Datas no fuso horário da loja (${timezone}), com o horário UTC abaixo.`,
+  },
+  page: (page, pages) => `Página ${page} de ${pages}`,
+  sections: {
+    req643: 'Requisito 6.4.3 — Inventário e autorização de scripts',
+    req643Intro: 'Cada script visto nas páginas de pagamento até o fim do período, com sua justificativa por escrito, quem o autorizou e quando, a validade da autorização e os hashes que garantem sua integridade.',
+    req1161: 'Requisito 11.6.1 — Detecção de alterações e adulteração',
+    req1161Intro: 'Alterações de scripts e de cabeçalhos de segurança HTTP detectadas no período, e os alertas abertos para elas.',
+    scripts: 'Scripts',
+    headers: 'Cabeçalhos de segurança',
+    alerts: 'Alertas',
+    periodicChecks: 'Verificações periódicas (semanais)',
+    periodicChecksIntro: 'Uma linha por semana (segunda-feira 00:00 UTC): o monitoramento visto. Semanas sem monitoramento estão destacadas.',
+    dataAccess: 'Acesso a dados sensíveis',
+    dataAccessIntro: 'Quais scripts leram quais classes de campo e quantas vezes; nenhum valor é coletado.',
+    policies: 'Políticas',
+    empty: 'Nada a relatar neste período.',
+  },
+  summary643: { total: 'Scripts inventariados', authorized: 'Autorizados', blocked: 'Bloqueados', needs_review: 'Aguardando revisão', expired: 'Autorizações expiradas' },
+  summary1161: { events: 'Alterações detectadas', alerts_total: 'Alertas no período', alerts_open: 'Alertas ainda abertos' },
+  weeksWithoutMonitoring: (count) => (count === 0 ? 'Todas as semanas tiveram monitoramento.' : `${count} semana(s) sem monitoramento.`),
+  columns: {
+    script: 'Script',
+    party: 'Origem',
+    category: 'Categoria',
+    status: 'Situação',
+    integrity: 'Integridade',
+    justification: 'Justificativa',
+    authorizedBy: 'Autorizado por',
+    authorizedAt: 'Autorizado em',
+    method: 'Método',
+    expiresAt: 'Validade',
+    hashes: 'Hashes',
+    currentHash: 'Hash atual',
+    authorizedHash: 'Hash autorizado',
+    sriHash: 'Hash SRI',
+    integrityAttr: 'Atributo integrity',
+    firstSeen: 'Visto pela primeira vez',
+    seen: 'Visto',
+    lastSeen: 'Visto pela última vez',
+    hashChanges: 'Alterações de hash no período',
+    page: 'Página',
+    header: 'Cabeçalho',
+    baseline: 'Linha de base',
+    baselineAt: 'Linha de base em',
+    lastValue: 'Último valor',
+    changes: 'Alterações no período',
+    changesCount: 'Número de alterações',
+    type: 'Tipo',
+    severity: 'Gravidade',
+    source: 'Origem do alerta',
+    occurrences: 'Ocorrências',
+    resolvedAt: 'Resolvido em',
+    resolvedBy: 'Resolvido por',
+    note: 'Observação',
+    week: 'Semana',
+    sdkSessions: 'Sessões do SDK',
+    sdkBatches: 'Lotes do SDK',
+    pagesMonitored: 'Páginas monitoradas',
+    headerChecks: 'Verificações de cabeçalhos',
+    monitoring: 'Monitoramento',
+    fieldClass: 'Classe de campo',
+    accesses: 'Acessos',
+    name: 'Nome',
+    scope: 'Escopo',
+    version: 'Versão',
+    mode: 'Modo',
+    action: 'Ação',
+    active: 'Ativa',
+    priority: 'Prioridade',
+    decisionsInPeriod: 'Decisões no período',
+    id: 'Identificador',
+  },
+  yes: 'sim',
+  no: 'não',
+  absent: '(ausente)',
+  organizationLevel: 'organização',
+  storeLevel: 'loja',
+  truncated: '[texto cortado: a íntegra está no JSON e no CSV]',
+  noMonitoring: 'SEM MONITORAMENTO',
+  monitored: 'monitorada',
+  values: {
+    first_party: 'primeira parte',
+    known_third: 'terceiro conhecido',
+    unknown: 'desconhecido',
+    trusted: 'confiável',
+    needs_review: 'aguardando revisão',
+    suspicious: 'suspeito',
+    malicious: 'malicioso',
+    authorized: 'autorizado',
+    blocked: 'bloqueado',
+    match: 'confere',
+    mismatch: 'divergente',
+    pending: 'pendente',
+    monitored: 'monitorado',
+    manual: 'manual',
+    auto: 'automático',
+    policy: 'política',
+    ai_assisted: 'assistido por IA',
+    import: 'importação',
+    api: 'API',
+    expiry: 'expiração',
+    integrity: 'integridade',
+    system: 'sistema',
+    open: 'aberto',
+    resolved: 'resolvido',
+    critical: 'crítica',
+    high: 'alta',
+    medium: 'média',
+    low: 'baixa',
+    info: 'informativa',
+    added: 'adicionado',
+    removed: 'removido',
+    changed: 'alterado',
+    authorize: 'autorizar',
+    block: 'bloquear',
+    recommend: 'recomendar',
+    weekly: 'semanal',
+    monthly: 'mensal',
+    on_demand: 'sob demanda',
+    SCRIPT_INTEGRITY_MISMATCH: 'integridade de script divergente',
+    HEADER_CHANGED: 'cabeçalho alterado',
+    CSP_VIOLATION: 'violação de CSP',
+    MALICIOUS_SCRIPT: 'script malicioso',
+    SENSITIVE_FIELD_ACCESS: 'acesso a campo sensível',
+    UNEXPECTED_IFRAME: 'iframe inesperado',
+    RECIPIENT_MISMATCH: 'recebedor divergente',
+    SDK_SILENT: 'SDK silencioso',
+  },
+  fieldClasses: { card_number: 'número do cartão', cvv: 'CVV', expiry: 'validade do cartão', document: 'documento', other: 'outro' },
+};
+
+const EN: ReportLabels = {
+  title: 'PCI DSS v4.0 compliance report',
+  subtitle: 'Requirements 6.4.3 (payment page scripts) and 11.6.1 (change and tamper detection)',
+  cover: {
+    store: 'Store',
+    domain: 'Domain',
+    period: 'Period (store time)',
+    periodUtc: 'Period (UTC)',
+    generatedAt: 'Generated at',
+    generatedBy: 'Generated by',
+    snapshotId: 'Snapshot id',
+    kind: 'Kind',
+    schemaVersion: 'Schema version',
+    paymentPages: 'Payment pages',
+    none: 'none',
+    sha256: 'SHA-256 of the data (canonical JSON)',
+    sha256Explained: 'To verify: fetch the snapshot as JSON and compute the SHA-256 of the canonical JSON of its "data" field (docs/reports.md); it must equal the value above.',
+    timezoneNote: (timezone) => `Dates in the store's time zone (${timezone}), with the UTC time below.`,
+  },
+  page: (page, pages) => `Page ${page} of ${pages}`,
+  sections: {
+    req643: 'Requirement 6.4.3 — Script inventory and authorization',
+    req643Intro: 'Every script seen on the payment pages up to the end of the period, with its written justification, who authorized it and when, when the authorization expires, and the hashes that assure its integrity.',
+    req1161: 'Requirement 11.6.1 — Change and tamper detection',
+    req1161Intro: 'Changes to scripts and to HTTP security headers detected in the period, and the alerts raised for them.',
+    scripts: 'Scripts',
+    headers: 'Security headers',
+    alerts: 'Alerts',
+    periodicChecks: 'Periodic checks (weekly)',
+    periodicChecksIntro: 'One row per week (Monday 00:00 UTC): the monitoring seen. Weeks without monitoring are highlighted.',
+    dataAccess: 'Sensitive data access',
+    dataAccessIntro: 'Which scripts read which class of field, and how often; no value is ever collected.',
+    policies: 'Policies',
+    empty: 'Nothing to report in this period.',
+  },
+  summary643: { total: 'Scripts inventoried', authorized: 'Authorized', blocked: 'Blocked', needs_review: 'Awaiting review', expired: 'Expired authorizations' },
+  summary1161: { events: 'Changes detected', alerts_total: 'Alerts in the period', alerts_open: 'Alerts still open' },
+  weeksWithoutMonitoring: (count) => (count === 0 ? 'Every week was monitored.' : `${count} week(s) without monitoring.`),
+  columns: {
+    script: 'Script',
+    party: 'Party',
+    category: 'Category',
+    status: 'Status',
+    integrity: 'Integrity',
+    justification: 'Justification',
+    authorizedBy: 'Authorized by',
+    authorizedAt: 'Authorized at',
+    method: 'Method',
+    expiresAt: 'Expires',
+    hashes: 'Hashes',
+    currentHash: 'Current hash',
+    authorizedHash: 'Authorized hash',
+    sriHash: 'SRI hash',
+    integrityAttr: 'integrity attribute',
+    firstSeen: 'First seen',
+    seen: 'Seen',
+    lastSeen: 'Last seen',
+    hashChanges: 'Hash changes in period',
+    page: 'Page',
+    header: 'Header',
+    baseline: 'Baseline',
+    baselineAt: 'Baseline at',
+    lastValue: 'Last value',
+    changes: 'Changes in period',
+    changesCount: 'Number of changes',
+    type: 'Type',
+    severity: 'Severity',
+    source: 'Alert source',
+    occurrences: 'Occurrences',
+    resolvedAt: 'Resolved at',
+    resolvedBy: 'Resolved by',
+    note: 'Note',
+    week: 'Week',
+    sdkSessions: 'SDK sessions',
+    sdkBatches: 'SDK batches',
+    pagesMonitored: 'Pages monitored',
+    headerChecks: 'Header checks',
+    monitoring: 'Monitoring',
+    fieldClass: 'Field class',
+    accesses: 'Accesses',
+    name: 'Name',
+    scope: 'Scope',
+    version: 'Version',
+    mode: 'Mode',
+    action: 'Action',
+    active: 'Active',
+    priority: 'Priority',
+    decisionsInPeriod: 'Decisions in period',
+    id: 'Id',
+  },
+  yes: 'yes',
+  no: 'no',
+  absent: '(absent)',
+  organizationLevel: 'organization',
+  storeLevel: 'store',
+  truncated: '[cut: the full text is in the JSON and the CSV]',
+  noMonitoring: 'NO MONITORING',
+  monitored: 'monitored',
+  values: {
+    first_party: 'first party',
+    known_third: 'known third party',
+    unknown: 'unknown',
+    needs_review: 'needs review',
+    ai_assisted: 'AI-assisted',
+    on_demand: 'on demand',
+    SCRIPT_INTEGRITY_MISMATCH: 'script integrity mismatch',
+    HEADER_CHANGED: 'header changed',
+    CSP_VIOLATION: 'CSP violation',
+    MALICIOUS_SCRIPT: 'malicious script',
+    SENSITIVE_FIELD_ACCESS: 'sensitive field access',
+    UNEXPECTED_IFRAME: 'unexpected iframe',
+    RECIPIENT_MISMATCH: 'recipient mismatch',
+    SDK_SILENT: 'SDK silent',
+  },
+  fieldClasses: { card_number: 'card number', cvv: 'CVV', expiry: 'card expiry', document: 'document', other: 'other' },
+};
+
+export const REPORT_LABELS: Record<ReportLocale, ReportLabels> = { 'pt-BR': PT_BR, en: EN };
+
+export const labelsFor = (locale: ReportLocale): ReportLabels => REPORT_LABELS[locale] ?? PT_BR;
+
+/** A code the data carries (status, party, type…) in words of the locale; unknown codes as they are. */
+export const valueLabel = (words: Record<string, string>, code: string | null | undefined): string =>
+  code === null || code === undefined ? '' : (words[code] ?? code);

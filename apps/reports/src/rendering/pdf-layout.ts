@@ -1,0 +1,270 @@
+import PDFDocument from 'pdfkit';
+import { BOLD_FONT, REGULAR_FONT, reportFont } from './report-fonts';
+import { TextFitter } from './text-fitter';
+
+/**
+ * A small layout engine over PDFKit for reports: headings, paragraphs, key/value blocks and tables that wrap
+ * long cells (URLs, hashes), repeat their header row on every page and yield to the event loop between slices
+ * of rows, so a report of thousands of rows never blocks the process for long. No browser involved.
+ */
+const REGULAR = REGULAR_FONT;
+const BOLD = BOLD_FONT;
+
+/** Rows drawn between two yields to the event loop. */
+const ROWS_PER_SLICE = 50;
+/** Pages compressed and written between two yields at the end. */
+const PAGES_PER_FLUSH = 60;
+const CELL_PADDING = 3;
+const TABLE_FONT_SIZE = 7;
+const COLORS = { text: '#1a1a1a', muted: '#555555', rule: '#b8b8b8', headerFill: '#e6ebf0', highlightFill: '#fde2e1', accent: '#1f3a5f' };
+
+export interface Column<Row> {
+  header: string;
+  /** Share of the table's width; the shares of a table add up to 1. */
+  width: number;
+  cell(row: Row): string;
+  align?: 'left' | 'right';
+}
+
+export interface TableOptions<Row> {
+  /** Rows to set apart (a week without monitoring): shaded and in bold. */
+  highlight?(row: Row): boolean;
+  empty: string;
+}
+
+export interface PageDecoration {
+  /** Drawn at the top of every page but the first. */
+  header: string;
+  /** Drawn at the bottom left of every page. */
+  footer: string;
+  pageLabel(page: number, pages: number): string;
+}
+
+export interface DocumentInfo {
+  title: string;
+  subject: string;
+  author: string;
+  createdAt: Date;
+  keywords: string;
+}
+
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export class PdfLayout {
+  private readonly doc: PDFKit.PDFDocument;
+  private readonly chunks: Buffer[] = [];
+  private readonly finished: Promise<Buffer>;
+  private readonly fitters: Record<string, TextFitter>;
+  /** Height of a table line, the same in both fonts (one family). */
+  private readonly lineHeight: number;
+
+  constructor(
+    info: DocumentInfo,
+    private readonly truncated: string,
+  ) {
+    this.doc = new PDFDocument({
+      size: 'A4',
+      layout: 'landscape',
+      margins: { top: 48, bottom: 44, left: 36, right: 36 },
+      bufferPages: true, // "page 3 of 12" needs the page count, known only at the end
+      info: { Title: info.title, Subject: info.subject, Author: info.author, Keywords: info.keywords, CreationDate: info.createdAt, ModDate: info.createdAt },
+      lang: 'pt-BR',
+      displayTitle: true,
+    });
+    this.doc.registerFont(REGULAR, reportFont(REGULAR));
+    this.doc.registerFont(BOLD, reportFont(BOLD));
+    this.doc.font(REGULAR).fillColor(COLORS.text);
+    this.fitters = { [REGULAR]: this.fitterFor(REGULAR), [BOLD]: this.fitterFor(BOLD) };
+    this.lineHeight = this.doc.font(REGULAR).fontSize(TABLE_FONT_SIZE).currentLineHeight(true);
+    this.finished = new Promise((resolve, reject) => {
+      this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+      this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));
+      this.doc.on('error', reject);
+    });
+  }
+
+  private fitterFor(font: string): TextFitter {
+    return new TextFitter((character) => this.doc.font(font).fontSize(TABLE_FONT_SIZE).widthOfString(character) / TABLE_FONT_SIZE);
+  }
+
+  private get left(): number {
+    return this.doc.page.margins.left;
+  }
+  private get contentWidth(): number {
+    return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right;
+  }
+  private get bottom(): number {
+    return this.doc.page.height - this.doc.page.margins.bottom;
+  }
+
+  newPage(): void {
+    this.doc.addPage();
+  }
+
+  title(text: string, subtitle: string): void {
+    this.doc.font(BOLD).fontSize(20).fillColor(COLORS.accent).text(clean(text), this.left, this.doc.y, { width: this.contentWidth });
+    this.doc.moveDown(0.3);
+    this.doc.font(REGULAR).fontSize(11).fillColor(COLORS.muted).text(clean(subtitle), { width: this.contentWidth });
+    this.doc.fillColor(COLORS.text).moveDown(1.2);
+  }
+
+  heading(text: string, level: 1 | 2 = 1): void {
+    const size = level === 1 ? 14 : 11.5;
+    this.ensureRoom(size * 4);
+    this.doc.moveDown(level === 1 ? 0.4 : 0.8);
+    this.doc.font(BOLD).fontSize(size).fillColor(COLORS.accent).text(clean(text), this.left, this.doc.y, { width: this.contentWidth });
+    this.doc.fillColor(COLORS.text).moveDown(0.3);
+  }
+
+  paragraph(text: string, options: { muted?: boolean; bold?: boolean; size?: number } = {}): void {
+    const size = options.size ?? 9;
+    this.doc.font(options.bold ? BOLD : REGULAR).fontSize(size).fillColor(options.muted ? COLORS.muted : COLORS.text);
+    this.ensureRoom(this.doc.heightOfString(clean(text), { width: this.contentWidth }));
+    this.doc.text(clean(text), this.left, this.doc.y, { width: this.contentWidth });
+    this.doc.fillColor(COLORS.text).moveDown(0.4);
+  }
+
+  /** Label: value lines, the labels in bold in a column of their own (the cover, the summaries). */
+  keyValues(pairs: Array<[label: string, value: string]>, options: { labelWidth?: number; size?: number } = {}): void {
+    const size = options.size ?? 10;
+    const labelWidth = options.labelWidth ?? 220;
+    const valueWidth = this.contentWidth - labelWidth - 8;
+    for (const [label, value] of pairs) {
+      this.doc.fontSize(size);
+      const height = Math.max(
+        this.doc.font(BOLD).heightOfString(clean(label), { width: labelWidth }),
+        this.doc.font(REGULAR).heightOfString(clean(value), { width: valueWidth }),
+      );
+      this.ensureRoom(height + 4);
+      const y = this.doc.y;
+      this.doc.font(BOLD).text(clean(label), this.left, y, { width: labelWidth });
+      this.doc.font(REGULAR).text(clean(value), this.left + labelWidth + 8, y, { width: valueWidth });
+      this.doc.x = this.left;
+      this.doc.y = y + height + 4;
+    }
+    this.doc.moveDown(0.4);
+  }
+
+  async table<Row>(columns: Column<Row>[], rows: readonly Row[], options: TableOptions<Row>): Promise<void> {
+    if (rows.length === 0) {
+      this.paragraph(options.empty, { muted: true });
+      return;
+    }
+    const widths = columns.map((column) => column.width * this.contentWidth);
+    const textWidths = widths.map((width) => width - 2 * CELL_PADDING);
+    const aligns = columns.map((column) => column.align ?? 'left');
+    const header = this.cellLines(columns.map((column) => column.header), textWidths, BOLD);
+    // The header row never ends a page alone: it starts where the first row fits under it.
+    const first = this.cellLines(columns.map((column) => clean(column.cell(rows[0]))), textWidths, REGULAR);
+    this.ensureRoom(this.rowHeight(header) + this.rowHeight(first));
+    this.drawRow(header, widths, aligns, { font: BOLD, fill: COLORS.headerFill });
+    for (let index = 0; index < rows.length; index++) {
+      if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop();
+      const row = rows[index];
+      const highlighted = options.highlight?.(row) ?? false;
+      const font = highlighted ? BOLD : REGULAR;
+      const cells = this.cellLines(columns.map((column) => clean(column.cell(row))), textWidths, font);
+      if (this.doc.y + this.rowHeight(cells) > this.bottom) {
+        this.newPage();
+        this.drawRow(header, widths, aligns, { font: BOLD, fill: COLORS.headerFill });
+      }
+      this.drawRow(cells, widths, aligns, { font, fill: highlighted ? COLORS.highlightFill : undefined });
+    }
+    this.doc.x = this.left;
+    this.doc.moveDown(0.6);
+  }
+
+  /** Page headers, footers and "page n of N" on every page, then the finished file. */
+  async finish(decoration: PageDecoration): Promise<Buffer> {
+    const { start, count } = this.doc.bufferedPageRange();
+    for (let index = start; index < start + count; index++) {
+      if (index > start && (index - start) % PAGES_PER_FLUSH === 0) await yieldToEventLoop();
+      this.doc.switchToPage(index);
+      this.decorate(decoration, index - start + 1, count);
+    }
+    await this.flushInSlices();
+    this.doc.end();
+    return this.finished;
+  }
+
+  private decorate(decoration: PageDecoration, page: number, pages: number): void {
+    const { margins } = this.doc.page;
+    const bottomMargin = margins.bottom;
+    // Writing inside the bottom margin would make PDFKit open a new page: lift the margin while decorating.
+    margins.bottom = 0;
+    const footerY = this.doc.page.height - bottomMargin + 14;
+    this.doc.font(REGULAR).fontSize(7).fillColor(COLORS.muted);
+    if (page > 1) {
+      this.doc.text(clean(decoration.header), this.left, margins.top - 26, { width: this.contentWidth, lineBreak: false });
+      this.doc.strokeColor(COLORS.rule).lineWidth(0.5).moveTo(this.left, margins.top - 12).lineTo(this.left + this.contentWidth, margins.top - 12).stroke();
+    }
+    this.doc.text(clean(decoration.footer), this.left, footerY, { width: this.contentWidth - 120, lineBreak: false });
+    this.doc.text(decoration.pageLabel(page, pages), this.left + this.contentWidth - 120, footerY, { width: 120, align: 'right', lineBreak: false });
+    this.doc.fillColor(COLORS.text);
+    margins.bottom = bottomMargin;
+  }
+
+  /**
+   * PDFKit compresses every buffered page when the document ends: for a report of a thousand pages that is most
+   * of a second in one go. Hand them over a slice at a time instead, yielding in between. PDFKit offers no
+   * public way to flush part of its buffer, so this sets its `_pageBuffer` to one slice at a time (flushPages
+   * then advances its own start index); should a PDFKit version drop that field, everything is flushed at once.
+   */
+  private async flushInSlices(): Promise<void> {
+    const buffered: unknown = Reflect.get(this.doc, '_pageBuffer');
+    if (!Array.isArray(buffered)) return;
+    const pages = [...buffered];
+    while (pages.length > 0) {
+      Reflect.set(this.doc, '_pageBuffer', pages.splice(0, PAGES_PER_FLUSH));
+      this.doc.flushPages();
+      await yieldToEventLoop();
+    }
+  }
+
+  private ensureRoom(height: number): void {
+    if (this.doc.y + height > this.bottom) this.newPage();
+  }
+
+  /** Each cell as its lines; a row never grows past what fits on a page under the header row (cut, with a note). */
+  private cellLines(cells: string[], textWidths: number[], font: string): string[][] {
+    const fitter = this.fitters[font];
+    const maxLines = Math.floor((this.bottom - this.doc.page.margins.top - 60) / this.lineHeight);
+    return cells.map((text, i) => {
+      const lines = text ? fitter.lines(text, TABLE_FONT_SIZE, textWidths[i]) : [];
+      if (lines.length <= maxLines) return lines;
+      const note = fitter.lines(this.truncated, TABLE_FONT_SIZE, textWidths[i]);
+      return [...lines.slice(0, maxLines - note.length - 1), '…', ...note];
+    });
+  }
+
+  private rowHeight(cells: string[][]): number {
+    return Math.max(1, ...cells.map((lines) => lines.length)) * this.lineHeight + 2 * CELL_PADDING;
+  }
+
+  private drawRow(cells: string[][], widths: number[], aligns: Array<'left' | 'right'>, style: { font: string; fill?: string }): void {
+    const y = this.doc.y;
+    const height = this.rowHeight(cells);
+    const width = widths.reduce((sum, w) => sum + w, 0);
+    if (style.fill) this.doc.rect(this.left, y, width, height).fill(style.fill);
+    this.doc.fillColor(COLORS.text).font(style.font).fontSize(TABLE_FONT_SIZE);
+    let x = this.left;
+    for (let i = 0; i < cells.length; i++) {
+      const textWidth = widths[i] - 2 * CELL_PADDING;
+      cells[i].forEach((line, n) => {
+        const offset = aligns[i] === 'right' ? Math.max(0, textWidth - this.fitters[style.font].widthOf(line, TABLE_FONT_SIZE)) : 0;
+        // One call per line, without a width: PDFKit draws the line as given instead of wrapping it again.
+        if (line) this.doc.text(line, x + CELL_PADDING + offset, y + CELL_PADDING + n * this.lineHeight, { lineBreak: false });
+      });
+      x += widths[i];
+    }
+    this.doc.strokeColor(COLORS.rule).lineWidth(0.4).moveTo(this.left, y + height).lineTo(this.left + width, y + height).stroke();
+    this.doc.x = this.left;
+    this.doc.y = y + height;
+  }
+}
+
+/** What a PDF text run can show: no control characters (CR, tab, NUL…) that would print as boxes or break lines twice. */
+export function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '');
+}

@@ -1,0 +1,112 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FIXTURE_DOMAIN, FIXTURE_SNAPSHOT_ID, largeReportData, reportDataFixture } from '../testing/report-data.fixture';
+import type { ReportLocale } from '../report/report-data';
+import { renderReportPdf, type ReportPdfSnapshot } from './report-pdf';
+
+const SHA256 = '3f1c9a7be2d4056c8a1e9f0b7d6c5a4e3f2b1a0c9d8e7f6a5b4c3d2e1f0a9b8c';
+const snapshot = (locale: ReportLocale, timezone = 'America/Sao_Paulo'): ReportPdfSnapshot => ({
+  id: FIXTURE_SNAPSHOT_ID,
+  sha256: SHA256,
+  kind: 'weekly',
+  created_at: '2026-11-23T12:00:00.000Z',
+  generated_by: 'api:pss_live_0123456789abcdef0123456789abcdef',
+  locale,
+  timezone,
+});
+
+/** poppler-utils reads the PDFs as an assessor's tools would; `.ci/run` installs it. */
+const popplerMissing = spawnSync('pdftotext', ['-v']).error !== undefined;
+const describePoppler = popplerMissing ? describe.skip : describe;
+if (popplerMissing) process.stdout.write('[skipped] report PDF checks: pdftotext (poppler-utils) is not installed\n');
+
+describePoppler('report PDF (read back with poppler)', () => {
+  let directory: string;
+  beforeAll(() => (directory = mkdtempSync(join(tmpdir(), 'pss-pdf-'))));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  let files = 0;
+  const written = (pdf: Buffer): string => {
+    const file = join(directory, `report-${++files}.pdf`);
+    writeFileSync(file, pdf);
+    return file;
+  };
+  /** The text, its line breaks (where the layout wrapped a cell) as single spaces. */
+  const text = (file: string, page?: number): string =>
+    execFileSync('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const pages = (file: string): number => Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+  const fonts = (file: string): Array<{ name: string; embedded: string }> =>
+    execFileSync('pdffonts', [file], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map((line) => {
+        const columns = line.trim().split(/\s+/);
+        return { name: columns[0], embedded: columns[columns.length - 5] };
+      });
+
+  it('reads in Portuguese: accented labels, the domain, the sha256 on the cover and "Página n de N"', async () => {
+    const file = written(await renderReportPdf(reportDataFixture(), snapshot('pt-BR')));
+    const all = text(file);
+    for (const expected of ['Relatório de conformidade PCI DSS v4.0', 'Justificativa', 'justificativa por escrito', 'Situação', 'Gravidade', 'Cabeçalhos de segurança', 'Verificações periódicas', 'SEM MONITORAMENTO', 'Loja São João — Pagamentos', 'aguardando revisão', 'Código próprio da página de pagamento']) {
+      expect(all).toContain(expected);
+    }
+    expect(all).toContain(FIXTURE_DOMAIN);
+    const cover = text(file, 1);
+    expect(cover).toContain(SHA256);
+    expect(cover).toContain(FIXTURE_SNAPSHOT_ID);
+    expect(cover).toContain('api:pss_live_0123456789abcdef0123456789abcdef');
+    expect(cover).toMatch(/16\/11\/2026 09:00 — 23\/11\/2026 09:00 \(America\/Sao_Paulo\)/);
+    expect(cover).toContain('16/11/2026 12:00 UTC — 23/11/2026 12:00 UTC');
+    const count = pages(file);
+    expect(count).toBeGreaterThan(1);
+    expect(text(file, count)).toContain(`Página ${count} de ${count}`);
+  });
+
+  it('reads in English with every label in English', async () => {
+    const file = written(await renderReportPdf(reportDataFixture({ meta: { ...reportDataFixture().meta, locale: 'en' } }), snapshot('en')));
+    const all = text(file);
+    for (const expected of ['PCI DSS v4.0 compliance report', 'Justification', 'Authorized by', 'Security headers', 'Periodic checks', 'NO MONITORING', 'needs review', 'Page 1 of']) {
+      expect(all).toContain(expected);
+    }
+    expect(all).toContain(FIXTURE_DOMAIN);
+    for (const portuguese of ['Justificativa', 'Página', 'Situação']) expect(all).not.toContain(portuguese);
+  });
+
+  it('embeds every font it uses', async () => {
+    const file = written(await renderReportPdf(reportDataFixture(), snapshot('pt-BR')));
+    const used = fonts(file);
+    expect(used.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+    for (const font of used) expect(font.embedded).toBe('yes');
+  });
+
+  it('pages a large report, with the table header repeated on every page of the table', async () => {
+    const file = written(await renderReportPdf(largeReportData({ scripts: 300, alerts: 400 }), snapshot('pt-BR')));
+    const count = pages(file);
+    expect(count).toBeGreaterThan(20);
+    const scriptPages = Array.from({ length: 4 }, (_, i) => text(file, 3 + i));
+    for (const page of scriptPages) {
+      expect(page).toContain('Hashes');
+      expect(page).toContain('Justificativa');
+    }
+    expect(text(file, count)).toContain(`Página ${count} de ${count}`);
+  });
+
+  it('wraps long URLs and hashes inside their column, and cuts a cell taller than a page with a note', async () => {
+    const data = reportDataFixture();
+    const csp = Array.from({ length: 800 }, (_, i) => `https://cdn${i}.example.com`).join(' ');
+    data.headers = [{ ...data.headers[0], last_value: `script-src ${csp}` }];
+    const file = written(await renderReportPdf(data, snapshot('pt-BR')));
+    const all = text(file);
+    expect(all).toContain('[texto cortado: a íntegra está no JSON e no CSV]');
+    // The hash comes out whole once its line breaks are taken out (pdftotext also drops a hyphen that ends a line).
+    expect(all.replace(/\s+/g, '')).toContain(data.scripts[0].current_hash!.replace('sha384-', ''));
+  });
+
+  it('shows UTC for a store whose time zone is unknown to the runtime', async () => {
+    const file = written(await renderReportPdf(reportDataFixture(), snapshot('pt-BR', 'Mars/Olympus_Mons')));
+    expect(text(file, 1)).toContain('16/11/2026 12:00 — 23/11/2026 12:00 (UTC)');
+  });
+});
