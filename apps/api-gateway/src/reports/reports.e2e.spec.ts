@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { eventually, ManualClock, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
@@ -19,6 +23,7 @@ describe('PCI reports (HTTP, embedded)', () => {
     await service.reportSdk(store.sdk_key, [
       { kind: 'script', src: 'https://cdn.pagamentos.example/widget.js', hash: sri('widget') },
       { kind: 'script', src: 'https://evil.example/skim.js', hash: sri('skim') },
+      { kind: 'headers', headers: { 'Content-Security-Policy': "script-src 'self'" } },
     ]);
     const scripts = (await eventually(() => get(`/scripts?store_id=${store.id}`), (answer) => answer.body.data?.length === 2)).body.data;
     const widget = scripts.find((script: any) => script.src.includes('widget'));
@@ -53,6 +58,15 @@ describe('PCI reports (HTTP, embedded)', () => {
     expect(data.summary_643).toEqual({ total: inventory.length, authorized: count('authorized'), blocked: count('blocked'), needs_review: count('needs_review'), expired: 0 });
     expect(data.scripts.find((script: any) => script.status === 'authorized')).toMatchObject({ justification: 'Parcelamento do checkout, revisado', authorized_by: `api:${prefix}` });
     expect(data.periodic_checks).toHaveLength(2);
+  });
+
+  it('is described by docs/report-data.schema.json (checked on a real report)', async () => {
+    const schema = JSON.parse(readFileSync(join(__dirname, '../../../../docs/report-data.schema.json'), 'utf8'));
+    const validate = addFormats(new Ajv({ allErrors: true, strict: true })).compile(schema);
+    const { data } = (await get(`/reports/pci?store_id=${store.id}`)).body;
+    expect(data.scripts.length && data.headers.length && data.policies.length).toBeTruthy();
+    expect(validate(data) ? [] : validate.errors).toEqual([]);
+    expect(validate({ ...data, summary_643: { ...data.summary_643, total: -1 } })).toBe(false);
   });
 
   it('reuses the newest snapshot of exactly the same period, and makes a new one without dates or with regenerate=true', async () => {
