@@ -95,6 +95,11 @@ export interface ReportLabels {
     priority: string;
     decisionsInPeriod: string;
     id: string;
+    decisions: string;
+    inline: string;
+    vendor: string;
+    policy: string;
+    policyVersion: string;
   };
   yes: string;
   no: string;
@@ -199,6 +204,11 @@ const PT_BR: ReportLabels = {
     priority: 'Prioridade',
     decisionsInPeriod: 'Decisões no período',
     id: 'Identificador',
+    decisions: 'Decisões (data, ação, método, quem: justificativa)',
+    inline: 'Inline',
+    vendor: 'Fornecedor',
+    policy: 'Política',
+    policyVersion: 'Versão da política',
   },
   yes: 'sim',
   no: 'não',
@@ -348,6 +358,11 @@ const EN: ReportLabels = {
     priority: 'Priority',
     decisionsInPeriod: 'Decisions in period',
     id: 'Id',
+    decisions: 'Decisions (when, action, method, who: justification)',
+    inline: 'Inline',
+    vendor: 'Vendor',
+    policy: 'Policy',
+    policyVersion: 'Policy version',
   },
   yes: 'yes',
   no: 'no',

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { yieldToEventLoop } from './event-loop';
 import { BOLD_FONT, REGULAR_FONT, reportFont } from './report-fonts';
 import { TextFitter } from './text-fitter';
 
@@ -47,8 +48,6 @@ export interface DocumentInfo {
   createdAt: Date;
   keywords: string;
 }
-
-export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export class PdfLayout {
   private readonly doc: PDFKit.PDFDocument;
