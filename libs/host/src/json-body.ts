@@ -1,16 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import { DomainError, validationError } from '@pss/kernel';
+import { forbiddenContent, MAX_JSON_DEPTH, nestsDeeperThan } from './json-guard';
 
 /**
- * Many clients send `Content-Type: application/json` with no body on POSTs that take none (rotate-key, test,
- * apply). Fastify answers those with "empty JSON body"; here an empty body is simply no body. Anything else is
- * parsed by Fastify's own parser, prototype-poisoning checks included.
+ * The JSON body parser of every route (routes that read their body otherwise register their own media type).
+ * An empty body is no body: many clients send `Content-Type: application/json` with nothing on POSTs that take
+ * none (rotate-key, test, apply). A body nested deeper than MAX_JSON_DEPTH is refused before it is parsed, and
+ * one holding prototype keys or lone surrogates once parsed, all with 400 `validation_error`: nothing the
+ * validation pipe, the deciders or a later merge could choke on gets past the parser.
  */
-export function acceptEmptyJsonBodies(fastify: FastifyInstance): void {
-  const parse = fastify.getDefaultJsonParser('error', 'error');
+export function parseJsonBodies(fastify: FastifyInstance): void {
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
-    parse(request, text, done);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(validationError([{ message: `JSON bodies may nest at most ${MAX_JSON_DEPTH} levels deep` }], 'Malformed JSON body'), undefined);
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return done(new DomainError('validation_error', 'Malformed JSON body'), undefined);
+    }
+    const details = forbiddenContent(value);
+    if (details.length > 0) return done(validationError(details), undefined);
+    done(null, value);
   });
 }
