@@ -8,7 +8,8 @@ import type { Clock } from '@pss/kernel';
 import { OpsModule } from '@pss/ops';
 import { jsonLogger, PlatformModule } from '@pss/platform';
 import { Metrics } from '@pss/metrics';
-import { acceptEmptyJsonBodies } from './json-body';
+import { clientErrorHandler, frameworkErrors, MAX_PATH_PARAMETER_LENGTH } from './http-errors';
+import { parseJsonBodies } from './json-body';
 import { observeRequests } from './request-observability';
 
 /** Request bodies are capped; routes that need less (SDK ingestion) set their own cap. */
@@ -48,11 +49,18 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   const logger = jsonLogger(config, options.name);
   const app = await NestFactory.create<NestFastifyApplication>(
     root,
-    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: true }),
-    // Nest's own JSON parser is replaced by acceptEmptyJsonBodies (Fastify's parser, empty bodies allowed).
+    new FastifyAdapter({
+      bodyLimit: BODY_LIMIT_BYTES,
+      trustProxy: true,
+      // What Fastify and Node's HTTP parser refuse before a route runs, in the service's error shape.
+      frameworkErrors,
+      clientErrorHandler,
+      routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    }),
+    // Nest's own JSON parser is replaced by parseJsonBodies (depth, prototype keys and Unicode checked).
     { logger, bufferLogs: true, abortOnError: false, bodyParser: false },
   );
-  acceptEmptyJsonBodies(app.getHttpAdapter().getInstance());
+  parseJsonBodies(app.getHttpAdapter().getInstance());
   observeRequests(app.getHttpAdapter().getInstance(), logger, app.get(Metrics), config);
   connectBusServer(app);
   await app.startAllMicroservices();

@@ -15,12 +15,15 @@ const STATUS_BY_CODE: Record<string, number> = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408, // written by libs/host http-errors.ts, before any route
   conflict: 409,
   idempotency_in_progress: 409,
   payload_too_large: 413,
+  uri_too_long: 414, // libs/host http-errors.ts
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
   rate_limited: 429,
+  headers_too_large: 431, // libs/host http-errors.ts
   internal_error: 500,
   service_unavailable: 503,
 };

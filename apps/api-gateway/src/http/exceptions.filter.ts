@@ -14,9 +14,9 @@ export class HttpDomainError extends DomainError {
   }
 }
 
+// Malformed JSON is a DomainError from the body parser (libs/host json-body.ts); errors raised before routing
+// (bad URL, over-long path parameter, HTTP parser) are answered by libs/host http-errors.ts.
 const FASTIFY_CODES: Record<string, [code: string, message: string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: ['validation_error', 'Malformed JSON body'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ['validation_error', 'Malformed JSON body: the body is empty'],
   FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'Request body is too large'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'Request bodies must be application/json'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['validation_error', 'Content-Length does not match the body'],
