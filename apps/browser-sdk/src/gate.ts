@@ -5,6 +5,7 @@ import type { ScriptFacts } from './scripts';
 import { gtmContainer, stackUrls } from './stack';
 
 const NEUTRAL_TYPE = 'javascript/blocked';
+const WAIT_FOR_CONFIG_MS = 1500;
 
 /**
  * Every way a script element enters the document after the SDK: the DOM insertion methods and the `src`
@@ -16,6 +17,8 @@ const NEUTRAL_TYPE = 'javascript/blocked';
  */
 export class ScriptGate {
   private readonly released = new WeakSet<Element>();
+  /** Scripts inserted while the fresh config is awaited in block mode, with their own type. */
+  private waiting?: Array<[HTMLScriptElement, string | null]>;
 
   constructor(
     private readonly rules: BlockRules,
@@ -90,7 +93,10 @@ export class ScriptGate {
     const gtm = stackUrls(new Error().stack).map(gtmContainer).filter(Boolean)[0];
     if (gtm) this.facts.gtmOf.set(script, gtm);
     if (this.blocks(script)) this.stop(script);
-    else if (!script.src && script.text.trim() && this.rules.hashRules) this.holdForHash(script);
+    else if (script.src && this.waiting) {
+      this.waiting.push([script, script.getAttribute('type')]);
+      script.type = NEUTRAL_TYPE;
+    } else if (!script.src && script.text.trim() && this.rules.hashRules) this.holdForHash(script);
   }
 
   private srcChanged = safe((script: HTMLScriptElement) => {
@@ -112,8 +118,12 @@ export class ScriptGate {
     );
   }
 
+  /**
+   * An inline script waits for its hash; it is run (or not) on the same element, so whoever holds it (and its
+   * listeners) sees no difference but a microtask of delay.
+   */
   private holdForHash(script: HTMLScriptElement): void {
-    const type = script.type;
+    const type = script.getAttribute('type');
     script.type = NEUTRAL_TYPE;
     quietly(
       sri384(utf8(script.text)).then(
@@ -121,18 +131,52 @@ export class ScriptGate {
           if (hash && this.rules.blocksHash(hash)) {
             this.facts.blocked.add(script);
             this.seen(script);
-            return;
+          } else {
+            this.run(script, type);
           }
-          const runnable = document.createElement('script');
-          for (let i = 0; i < script.attributes.length; i += 1) runnable.setAttribute(script.attributes[i].name, script.attributes[i].value);
-          if (type) runnable.type = type;
-          else runnable.removeAttribute('type');
-          runnable.text = script.text;
-          this.released.add(runnable);
-          if (script.parentNode) script.parentNode.replaceChild(runnable, script);
         }),
       ),
     );
+  }
+
+  /**
+   * In block mode, until the fresh config has come (one round trip), a script inserted by code waits: a rule
+   * added since the last page view then applies to it. Inserted scripts are asynchronous anyway, so waiting
+   * changes nothing the page may rely on; past `WAIT_FOR_CONFIG_MS` they run (fail open).
+   */
+  holdUntilConfig(): void {
+    this.waiting = [];
+    setTimeout(() => this.configReady(), WAIT_FOR_CONFIG_MS);
+  }
+
+  configReady = safe(() => {
+    const waiting = this.waiting || [];
+    this.waiting = undefined;
+    for (const [script, type] of waiting) {
+      if (this.blocks(script)) {
+        this.stop(script);
+        this.seen(script);
+      } else {
+        this.run(script, type);
+      }
+    }
+  });
+
+  /**
+   * A neutralized script is not "already started" (HTML: prepare the script element), so restoring its type and
+   * setting its source again prepares it anew, on the same element (its load and error listeners stay).
+   */
+  private run(script: HTMLScriptElement, type: string | null): void {
+    this.released.add(script);
+    if (type === null) script.removeAttribute('type');
+    else script.setAttribute('type', type);
+    const src = script.getAttribute('src');
+    if (src !== null) {
+      script.removeAttribute('src');
+      script.setAttribute('src', src);
+    } else {
+      script.text = script.text;
+    }
   }
 }
 

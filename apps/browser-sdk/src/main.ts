@@ -51,6 +51,7 @@ const boot = safe(() => {
   const scripts = new ScriptObserver(selfUrl, facts, send);
   const gate = new ScriptGate(rules, facts, safe((script: HTMLScriptElement) => scripts.element(script)));
   gate.install();
+  if (cached && cached.config.mode === 'block') gate.holdUntilConfig();
   const fields = new SensitiveFields(selfUrl, (src, field) => send({ kind: 'sensitive_field_access', src, field }));
   fields.install();
   document.addEventListener(
@@ -64,10 +65,12 @@ const boot = safe(() => {
     if (config && config.paused) {
       fields.configure(null, false);
       rules.update(undefined);
+      gate.configReady();
       transport.pause();
       return;
     }
     rules.update(config);
+    gate.configReady();
     const settings = (config || cached)?.config;
     fields.configure(settings ? settings.sensitive_fields : null, true);
     transport.release();
@@ -140,7 +143,7 @@ const boot = safe(() => {
   quietly(
     fetchConfig(base, key).then(
       // An unknown or suspended key: the service will take nothing, so the SDK does nothing.
-      (config) => (config ? start(config) : (fields.configure(null, false), rules.update(undefined), transport.stop())),
+      (config) => (config ? start(config) : (fields.configure(null, false), rules.update(undefined), gate.configReady(), transport.stop())),
       () => start(cached), // the service is down: observe with what was known, sending fails quietly
     ),
   );

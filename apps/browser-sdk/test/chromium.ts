@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { VENDOR_HOST } from './fixture-server';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const chromiumFound = (): boolean => existsSync(CHROME_PATH);
@@ -21,6 +22,7 @@ export async function launchChromium(): Promise<{ browser: Browser; close: () =>
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--host-resolver-rules=MAP ${VENDOR_HOST} 127.0.0.1`,
     ],
   });
   return {

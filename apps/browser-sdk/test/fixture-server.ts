@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+export const VENDOR_HOST = 'cdn.widgets-vendor.test';
+
 interface Resource {
   body: string;
   type: string;
@@ -9,7 +11,8 @@ interface Resource {
 
 /**
  * The shop's side of the browser tests: pages and scripts served on 127.0.0.1, reachable as a second origin at
- * `localhost` on the same port (cross-origin scripts, with or without CORS). Content can change between page
+ * `localhost` on the same port (cross-origin scripts, with or without CORS), and as a vendor with a public-looking
+ * host name (`VENDOR_HOST`, which Chromium resolves to 127.0.0.1) where a domain rule needs one. Content can change between page
  * views, as a compromised vendor's would. Nothing is cached, so every page view fetches what is served now.
  */
 export class FixtureServer {
@@ -27,9 +30,10 @@ export class FixtureServer {
     return fixtures;
   }
 
-  /** `http://127.0.0.1:<port><path>`, or the same path on the second origin (`localhost`). */
-  url(path: string, origin: 'page' | 'other' = 'page'): string {
-    return `http://${origin === 'page' ? '127.0.0.1' : 'localhost'}:${this.port}${path}`;
+  /** `http://127.0.0.1:<port><path>`, or the same path on the second origin (`localhost`) or the vendor's host. */
+  url(path: string, origin: 'page' | 'other' | 'vendor' = 'page'): string {
+    const host = { page: '127.0.0.1', other: 'localhost', vendor: VENDOR_HOST }[origin];
+    return `http://${host}:${this.port}${path}`;
   }
 
   page(path: string, html: string, headers: Record<string, string> = {}): string {
