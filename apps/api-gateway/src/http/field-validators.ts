@@ -1,4 +1,6 @@
-import { registerDecorator, ValidateIf, type ValidationOptions } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import { IsObject, registerDecorator, ValidateIf, ValidateNested, type ValidationOptions } from 'class-validator';
 
 /**
  * The field may be left out, but when present it must be valid: unlike `@IsOptional()`, a `null` is checked
@@ -8,6 +10,17 @@ export const Omittable = (): PropertyDecorator => ValidateIf((_object, value) =>
 
 /** The field may be left out or be `null`; anything else is checked. */
 export const Nullable = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined && value !== null);
+
+/**
+ * Each item is an object validated as `type`. ValidateNested alone waves through an item that is itself an
+ * array (`[[]]`), which then reaches the deciders as a malformed item: every array of nested DTOs says this.
+ */
+export const EachNested = (type: () => Function): PropertyDecorator =>
+  applyDecorators(
+    IsObject({ each: true, message: ({ property }) => `each item of ${property} must be an object` }),
+    ValidateNested({ each: true }),
+    Type(type),
+  );
 
 /** An IANA time zone name the runtime knows, e.g. `America/Sao_Paulo`. */
 export function IsTimeZone(options?: ValidationOptions): PropertyDecorator {

@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -15,10 +14,9 @@ import {
   MaxLength,
   Min,
   ValidateIf,
-  ValidateNested,
 } from 'class-validator';
 import { applyDecorators } from '@nestjs/common';
-import { IsTimeZone, Nullable, Omittable } from '../http/field-validators';
+import { EachNested, IsTimeZone, Nullable, Omittable } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
 export const MAX_RECIPIENTS = 50;
@@ -147,8 +145,7 @@ class StoreSettingsBody extends ActsOnOrganization {
   @Omittable()
   @IsArray()
   @ArrayMaxSize(MAX_RECIPIENTS, { message: `recipients must contain at most ${MAX_RECIPIENTS} items` })
-  @ValidateNested({ each: true })
-  @Type(() => RecipientBody)
+  @EachNested(() => RecipientBody)
   recipients?: RecipientBody[];
 }
 
@@ -166,8 +163,7 @@ export class CreateStoreBody extends StoreSettingsBody {
   @Omittable()
   @IsArray()
   @ArrayMaxSize(MAX_PAGES_PER_REQUEST, { message: `payment_pages must contain at most ${MAX_PAGES_PER_REQUEST} items` })
-  @ValidateNested({ each: true })
-  @Type(() => PaymentPageBody)
+  @EachNested(() => PaymentPageBody)
   payment_pages?: PaymentPageBody[];
 }
 
@@ -185,8 +181,7 @@ export class AddPagesBody extends ActsOnOrganization {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_PAGES_PER_REQUEST, { message: `payment_pages must contain at most ${MAX_PAGES_PER_REQUEST} items` })
-  @ValidateNested({ each: true })
-  @Type(() => PaymentPageBody)
+  @EachNested(() => PaymentPageBody)
   payment_pages?: PaymentPageBody[];
 
   @ValidateIf((body: AddPagesBody) => body.payment_pages === undefined)

@@ -1,0 +1,129 @@
+import { connect } from 'node:net';
+import { SCOPES } from '@pss/contracts';
+import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+
+/** Issue 12's reproductions: each answered 500 or in Fastify's own shape; each is a 4xx in the error shape now. */
+describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
+  let service: EmbeddedHarness;
+  let token: string;
+  let storeId: string;
+
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start();
+    ({ token } = await service.tenant([...SCOPES], { plan: 'enterprise', 'billing-mode': 'partner' }));
+    storeId = (await service.createStore(token)).id;
+  });
+  afterAll(() => service.close());
+
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+  describe('JSON nested deeper than 32 levels', () => {
+    const routesWithBodies = () => [
+      ['POST', '/api/v1/stores'],
+      ['PATCH', `/api/v1/stores/${storeId}`],
+      ['POST', `/api/v1/stores/${storeId}/pages`],
+      ['POST', '/api/v1/organizations'],
+      ['POST', '/api/v1/rules'],
+      ['POST', '/api/v1/policies'],
+      ['POST', '/api/v1/webhooks'],
+    ];
+
+    it('is refused with 400 before validation, on every route with a body (it overflowed the stack at 1,500)', async () => {
+      for (const [method, url] of routesWithBodies()) {
+        const answer = await service.request(method, url, { token, body: `{"domain":"a.com.br","name":${nested(1_500)}}` });
+        expect([method, url, answer.status, answer.body]).toEqual([
+          method,
+          url,
+          400,
+          { error: { code: 'validation_error', message: 'Malformed JSON body', details: [{ message: 'JSON bodies may nest at most 32 levels deep' }] } },
+        ]);
+      }
+    });
+
+    it('takes half a million levels (a 1 MB body) in its stride, and lets 32 through to validation', async () => {
+      expect((await service.request('POST', '/api/v1/stores', { token, body: nested(500_000) })).status).toBe(400);
+      const atLimit = await service.request('POST', '/api/v1/stores', { token, body: `{"domain":"a.com.br","name":${nested(31)}}` });
+      expect(atLimit.body.error.details).toEqual([expect.objectContaining({ field: 'name' }), expect.objectContaining({ field: 'name' })]);
+    });
+  });
+
+  it('refuses recipients and payment_pages holding arrays instead of objects (the store decider threw)', async () => {
+    const cases: Array<[string, string, Record<string, unknown>, string]> = [
+      ['POST', '/api/v1/stores', { domain: 'arrays-1.com.br', recipients: [[]] }, 'recipients'],
+      ['POST', '/api/v1/stores', { domain: 'arrays-2.com.br', payment_pages: [[]] }, 'payment_pages'],
+      ['PATCH', `/api/v1/stores/${storeId}`, { recipients: [['pix', 'key']] }, 'recipients'],
+      ['POST', `/api/v1/stores/${storeId}/pages`, { payment_pages: [[]] }, 'payment_pages'],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const answer = await service.request(method, url, { token, body });
+      expect([url, answer.status]).toEqual([url, 400]);
+      expect(answer.body.error.details).toContainEqual({ field, message: `each item of ${field} must be an object` });
+    }
+  });
+
+  it('refuses a lone surrogate in owner_email (the e-mail check threw) and in any other field, naming the field only', async () => {
+    const organization = await service.request('POST', '/api/v1/organizations', { token, body: '{"name":"Loja","owner_email":"a\\ud800@loja.com.br"}' });
+    expect(organization.status).toBe(400);
+    expect(organization.body.error.details).toEqual([{ field: 'owner_email', message: 'owner_email must be well-formed Unicode text (it holds a lone surrogate)' }]);
+    const store = await service.request('PATCH', `/api/v1/stores/${storeId}`, { token, body: '{"recipients":[{"method":"pix","key":"\\udc00"}]}' });
+    expect(store.body.error.details).toEqual([{ field: 'recipients.0.key', message: expect.stringContaining('lone surrogate') }]);
+  });
+
+  it('refuses prototype keys anywhere in a body, naming where', async () => {
+    const answer = await service.request('PATCH', `/api/v1/stores/${storeId}`, { token, body: '{"recipients":[{"method":"pix","key":"k","__proto__":{"admin":true}}]}' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details).toEqual([{ field: 'recipients.0.__proto__', message: '__proto__ is not accepted as a field name' }]);
+  });
+
+  describe('what the HTTP layer refuses before a route runs', () => {
+    it('answers bad percent-encoding in a path with 400, without echoing the path', async () => {
+      const answer = await service.request('GET', '/api/v1/stores/%E0%A4%A', { token });
+      expect([answer.status, answer.body]).toEqual([400, { error: { code: 'validation_error', message: 'Malformed URL: the path is not valid percent-encoding' } }]);
+    });
+
+    it('answers a path id over 100 characters with 414, without echoing the path', async () => {
+      const answer = await service.request('GET', `/api/v1/stores/${'x'.repeat(101)}`, { token });
+      expect([answer.status, answer.body]).toEqual([414, { error: { code: 'uri_too_long', message: 'A path parameter is longer than 100 characters' } }]);
+    });
+
+    it('keeps unknown routes, wrong media types and oversized bodies in the shape', async () => {
+      expect((await service.request('GET', '/api/v1/nowhere', { token })).body).toEqual({ error: { code: 'not_found', message: 'Route not found' } });
+      const form = await service.request('POST', '/api/v1/stores', { token, body: 'domain=a.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect([form.status, form.body.error.code]).toEqual([415, 'unsupported_media_type']);
+      const huge = await service.request('POST', '/api/v1/stores', { token, body: { domain: 'a'.repeat(1_100_000) } });
+      expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
+    });
+  });
+
+  describe("what Node's HTTP parser refuses (a real socket: inject has no parser)", () => {
+    let port: number;
+    beforeAll(async () => {
+      await service.app.listen(0, '127.0.0.1');
+      port = (service.app.getHttpServer().address() as { port: number }).port;
+    });
+
+    /** Sends raw bytes and resolves with everything the server wrote back before closing. */
+    const raw = (request: string) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('utf8')));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const [head, body] = received.split('\r\n\r\n');
+          resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
+        });
+        socket.end(request);
+      });
+
+    it('answers a 100 KB Authorization header with 431 in the error shape', async () => {
+      const answer = await raw(`GET /api/v1/stores HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(100_000)}\r\n\r\n`);
+      expect(answer).toEqual({ status: 431, body: { error: { code: 'headers_too_large', message: 'Request headers are too large' } } });
+    });
+
+    it('answers a malformed request line with 400 in the error shape', async () => {
+      const answer = await raw('GET /api/v1/stores HTTP/9\r\n\r\n');
+      expect(answer).toEqual({ status: 400, body: { error: { code: 'validation_error', message: 'Malformed HTTP request' } } });
+    });
+  });
+});
