@@ -1,4 +1,4 @@
-import { sri } from '@pss/testkit';
+import { metricSample, sri } from '@pss/testkit';
 import { EmbeddedHarness } from './testing/embedded-harness';
 import { linkTo, RESOURCE_PATHS } from '../../notifier/src/events/webhook-event';
 
@@ -28,11 +28,6 @@ describe('operability (HTTP, embedded)', () => {
     written.join('').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
   const accessLines = () => logLines().filter((line) => line.context === 'http');
   const scrape = async () => (await service.request('GET', '/metrics')).text;
-  /** The value of one sample, 0 when the series does not exist yet. */
-  const sample = (text: string, series: string): number => {
-    const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-    return line ? Number(line.slice(series.length + 1)) : 0;
-  };
 
   describe('GET /metrics', () => {
     it('answers the Prometheus text format without a token, with the process metrics', async () => {
@@ -46,28 +41,28 @@ describe('operability (HTTP, embedded)', () => {
     it('counts a request under its route template and status, never its path', async () => {
       const missing = '01900000-0000-7000-8000-00000000abcd';
       const series = 'pss_http_request_duration_seconds_count{method="GET",route="/api/v1/stores/:id",status="404"}';
-      const before = sample(await scrape(), series);
+      const before = metricSample(await scrape(), series);
       await service.request('GET', `/api/v1/stores/${missing}`, { token: tenant.token });
       const after = await scrape();
-      expect(sample(after, series)).toBe(before + 1);
+      expect(metricSample(after, series)).toBe(before + 1);
       expect(after).not.toContain(missing);
     });
 
     it('gives paths no route matched one label', async () => {
       await service.request('GET', '/no/such/path/42');
       const text = await scrape();
-      expect(sample(text, 'pss_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}')).toBeGreaterThan(0);
+      expect(metricSample(text, 'pss_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}')).toBeGreaterThan(0);
       expect(text).not.toContain('/no/such/path');
     });
 
     it('times event-store appends and shows where each projection and publisher stands', async () => {
-      const before = sample(await scrape(), 'pss_event_store_append_duration_seconds_count{outcome="ok"}');
+      const before = metricSample(await scrape(), 'pss_event_store_append_duration_seconds_count{outcome="ok"}');
       await service.createStore(tenant.token);
       const text = await scrape();
-      expect(sample(text, 'pss_event_store_append_duration_seconds_count{outcome="ok"}')).toBeGreaterThan(before);
-      const head = sample(text, 'pss_event_store_head_position');
+      expect(metricSample(text, 'pss_event_store_append_duration_seconds_count{outcome="ok"}')).toBeGreaterThan(before);
+      const head = metricSample(text, 'pss_event_store_head_position');
       expect(head).toBeGreaterThan(0);
-      expect(sample(text, 'pss_projection_position{projection="stores"}')).toBeLessThanOrEqual(head);
+      expect(metricSample(text, 'pss_projection_position{projection="stores"}')).toBeLessThanOrEqual(head);
       expect(text).toMatch(/^pss_projection_lag\{projection="stores"\} \d+$/m);
       expect(text).toMatch(/^pss_publisher_position\{publisher="inventory"\} \d+$/m);
       expect(text).toMatch(/^pss_publisher_lag\{publisher="inventory"\} \d+$/m);
@@ -82,7 +77,7 @@ describe('operability (HTTP, embedded)', () => {
       ]);
       expect(answer.status).toBe(202);
       const after = await scrape();
-      const moved = (series: string) => sample(after, series) - sample(before, series);
+      const moved = (series: string) => metricSample(after, series) - metricSample(before, series);
       expect(moved('pss_sdk_batches_total{endpoint="events"}')).toBe(1);
       expect(moved('pss_sdk_observations_total{endpoint="events",outcome="accepted"}')).toBe(1);
       expect(moved('pss_sdk_observations_total{endpoint="events",outcome="rejected"}')).toBe(1);

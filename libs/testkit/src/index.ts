@@ -5,3 +5,4 @@ export * from './eventually';
 export * from './manual-clock';
 export * from './sri';
 export * from './projection-replay';
+export * from './prometheus';

@@ -1,5 +1,5 @@
 import type { IntegrationEvent } from '@pss/contracts';
-import { eventually, ManualClock } from '@pss/testkit';
+import { eventually, ManualClock, metricSample } from '@pss/testkit';
 import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 import { HttpsReceiver } from '../testing/https-receiver';
 import { startWebhookHarness } from '../testing/webhook-harness';
@@ -37,10 +37,6 @@ describe('delivery metrics', () => {
     data: { id: '0190c0de-0000-7000-8000-00000000abcd', org_id: orgId, store_id: 'store-1', type: 'SCRIPT_INTEGRITY_MISMATCH', severity: 'high', status: 'open', source: 'https://cdn.example/w.js' },
   });
   const scrape = async () => (await service.request('GET', '/metrics')).text;
-  const sample = (text: string, series: string): number => {
-    const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-    return line ? Number(line.slice(series.length + 1)) : 0;
-  };
   const history = async (channelId: string) => (await service.ops('deliveries.list', { channel: channelId })).data;
 
   it('counts a failed attempt as a retry scheduled and shows it pending, then the delivery once it succeeds', async () => {
@@ -49,16 +45,16 @@ describe('delivery metrics', () => {
     await service.app.get(NotificationsConsumer).notify(alertEvent());
     await eventually(() => history(channel.id), ([entry]) => entry?.attempts === 1);
 
-    const failed = await eventually(scrape, (text) => sample(text, 'pss_webhook_delivery_attempts_total{outcome="retry_scheduled"}') === 1);
-    expect(sample(failed, 'pss_webhook_deliveries_pending{due="later"}')).toBe(1);
-    expect(sample(failed, 'pss_webhook_deliveries_pending{due="now"}')).toBe(0);
-    expect(sample(failed, 'pss_webhook_delivery_attempts_total{outcome="delivered"}')).toBe(0);
+    const failed = await eventually(scrape, (text) => metricSample(text, 'pss_webhook_delivery_attempts_total{outcome="retry_scheduled"}') === 1);
+    expect(metricSample(failed, 'pss_webhook_deliveries_pending{due="later"}')).toBe(1);
+    expect(metricSample(failed, 'pss_webhook_deliveries_pending{due="now"}')).toBe(0);
+    expect(metricSample(failed, 'pss_webhook_delivery_attempts_total{outcome="delivered"}')).toBe(0);
 
     receiver.answerWith({ status: 200, body: 'ok' });
     clock.advance(5 * 60_000);
-    expect(sample(await scrape(), 'pss_webhook_deliveries_pending{due="now"}')).toBe(1);
+    expect(metricSample(await scrape(), 'pss_webhook_deliveries_pending{due="now"}')).toBe(1);
     await service.app.get(RetryCycle).run();
-    const delivered = await eventually(scrape, (text) => sample(text, 'pss_webhook_delivery_attempts_total{outcome="delivered"}') === 1);
-    expect(sample(delivered, 'pss_webhook_deliveries_pending{due="now"}') + sample(delivered, 'pss_webhook_deliveries_pending{due="later"}')).toBe(0);
+    const delivered = await eventually(scrape, (text) => metricSample(text, 'pss_webhook_delivery_attempts_total{outcome="delivered"}') === 1);
+    expect(metricSample(delivered, 'pss_webhook_deliveries_pending{due="now"}') + metricSample(delivered, 'pss_webhook_deliveries_pending{due="later"}')).toBe(0);
   });
 });
