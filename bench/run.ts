@@ -6,6 +6,8 @@ import { ingestionBench } from './ingestion.bench';
 import { notifierBench } from './notifier.bench';
 import { projectionReplayBench } from './projection-replay.bench';
 import { AIM, markdownTable, ratio, type BenchRow } from './report';
+import { sdkPageBench } from './sdk-page.bench';
+import { reportsBench } from './reports.bench';
 import { log, QUICK } from './support';
 
 /**
@@ -20,6 +22,8 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow[]>> = {
   http: httpBench,
   ingestion: ingestionBench,
   notifier: notifierBench,
+  sdk: sdkPageBench,
+  reports: reportsBench,
 };
 
 function machine(): string {

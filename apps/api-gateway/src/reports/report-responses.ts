@@ -22,8 +22,19 @@ export class ReportResponses {
       case 'csv':
         return this.csv(reply, snapshot, query);
       default:
-        reply.status(200).send({ ...toResource(snapshot), generated, data: await this.dataOf(snapshot) });
+        return this.json(reply, snapshot, generated);
     }
+  }
+
+  /**
+   * The snapshot with its data. The data is spliced in as stored (its canonical JSON, the bytes the sha256 is
+   * of) rather than parsed and serialized again: a year's report is megabytes, and that would hold the event loop.
+   */
+  private async json(reply: FastifyReply, snapshot: ReportSnapshotDocument, generated: boolean): Promise<void> {
+    const data = await this.files.get(snapshot._data_key);
+    if (!data) throw notFound('Report data');
+    const head = JSON.stringify({ ...toResource(snapshot), generated });
+    reply.status(200).header('Content-Type', 'application/json; charset=utf-8').send(`${head.slice(0, -1)},"data":${data.bytes.toString('utf8')}}`);
   }
 
   private async pdf(reply: FastifyReply, snapshot: ReportSnapshotDocument): Promise<void> {

@@ -46,13 +46,29 @@ export async function buildReport(request: ReportRequest, sources: ReportSources
   }
   await yieldToEventLoop();
 
+  // Each section is built apart, yielding between them: a large store's sections take tens of milliseconds each.
   const store = fold.store;
-  const scripts = [...fold.scripts.values()].sort((a, b) => a.first_seen_at.localeCompare(b.first_seen_at) || a.id.localeCompare(b.id));
+  const scripts = [...fold.scripts.values()].sort((a, b) => compare(a.first_seen_at, b.first_seen_at) || compare(a.id, b.id));
   const authorized = new Set(scripts.filter((script) => isAuthorized(script.status)).map((script) => script.id));
+  const summary643 = {
+    total: scripts.length,
+    authorized: authorized.size,
+    blocked: scripts.filter((script) => script.status === 'blocked').length,
+    needs_review: scripts.filter((script) => !isAuthorized(script.status) && script.status !== 'blocked').length,
+    expired: scripts.filter((script) => script.expired).length,
+  };
+  const scriptRows = scripts.map(({ expired: _expired, ...script }) => script);
+  await yieldToEventLoop();
   const alerts = [...fold.alerts.values()].filter((alert) => alert.opened_in_period || alert.status === 'open');
   const openedInPeriod = alerts.filter((alert) => alert.opened_in_period);
+  const alertRows = alerts.map(({ opened_in_period: _opened, ...alert }) => alert).sort((a, b) => compare(b.first_seen_at, a.first_seen_at) || compare(a.id, b.id));
+  await yieldToEventLoop();
+  const dataAccess = [...fold.dataAccess.values()]
+    .map((access) => ({ ...access, script_authorized: authorized.has(access.script_id) }))
+    .sort((a, b) => compare(a.src, b.src) || compare(a.field_class, b.field_class));
+  await yieldToEventLoop();
 
-  const data: ReportData = {
+  return {
     meta: {
       report_id: request.reportId,
       store: {
@@ -73,32 +89,23 @@ export async function buildReport(request: ReportRequest, sources: ReportSources
       payment_pages: [...(store?.payment_pages ?? [])],
       requirements: ['6.4.3', '11.6.1'],
     },
-    summary_643: {
-      total: scripts.length,
-      authorized: authorized.size,
-      blocked: scripts.filter((script) => script.status === 'blocked').length,
-      needs_review: scripts.filter((script) => !isAuthorized(script.status) && script.status !== 'blocked').length,
-      expired: scripts.filter((script) => script.expired).length,
-    },
+    summary_643: summary643,
     summary_1161: {
       events: fold.changeEvents,
       alerts_total: openedInPeriod.length,
       alerts_open: openedInPeriod.filter((alert) => alert.status === 'open').length,
     },
-    scripts: scripts.map(({ expired: _expired, ...script }) => script),
-    headers: [...fold.headers.values()].flatMap((page) => [...page.values.values()]).sort((a, b) => a.page.localeCompare(b.page) || a.name.localeCompare(b.name)),
-    alerts: alerts
-      .map(({ opened_in_period: _opened, ...alert }) => alert)
-      .sort((a, b) => b.first_seen_at.localeCompare(a.first_seen_at) || a.id.localeCompare(b.id)),
-    policies: [...fold.policies.values()].sort((a, b) => a.priority - b.priority || a.id.localeCompare(b.id)),
+    scripts: scriptRows,
+    headers: [...fold.headers.values()].flatMap((page) => [...page.values.values()]).sort((a, b) => compare(a.page, b.page) || compare(a.name, b.name)),
+    alerts: alertRows,
+    policies: [...fold.policies.values()].sort((a, b) => a.priority - b.priority || compare(a.id, b.id)),
     periodic_checks: periodicChecks(period, fold, sources.sdkHours),
-    data_access: [...fold.dataAccess.values()]
-      .map((access) => ({ ...access, script_authorized: authorized.has(access.script_id) }))
-      .sort((a, b) => a.src.localeCompare(b.src) || a.field_class.localeCompare(b.field_class)),
+    data_access: dataAccess,
   };
-  await yieldToEventLoop();
-  return data;
 }
+
+/** Code-unit order: the same everywhere (no locale), and far cheaper than localeCompare on thousands of rows. */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** `trusted` (first-party scripts the store trusts) counts as authorized, as the inventory shows it. */
 const isAuthorized = (status: string): boolean => status === 'authorized' || status === 'trusted';
