@@ -106,7 +106,13 @@ describe('PCI report schedules (HTTP, embedded)', () => {
     expect(signedWith(delivery, channel.secret)).toBe(true);
     expect(delivery.json).toMatchObject({
       type: 'report.ready',
-      data: { report_id: ours[0].id, store_id: store.id, kind: 'weekly', period_start: '2026-11-23T00:00:00.000Z', period_end: '2026-11-30T00:00:00.000Z' },
+      data: { report_id: ours[0].id, store_id: store.id, kind: 'weekly', period_start: '2026-11-23T00:00:00.000Z', period_end: '2026-11-30T00:00:00.000Z', locale: 'en', sha256: ours[0].sha256 },
+    });
+    const snapshotPath = `/api/v1/reports/pci/snapshots/${ours[0].id}`;
+    expect(delivery.json.data.links).toEqual({
+      json: expect.stringMatching(new RegExp(`^https?://[^/]+${snapshotPath}$`)),
+      pdf: expect.stringContaining(`${snapshotPath}?format=pdf`),
+      csv: { scripts: expect.stringContaining('csv_table=scripts'), headers: expect.stringContaining('csv_table=headers'), alerts: expect.stringContaining('csv_table=alerts') },
     });
     await eventually(async () => mailsAbout(ours[0].id), (mails) => mails.length === 1);
   });

@@ -91,13 +91,20 @@ function describe(event: IntegrationEvent, publicUrl: string): Described | undef
       return { type: 'policy.applied', severity: 'info', data: { policy_id, policy_version, script_id, store_id, action, justification, url } };
     }
     case REPORT_READY: {
-      const { report_id, store_id, kind, period_start, period_end } = data;
+      const { report_id, store_id, kind, period_start, period_end, locale, sha256, links } = data;
       const url = linkTo(publicUrl, 'reports', String(report_id));
-      return { type: 'report.ready', severity: 'info', data: { report_id, store_id, kind, period_start, period_end, url } };
+      return { type: 'report.ready', severity: 'info', data: { report_id, store_id, kind, period_start, period_end, locale, sha256, url, links: underPublicUrl(publicUrl, links) } };
     }
     default:
       return undefined;
   }
+}
+
+/** reports.report.ready's links (JSON, PDF, each CSV table) are API paths: made absolute under PUBLIC_URL. */
+function underPublicUrl(publicUrl: string, links: unknown): unknown {
+  if (typeof links === 'string') return `${publicUrl}${links}`;
+  if (links && typeof links === 'object') return Object.fromEntries(Object.entries(links).map(([name, link]) => [name, underPublicUrl(publicUrl, link)]));
+  return links;
 }
 
 /** The alert as a receiver needs it: no organization id, fingerprint, note or snooze (the dashboard's business). */
