@@ -1,5 +1,6 @@
 import { metricSample, sri } from '@pss/testkit';
 import { EmbeddedHarness } from './testing/embedded-harness';
+import { invitationLink } from '../../inventory/src/organizations/owner-invitation-mail';
 import { linkTo, RESOURCE_PATHS } from '../../notifier/src/events/webhook-event';
 
 /** What an operator sees: `/metrics`, the access log and request ids (docs/operations.md). */
@@ -184,6 +185,18 @@ describe('links in notifications (HTTP, embedded)', () => {
     expect(link.origin).toBe('https://pss.example');
     const route = link.pathname.replace(/\/ID$/, '/:id');
     expect(service.app.getHttpAdapter().getInstance().hasRoute({ method: 'GET', url: route })).toBe(true);
+  });
+
+  it('of the owner invitation e-mail answer a page that says what to do, naming nothing but a well-formed id', async () => {
+    const org = await service.createOrganization({ 'owner-email': 'owner@acme.example' });
+    const link = new URL(invitationLink(service.config.publicUrl, org.id));
+    const page = await service.request('GET', `${link.pathname}${link.search}`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(page.text).toContain(`You were named the owner of organization ${org.id}.`);
+    expect(page.text).toContain('https://pss.example/api/v1/openapi.json');
+    const forged = await service.request('GET', '/invite?org=%3Cscript%3E');
+    expect(forged.text).not.toContain('<script>');
   });
 
   it('of a webhook test event answer the channel itself', async () => {
