@@ -11,6 +11,7 @@ import { OpenApiController } from './openapi/openapi.controller';
 import { OrganizationsHttpModule } from './organizations/organizations-http.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ReportsHttpModule } from './reports/reports-http.module';
+import { ReportFilesHttpModule } from './reports/report-files.module';
 import { PoliciesHttpModule } from './policies/policies-http.module';
 import { RulesHttpModule } from './rules/rules-http.module';
 import { ScriptsHttpModule } from './scripts/scripts-http.module';
@@ -20,7 +21,7 @@ import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
 
 /** HTTP /api/v1: authentication, validation, errors; sends commands over the bus and reads read models. */
 @Module({
-  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, RulesHttpModule, PoliciesHttpModule, AlertsHttpModule, ReportsHttpModule, WebhooksHttpModule, SdkHttpModule],
+  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, RulesHttpModule, PoliciesHttpModule, AlertsHttpModule, ReportsHttpModule, ReportFilesHttpModule, WebhooksHttpModule, SdkHttpModule],
   controllers: [OpenApiController],
   providers: [
     TokenAuthenticator,

@@ -25,7 +25,7 @@ export const MAX_FILE_KEY_LENGTH = 512;
  * its temporary files) and hold letters, digits, `.`, `_` and `-` only: a key can never leave the files folder,
  * and it is the same string on a file system and in GridFS.
  */
-const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+export const FILE_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 const CONTENT_TYPE_PATTERN = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=[\w.+-]+)*$/;
 
 export class InvalidFileKeyError extends Error {
@@ -36,7 +36,7 @@ export class InvalidFileKeyError extends Error {
 }
 
 export function isFileKey(key: unknown): key is string {
-  return typeof key === 'string' && key.length <= MAX_FILE_KEY_LENGTH && KEY_PATTERN.test(key);
+  return typeof key === 'string' && key.length <= MAX_FILE_KEY_LENGTH && FILE_KEY_PATTERN.test(key);
 }
 
 /** Both adapters refuse the same keys and content types, before anything is read or written. */

@@ -63,12 +63,13 @@ describe('signed file links', () => {
     expect(key).toHaveLength(32);
   });
 
-  it('builds the Location under the public URL, the key in one encoded path segment', () => {
+  it('builds the Location under the public URL, the key in the query string', () => {
     const location = new URL(reportFileLocation({ publicUrl: 'https://pss.example/' }, key, file, clock));
     expect(location.origin).toBe('https://pss.example');
-    expect(location.pathname).toBe(`${REPORT_FILES_PATH}/${encodeURIComponent(file.key)}`);
-    const params = Object.fromEntries(location.searchParams);
+    expect(location.pathname).toBe(REPORT_FILES_PATH);
+    const { key: fileKey, ...params } = Object.fromEntries(location.searchParams);
+    expect(fileKey).toBe(file.key);
     expect(params).toEqual({ expires: String(Date.parse('2026-11-23T13:00:00.000Z') / 1000), sha256: file.sha256, name: file.fileName, signature: expect.stringMatching(/^[\w-]{43}$/) });
-    expect(verifyFileUrl(key, decodeURIComponent(location.pathname.split('/').pop()!), params, clock.now()).valid).toBe(true);
+    expect(verifyFileUrl(key, fileKey, params, clock.now()).valid).toBe(true);
   });
 });

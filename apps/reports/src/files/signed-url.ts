@@ -10,8 +10,11 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * the expiry; base64url, compared in constant time.
  */
 export const SIGNED_URL_TTL_SECONDS = 60 * 60;
-/** The gateway route that serves a signed file; the key is one path segment, URL-encoded. */
-export const REPORT_FILES_PATH = '/api/v1/reports/pci/files';
+/**
+ * The gateway route that serves a signed file; the key travels in the query string with the signature. Outside
+ * /api/v1 like /sdk/v1: a link that carries its own permission, not an operation called with an API token.
+ */
+export const REPORT_FILES_PATH = '/files/v1/reports';
 
 const VERSION = 'v1';
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -64,7 +67,7 @@ export function verifyFileUrl(signingKey: Buffer, key: string, query: Partial<Re
 
 /** The absolute URL of a signed link, under the service's public URL. */
 export function signedFileUrl(publicUrl: string, key: string, query: FileUrlQuery): string {
-  return `${publicUrl.replace(/\/+$/, '')}${REPORT_FILES_PATH}/${encodeURIComponent(key)}?${new URLSearchParams({ ...query }).toString()}`;
+  return `${publicUrl.replace(/\/+$/, '')}${REPORT_FILES_PATH}?${new URLSearchParams({ key, ...query }).toString()}`;
 }
 
 function signature(signingKey: Buffer, key: string, sha256: string, fileName: string, expires: string): string {

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { ReportFileLinksModule } from '../../../reports/src/files/report-file-links';
+import { ReportFilesController } from './report-files.controller';
+
+/** GET /files/v1/reports: report files by signed link. */
+@Module({ imports: [ReportFileLinksModule], controllers: [ReportFilesController] })
+export class ReportFilesHttpModule {}
