@@ -34,7 +34,7 @@ export class ReportsMessages {
 
   @MessagePattern(COMMANDS.reportPdf)
   pdf(@Payload() request: ReportPdfRequest): Promise<ReportPdfReply> {
-    return this.pdfs.ensure(request.orgId, request.snapshotId);
+    return this.pdfs.link(request.orgId, request.snapshotId);
   }
 
   @MessagePattern(COMMANDS.scheduleSet)

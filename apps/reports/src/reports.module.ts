@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ReportFacts } from './facts/report-facts';
+import { ReportFileLinksModule } from './files/report-file-links';
 import { ReportFactsConsumer } from './facts/report-facts.consumer';
 import { SdkActivityProjection } from './facts/sdk-activity.projection';
 import { ReportsIntegrationEvents } from './reports.integration-events';
@@ -17,6 +18,7 @@ import { SnapshotProjection } from './snapshot/snapshot.projection';
  * inventory's and alerts' integration events (docs/reports.md).
  */
 @Module({
+  imports: [ReportFileLinksModule],
   controllers: [ReportsMessages, ReportFactsConsumer],
   providers: [
     ReportFacts,

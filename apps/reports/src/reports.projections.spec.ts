@@ -38,6 +38,7 @@ describe('reports projections replayed twice', () => {
       hasPdf: true,
       csvTables: ['scripts', 'headers', 'alerts'],
       dataKey: 'reports/snap-1/data-b.json',
+      domain: 'loja.example',
       createdAt: '2026-11-23T09:00:00.000Z',
     };
     const events = [recorded('report-s1', 'ReportSnapshotRecorded', snapshot)];
@@ -60,6 +61,7 @@ describe('reports projections replayed twice', () => {
         csv_tables: ['scripts', 'headers', 'alerts'],
         created_at: '2026-11-23T09:00:00.000Z',
         _data_key: 'reports/snap-1/data-b.json',
+        _domain: 'loja.example',
       },
     ]);
   });

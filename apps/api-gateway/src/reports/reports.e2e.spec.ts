@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { eventually, ManualClock, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { ReportFileLinks } from '../../../reports/src/files/report-file-links';
+import { REPORT_FILES_PATH } from '../../../reports/src/files/signed-url';
 
 const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'reports:read', 'reports:generate'];
 
@@ -67,6 +70,38 @@ describe('PCI reports (HTTP, embedded)', () => {
     expect(data.scripts.length && data.headers.length && data.policies.length).toBeTruthy();
     expect(validate(data) ? [] : validate.errors).toEqual([]);
     expect(validate({ ...data, summary_643: { ...data.summary_643, total: -1 } })).toBe(false);
+  });
+
+  it('answers the PDF with a 302 to a signed link valid one hour, rendered once', async () => {
+    const snapshot = (await get(`/reports/pci?store_id=${store.id}&period_start=2026-11-16T00:00:00Z&period_end=2026-11-23T00:00:00Z&locale=en`)).body;
+    const first = await get(`/reports/pci/snapshots/${snapshot.id}?format=pdf`);
+    expect(first.status).toBe(302);
+    const location = new URL(first.headers.location as string);
+    expect(location.pathname).toBe(REPORT_FILES_PATH);
+    expect(location.searchParams.get('name')).toMatch(/^pci-report_.+_20261116-20261123\.pdf$/);
+    const links = service.app.get(ReportFileLinks);
+    const query = Object.fromEntries(location.searchParams);
+    expect(links.verify(query.key, query)).toMatchObject({ valid: true, expiresAt: new Date('2026-11-23T13:00:00.000Z') });
+    clock.advance(60 * 60 * 1000);
+    expect(links.verify(query.key, query)).toEqual({ valid: false, reason: 'expired' });
+    // The same period and locale through GET /reports/pci: the same snapshot, and its PDF already stored.
+    const again = await get(`/reports/pci?store_id=${store.id}&period_start=2026-11-16T00:00:00Z&period_end=2026-11-23T00:00:00Z&locale=en&format=pdf`);
+    expect(again.status).toBe(302);
+    expect(new URL(again.headers.location as string).searchParams.get('sha256')).toBe(query.sha256);
+  });
+
+  it('streams a CSV table a spreadsheet opens safely', async () => {
+    const answer = await get(`/reports/pci?store_id=${store.id}&format=csv&csv_table=scripts`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="pci-report_.+_scripts_\d{8}-\d{8}\.csv"$/);
+    expect(answer.text.startsWith('\uFEFF')).toBe(true);
+    const rows: string[][] = parse(answer.text, { bom: true, record_delimiter: '\r\n' });
+    const json = (await get(`/reports/pci/snapshots/${(await get(`/reports/pci/snapshots?store_id=${store.id}&limit=1`)).body.data[0].id}`)).body;
+    expect(rows).toHaveLength(1 + json.data.scripts.length);
+    expect(rows.flat()).toContain('https://evil.example/skim.js');
+    const headers = await get(`/reports/pci/snapshots/${json.id}?format=csv&csv_table=headers`);
+    expect(headers.headers['content-disposition']).toContain('_headers_');
   });
 
   it('reuses the newest snapshot of exactly the same period, and makes a new one without dates or with regenerate=true', async () => {

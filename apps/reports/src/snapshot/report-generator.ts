@@ -82,6 +82,7 @@ export class ReportGenerator {
       hasPdf: true,
       csvTables: [...REPORT_CSV_TABLES],
       dataKey,
+      domain: data.meta.domain,
       createdAt,
     };
     await this.aggregates.decide(evidenceChainStream(order.storeId), snapshotDecider, { type: 'RecordSnapshot', snapshot }, { actor: order.generatedBy, orgId: order.orgId });

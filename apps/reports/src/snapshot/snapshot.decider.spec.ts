@@ -15,6 +15,7 @@ const snapshot = (snapshotId: string, sha256: string): RecordedSnapshot => ({
   hasPdf: true,
   csvTables: ['scripts', 'headers', 'alerts'],
   dataKey: `reports/${snapshotId}/data-${sha256}.json`,
+  domain: 'loja.example',
   createdAt: '2026-11-23T09:00:00.000Z',
 });
 

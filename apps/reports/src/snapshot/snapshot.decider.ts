@@ -16,6 +16,8 @@ export interface RecordedSnapshot {
   hasPdf: boolean;
   csvTables: ReportCsvTable[];
   dataKey: string;
+  /** The store's domain as of period_end (names the snapshot's files). */
+  domain: string;
   createdAt: string;
 }
 

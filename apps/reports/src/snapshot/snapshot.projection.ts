@@ -34,6 +34,7 @@ export class SnapshotProjection implements Projection {
       csv_tables: data.csvTables,
       created_at: data.createdAt,
       _data_key: data.dataKey,
+      _domain: data.domain,
     });
   }
 }

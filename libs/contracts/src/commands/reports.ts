@@ -39,8 +39,8 @@ export interface ReportPdfRequest {
 }
 
 export interface ReportPdfReply {
-  /** The file store key of the PDF. */
-  key: string;
+  /** A signed URL of the PDF, valid one hour (the `Location` of the 302). */
+  location: string;
 }
 
 /** `reports.schedule.set` (POST /reports/pci/schedule). */

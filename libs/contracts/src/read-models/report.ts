@@ -36,6 +36,8 @@ export interface ReportSnapshotDocument {
   created_at: string;
   /** The file store key of the canonical JSON of `data` (not shown by the API). */
   _data_key: string;
+  /** The store's domain when the snapshot was made: names its files (not shown by the API). */
+  _domain: string;
 }
 
 export type ReportSnapshotResource = ReturnType<typeof toResource<ReportSnapshotDocument>>;
