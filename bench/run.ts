@@ -8,6 +8,7 @@ import { projectionReplayBench } from './projection-replay.bench';
 import { AIM, markdownTable, ratio, type BenchRow } from './report';
 import { sdkPageBench } from './sdk-page.bench';
 import { reportsBench } from './reports.bench';
+import { reportRenderingBench } from './report-rendering.bench';
 import { log, QUICK } from './support';
 
 /**
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow[]>> = {
   notifier: notifierBench,
   sdk: sdkPageBench,
   reports: reportsBench,
+  rendering: reportRenderingBench,
 };
 
 function machine(): string {
