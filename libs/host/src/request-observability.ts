@@ -37,7 +37,8 @@ export function observeRequests(fastify: FastifyInstance, logger: JsonLogger, me
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     metrics.httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    logger.emit(QUIET_ROUTES.has(route) ? 'debug' : 'info', `${request.method} ${route} ${reply.statusCode}`, 'http', accessLine(request, reply, route));
+    const level = QUIET_ROUTES.has(route) ? 'debug' : 'info';
+    if (logger.writes(level)) logger.emit(level, `${request.method} ${route} ${reply.statusCode}`, 'http', accessLine(request, reply, route));
   });
 }
 

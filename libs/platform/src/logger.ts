@@ -65,9 +65,14 @@ export class JsonLogger implements LoggerService {
     this.threshold = Math.max(...named.map((level) => SEVERITY[level]));
   }
 
+  /** Whether a line at `level` would be written: callers skip building what would be dropped. */
+  writes(level: LogLevelName): boolean {
+    return SEVERITY[level] <= this.threshold;
+  }
+
   /** Writes one line at `level` with `fields` beside the message; what the access log and start-up summary use. */
   emit(level: LogLevelName, message: unknown, context?: string, fields?: Record<string, unknown>): void {
-    if (SEVERITY[level] > this.threshold) return;
+    if (!this.writes(level)) return;
     const { text, extra } = splitMessage(message);
     const line = { time: new Date().toISOString(), level, service: this.service, context, message: text, ...extra, ...fields };
     this.write(`${JSON.stringify(line)}\n`);
