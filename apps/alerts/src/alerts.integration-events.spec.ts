@@ -18,6 +18,13 @@ const recorded = (type: string, data: Record<string, unknown>): RecordedEvent =>
 describe('alerts integration events', () => {
   const source = new AlertsIntegrationEvents();
 
+  it('publishes a person\'s resolve and reopen only on alerts.alert.status-changed, without a store', () => {
+    const [resolved] = source.toIntegrationEvents(recorded('AlertResolved', { alertId: 'a1', by: 'api:x', at: '2026-05-04T15:00:00.000Z', note: 'ok' }));
+    expect(resolved).toMatchObject({ type: 'alerts.alert.status-changed', org_id: 'org-1', store_id: null, data: { alert_id: 'a1', status: 'resolved', by: 'api:x', at: '2026-05-04T15:00:00.000Z', note: 'ok' } });
+    const [reopened] = source.toIntegrationEvents(recorded('AlertReopened', { alertId: 'a1', by: 'api:x', at: '2026-05-04T16:00:00.000Z' }));
+    expect(reopened.data).toEqual({ alert_id: 'a1', status: 'open', by: 'api:x', at: '2026-05-04T16:00:00.000Z', note: null });
+  });
+
   it('publishes an opened alert on alerts.alert.created and on its own topic, each with an id of its own', () => {
     const events = source.toIntegrationEvents(recorded('AlertOpened', { alert: alert(), sessionId: null, mark: 7 }));
     expect(events.map((event) => event.type)).toEqual(['alerts.alert.created', 'alerts.integrity.changed']);
@@ -53,7 +60,7 @@ describe('alerts integration events', () => {
     expect(event).toMatchObject({ type: 'alerts.alert.resolved', data: resolved });
   });
 
-  it.each(['AlertOccurred', 'AlertResolved', 'AlertReopened', 'AlertSnoozed', 'AlertNoted'])('publishes nothing for %s', (type) => {
+  it.each(['AlertOccurred', 'AlertSnoozed', 'AlertNoted'])('publishes nothing for %s', (type) => {
     expect(source.toIntegrationEvents(recorded(type, { alertId: 'a1' }))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ALERT_TOPICS, integrationEventId, type AlertResource, type IntegrationEvent } from '@pss/contracts';
+import { ALERT_STATUS_CHANGED, ALERT_TOPICS, integrationEventId, type AlertResource, type AlertStatusChangedData, type IntegrationEvent } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
 import { deterministicUuid } from '@pss/kernel';
 import { PublishesIntegrationEvents } from '@pss/platform';
@@ -9,8 +9,9 @@ import type { AlertEvent } from './alert/alert.events';
 
 /**
  * What the notifier hears of alerts (docs/events.md): an alert opened, on alerts.alert.created and, for three
- * types, on the topic of its own webhook event; an SDK_SILENT alert that closed itself. Occurrences, and every
- * change a person makes, publish nothing: the spec sends no webhook event for them.
+ * types, on the topic of its own webhook event; an SDK_SILENT alert that closed itself. Occurrences publish
+ * nothing; a person's resolve or reopen goes only to alerts.alert.status-changed, which reports reads and the
+ * notifier does not (the spec sends no webhook event for them).
  */
 @PublishesIntegrationEvents()
 @Injectable()
@@ -42,6 +43,14 @@ export class AlertsIntegrationEvents implements IntegrationEventSource {
       }
       case 'AlertAutoResolved':
         return [publish(ALERT_TOPICS.resolved, integrationEventId(recorded.id), event.data.alert)];
+      case 'AlertResolved':
+      case 'AlertReopened': {
+        // For the reports' as-of view of alerts; the notifier does not listen (the spec sends no webhook event).
+        const { alertId, by, at, note } = event.data;
+        const data: AlertStatusChangedData = { alert_id: alertId, status: event.type === 'AlertResolved' ? 'resolved' : 'open', by, at, note: note ?? null };
+        const orgId = (recorded.metadata.orgId as string | undefined) ?? null;
+        return [{ id: integrationEventId(recorded.id), type: ALERT_STATUS_CHANGED, version: 1, source: 'alerts', org_id: orgId, store_id: null, occurred_at: recorded.createdAt, correlation_id: (recorded.metadata.correlationId as string | undefined) ?? null, position: recorded.position, data: { ...data } }];
+      }
       default:
         return [];
     }

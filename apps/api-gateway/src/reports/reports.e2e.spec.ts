@@ -8,7 +8,7 @@ import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness'
 import { ReportFileLinks } from '../../../reports/src/files/report-file-links';
 import { REPORT_FILES_PATH } from '../../../reports/src/files/signed-url';
 
-const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'reports:read', 'reports:generate'];
+const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'reports:read', 'reports:generate', 'alerts:read', 'alerts:write'];
 
 describe('PCI reports (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-11-23T12:00:00.000Z');
@@ -61,6 +61,21 @@ describe('PCI reports (HTTP, embedded)', () => {
     expect(data.summary_643).toEqual({ total: inventory.length, authorized: count('authorized'), blocked: count('blocked'), needs_review: count('needs_review'), expired: 0 });
     expect(data.scripts.find((script: any) => script.status === 'authorized')).toMatchObject({ justification: 'Parcelamento do checkout, revisado', authorized_by: `api:${prefix}` });
     expect(data.periodic_checks).toHaveLength(2);
+  });
+
+  it('shows a header change and its alert, and the alert resolved by a person as of then', async () => {
+    const shop = await service.createStore(token);
+    await service.reportSdk(shop.sdk_key, [{ kind: 'headers', headers: { 'Content-Security-Policy': "script-src 'self'" } }]);
+    await service.reportSdk(shop.sdk_key, [{ kind: 'headers', headers: { 'Content-Security-Policy': "script-src 'self' https://cdn.example" } }]);
+    const [alert] = (await eventually(() => get(`/alerts?store_id=${shop.id}`), (answer) => answer.body.data?.length === 1)).body.data;
+    const opened = await eventually(() => get(`/reports/pci?store_id=${shop.id}`), (answer) => answer.body.data.summary_1161.alerts_total === 1);
+    expect(opened.body.data.summary_1161).toEqual({ events: 1, alerts_total: 1, alerts_open: 1 });
+    expect(opened.body.data.headers).toEqual([
+      expect.objectContaining({ name: 'content-security-policy', baseline: "script-src 'self'", last_value: "script-src 'self' https://cdn.example", changes: [expect.objectContaining({ change_type: 'changed' })] }),
+    ]);
+    await service.request('PATCH', `/api/v1/alerts/${alert.id}`, { token, body: { status: 'resolved', note: 'CDN novo, aprovado' } });
+    const resolved = await eventually(() => get(`/reports/pci?store_id=${shop.id}`), (answer) => answer.body.data.summary_1161.alerts_open === 0);
+    expect(resolved.body.data.alerts[0]).toMatchObject({ id: alert.id, status: 'resolved', resolved_by_label: `api:${prefix}`, note: 'CDN novo, aprovado' });
   });
 
   it('is described by docs/report-data.schema.json (checked on a real report)', async () => {

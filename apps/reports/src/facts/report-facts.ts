@@ -25,7 +25,8 @@ export class ReportFacts {
 
   async record(fact: ReportFact): Promise<void> {
     if (fact.type === INVENTORY_TOPICS.sdkActivity) return this.countSdkWindow(fact);
-    const stream = fact.type.startsWith('inventory.policy.') ? fact.org_id && orgFactsStream(fact.org_id) : fact.store_id && storeFactsStream(fact.store_id);
+    // Policies may be organization-wide, and a person's resolve of an alert names no store: the organization's stream.
+    const stream = fact.store_id && !fact.type.startsWith('inventory.policy.') ? storeFactsStream(fact.store_id) : fact.org_id && orgFactsStream(fact.org_id);
     if (!stream) return;
     const recorded: ReportFactEvent = { type: 'ReportFactRecorded', data: { fact } };
     await this.eventStore.append(stream, [{ ...recorded, metadata: { actor: REPORTS_ACTOR, ...(fact.org_id ? { orgId: fact.org_id } : {}) } }]);

@@ -1,4 +1,4 @@
-import { alertFact, decided, fact, pages, scriptDetected, STORE, storeCreated } from '../facts/testing/facts';
+import { alertFact, alertStatusFact, decided, fact, pages, scriptDetected, STORE, storeCreated } from '../facts/testing/facts';
 import { buildReport, type ReportRequest, type SdkHour } from './build-report';
 import type { ReportFact } from './report-fold';
 
@@ -64,6 +64,23 @@ describe('report builder', () => {
       expect.objectContaining({ name: 'x-frame-options', baseline: null, last_value: 'DENY' }),
     ]);
     expect(data.data_access).toEqual([expect.objectContaining({ script_id: 'a', field_class: 'card_number', accesses: 2, script_authorized: true })]);
+  });
+
+  it('sees alerts resolved and reopened by a person as of period_end, whatever order the facts came in', async () => {
+    const byPerson = [
+      // The organization's facts are folded before the store's: the resolution comes before its alert.
+      alertStatusFact('al1', 'resolved', '2026-11-13T08:00:00.000Z', 'Falso positivo: CSP do fornecedor'),
+      alertStatusFact('al1', 'open', '2026-11-25T08:00:00.000Z'),
+      ...history,
+    ];
+    const data = await buildReport(request, { facts: pages(byPerson), sdkHours });
+    expect(data.summary_1161).toEqual({ events: 4, alerts_total: 2, alerts_open: 0 });
+    expect(data.alerts.find((alert) => alert.id === 'al1')).toMatchObject({
+      status: 'resolved',
+      resolved_at: '2026-11-13T08:00:00.000Z',
+      resolved_by_label: 'api:pss_live_abcdefghijklmnopqrstuvwx',
+      note: 'Falso positivo: CSP do fornecedor',
+    });
   });
 
   it('gives the same data for a past period however much happened since (the as-of rule)', async () => {

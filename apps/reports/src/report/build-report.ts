@@ -44,6 +44,7 @@ export async function buildReport(request: ReportRequest, sources: ReportSources
       if (index % SLICE === SLICE - 1) await yieldToEventLoop();
     }
   }
+  fold.settleAlerts();
   await yieldToEventLoop();
 
   // Each section is built apart, yielding between them: a large store's sections take tens of milliseconds each.

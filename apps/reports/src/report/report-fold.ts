@@ -1,8 +1,9 @@
 import {
   INVENTORY_TOPICS as T,
+  ALERT_STATUS_CHANGED,
   ALERT_TOPICS,
   type AlertFact,
-  type AlertResource,
+  type AlertResourceFact,
   type HeadersBaselinedFact,
   type HeadersChangedFact,
   type InventoryFact,
@@ -71,6 +72,8 @@ export class ReportFold {
   /** Change and tamper events detected in the period (11.6.1). */
   changeEvents = 0;
   private readonly seen = new Set<string>();
+  /** Resolutions and reopenings by alert id, applied once every fact is in (they may come before the alert). */
+  private readonly statusChanges: Array<{ alertId: string; status: 'open' | 'resolved'; at: string; by: string; note: string | null }> = [];
 
   constructor(
     private readonly storeId: string,
@@ -84,7 +87,12 @@ export class ReportFold {
     this.seen.add(fact.id);
     const inPeriod = at >= this.period.start;
     if (isAlertFact(fact)) {
-      if (fact.store_id === this.storeId) this.applyAlert(fact.type, fact.data, inPeriod);
+      if (fact.type === ALERT_STATUS_CHANGED) {
+        const { alert_id: alertId, status, at: changedAt, by, note } = fact.data;
+        this.statusChanges.push({ alertId, status, at: changedAt, by, note });
+      } else if (fact.store_id === this.storeId) {
+        this.applyAlert(fact, inPeriod);
+      }
       return;
     }
     // Policies may be organization-wide: they arrive without this store's id.
@@ -267,13 +275,24 @@ export class ReportFold {
     }
   }
 
-  private applyAlert(topic: AlertFact['type'], alert: AlertResource, inPeriod: boolean): void {
-    const known = this.alerts.get(alert.id);
+  /** Alerts as of period_end: their resolutions and reopenings applied in time order. Call once, after every fact. */
+  settleAlerts(): void {
+    const changes = [...this.statusChanges].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    for (const change of changes) {
+      const alert = this.alerts.get(change.alertId);
+      if (!alert) continue;
+      const resolved = change.status === 'resolved';
+      Object.assign(alert, { status: change.status, resolved_at: resolved ? change.at : null, resolved_by_label: resolved ? change.by : null });
+      if (change.note !== null) alert.note = change.note;
+    }
+  }
+
+  private applyAlert({ type: topic, data: alert, occurred_at }: AlertResourceFact, inPeriod: boolean): void {
     if (topic === ALERT_TOPICS.resolved) {
-      if (known) Object.assign(known, { status: 'resolved', resolved_at: alert.resolved_at, resolved_by_label: alert.resolved_by_label });
+      this.statusChanges.push({ alertId: alert.id, status: 'resolved', at: alert.resolved_at ?? occurred_at, by: alert.resolved_by_label ?? 'system', note: null });
       return;
     }
-    if (topic !== ALERT_TOPICS.created || known) return;
+    if (topic !== ALERT_TOPICS.created || this.alerts.has(alert.id)) return;
     this.alerts.set(alert.id, {
       id: alert.id,
       type: alert.type,

@@ -84,6 +84,12 @@ export const decided = (type: 'inventory.script.authorized' | 'inventory.script.
     ...(type === 'inventory.script.authorized' ? { authorized_hash: `sha384-${scriptId}`, expires_at: extra.expires_at ?? null } : {}),
   });
 
+/** A person resolved or reopened an alert: published without a store, so it reaches the organization's stream. */
+export function alertStatusFact(alertId: string, status: 'open' | 'resolved', at: string, note: string | null = null): ReportFact {
+  sequence += 1;
+  return { id: `evt_${sequence}`, type: 'alerts.alert.status-changed', version: 1, source: 'alerts', org_id: ORG, store_id: null, occurred_at: at, correlation_id: null, position: sequence, data: { alert_id: alertId, status, by: 'api:pss_live_abcdefghijklmnopqrstuvwx', at, note } };
+}
+
 /** Pages of facts, as the event store hands them to the builder. */
 export async function* pages(facts: ReportFact[], size = 3): AsyncIterable<ReportFact[]> {
   for (let index = 0; index < facts.length; index += size) yield facts.slice(index, index + size);
