@@ -120,15 +120,24 @@ describe('PCI reports (HTTP, embedded)', () => {
   });
 
   it('reuses the newest snapshot of exactly the same period, and makes a new one without dates or with regenerate=true', async () => {
-    const period = `store_id=${store.id}&period_start=2026-11-01T00:00:00Z&period_end=2026-11-23T00:00:00Z`;
+    const period = `store_id=${store.id}&period_start=2026-11-01T00:00:00Z&period_end=${clock.now().toISOString()}`;
     const first = (await get(`/reports/pci?${period}`)).body;
+    expect(first.data.summary_643.total).toBe(2);
+    // A script appears after period_end: reports made later for that period must not show it.
+    clock.advance(60_000);
+    await service.reportSdk(store.sdk_key, [{ kind: 'script', src: 'https://cdn.depois.example/late.js', hash: sri('late') }]);
+    await eventually(() => get(`/reports/pci?store_id=${store.id}`), (reply) => reply.body.data.summary_643.total === 3);
     const again = (await get(`/reports/pci?${period}`)).body;
     expect(first.generated).toBe(true);
     expect(again).toMatchObject({ id: first.id, generated: false, sha256: first.sha256 });
+    const [newest] = (await get(`/reports/pci/snapshots?store_id=${store.id}&limit=1`)).body.data;
     const forced = (await get(`/reports/pci?${period}&regenerate=true`)).body;
     // Its own data (report id, time) and the chain: it records the sha256 of the store's snapshot before it.
-    expect(forced).toMatchObject({ generated: true, previous_sha256: again.sha256 });
+    expect(forced).toMatchObject({ generated: true, previous_sha256: newest.sha256 });
     expect(forced.id).not.toBe(first.id);
+    // The as-of rule: the same past period made again shows the same inventory (only its own id and time differ).
+    const withoutIdentity = ({ meta: { report_id: _id, generated_at: _at, ...meta }, ...rest }: any) => ({ ...rest, meta });
+    expect(withoutIdentity(forced.data)).toEqual(withoutIdentity(first.data));
     const [a, b] = [(await get(`/reports/pci?store_id=${store.id}`)).body, (await get(`/reports/pci?store_id=${store.id}`)).body];
     expect(a.generated && b.generated && a.id !== b.id).toBe(true);
   });
