@@ -1,3 +1,5 @@
+import { remember, remembered } from './tab-store';
+
 /** What `GET /sdk/v1/config` answers (apps/api-gateway/src/sdk/sdk-config.ts). */
 export interface Rule {
   id: string;
@@ -25,12 +27,12 @@ export interface SdkConfig {
 const cacheName = (key: string): string => `pss.cfg.${key}`;
 
 /**
- * The config of the last page view, kept in localStorage, so block rules act from the first instant of the next
- * page view, before the fresh config arrives.
+ * The config of the last page view (any tab), so block rules act from the first instant of the next page view,
+ * before the fresh config arrives.
  */
 export function cachedConfig(key: string): SdkConfig | undefined {
   try {
-    const text = localStorage.getItem(cacheName(key));
+    const text = remembered('local', cacheName(key));
     return text ? (JSON.parse(text) as SdkConfig) : undefined;
   } catch {
     return undefined;
@@ -41,11 +43,7 @@ export function cachedConfig(key: string): SdkConfig | undefined {
 export async function fetchConfig(base: string, key: string): Promise<SdkConfig | undefined> {
   const response = await fetch(`${base}config?key=${encodeURIComponent(key)}`, { cache: 'no-cache', credentials: 'omit', mode: 'cors' });
   if (!response.ok) return undefined;
-  const config = (await response.json()) as SdkConfig;
-  try {
-    localStorage.setItem(cacheName(key), JSON.stringify(config));
-  } catch {
-    // storage full or disabled: the next page view waits for the fetch
-  }
-  return config;
+  const text = await response.text();
+  remember('local', cacheName(key), text);
+  return JSON.parse(text) as SdkConfig;
 }

@@ -20,10 +20,18 @@ export class ScriptGate {
   /** Scripts inserted while the fresh config is awaited in block mode, with their own type. */
   private waiting?: Array<[HTMLScriptElement, string | null]>;
 
+  /** Told when the document's tree changes (the overlay check waits for a change). */
+  mutated = (): void => undefined;
+
+  /**
+   * @param recall brings back the last page view's config the first time a decision is due (once: it reads
+   *   storage, which is not free)
+   */
   constructor(
     private readonly rules: BlockRules,
     private readonly facts: ScriptFacts,
     private readonly seen: (script: HTMLScriptElement) => void,
+    private readonly recall: () => void,
   ) {}
 
   install(): void {
@@ -64,6 +72,7 @@ export class ScriptGate {
 
     new MutationObserver(
       safe((records: MutationRecord[]) => {
+        this.mutated();
         for (const record of records) {
           for (let i = 0; i < record.addedNodes.length; i += 1) this.parsed(record.addedNodes[i]);
         }
@@ -74,6 +83,7 @@ export class ScriptGate {
   /** Scripts the parser added after the SDK: neutralized before they run where the browser allows it. */
   private parsed(added: Node): void {
     for (const script of scriptsIn(added)) {
+      this.recall();
       if (!this.released.has(script) && !this.facts.blocked.has(script) && this.blocks(script)) {
         this.stop(script);
         script.addEventListener('beforescriptexecute', (event) => event.preventDefault()); // Firefox
@@ -90,6 +100,7 @@ export class ScriptGate {
 
   private admit(script: HTMLScriptElement): void {
     if (this.released.has(script) || this.facts.blocked.has(script)) return;
+    this.recall();
     const gtm = stackUrls(new Error().stack).map(gtmContainer).filter(Boolean)[0];
     if (gtm) this.facts.gtmOf.set(script, gtm);
     if (this.blocks(script)) this.stop(script);

@@ -7,7 +7,7 @@ import { PageChecks, pageHeaders, serviceWorkers } from './page-checks';
 import { quietly, safe } from './safe';
 import { ScriptObserver, type ScriptFacts } from './scripts';
 import { bareUrl } from './stack';
-import { sessionId, Transport } from './transport';
+import { Transport } from './transport';
 
 /** Batches go out often while the page settles (the calibration window), then less often, and always on pagehide. */
 const CALIBRATION_FLUSH_MS = 2_000;
@@ -19,11 +19,21 @@ declare global {
   }
 }
 
+const scriptsOfPage = (): HTMLScriptElement[] => Array.prototype.slice.call(document.scripts);
+const elementOf = (url: string): HTMLScriptElement | undefined => scriptsOfPage().filter((script) => script.src === url)[0];
+
+/** Once the page has loaded and the browser is idle: the SDK's own work never competes with the page's start. */
+function whenIdleAfterLoad(work: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 50));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', safe(idle));
+}
+
 /**
- * The SDK on a payment page. Everything that must be in place before the page's other scripts run (DOM hooks,
- * field getters, the CSP listener) is installed synchronously; everything else waits for the config, fetched
- * without blocking anything. Every entry point is wrapped: the SDK never throws into the page, and when the
- * service is down or slow the page works as if the SDK were absent.
+ * The SDK on a payment page. What must be in place before the page's other scripts run (DOM hooks, field
+ * getters, the CSP listener) is installed synchronously and costs nothing until used; the rest waits for the
+ * config, fetched without blocking anything, and for the page to have loaded. Every entry point is wrapped: the
+ * SDK never throws into the page, and when the service is down or slow the page works as if it were absent.
  */
 const boot = safe(() => {
   const self = document.currentScript as HTMLScriptElement | null;
@@ -34,24 +44,25 @@ const boot = safe(() => {
   if (!key) return;
   const base = self.getAttribute('data-endpoint') || new URL('.', scriptUrl).href; // where sdk.js came from: …/sdk/v1/
   const selfUrl = bareUrl(scriptUrl.href);
-  const transport = new Transport(`${base}events?key=${encodeURIComponent(key)}`, sessionId());
+  const transport = new Transport(`${base}events?key=${encodeURIComponent(key)}`);
   const send = safe((observation: Observation) => transport.add(observation));
-
-  const earlier = Array.prototype.slice.call(document.scripts).filter((script: HTMLScriptElement) => script !== self) as HTMLScriptElement[];
-  const cached = cachedConfig(key);
-  if (cached && cached.paused) {
-    // Developer mode (last known): nothing is hooked; the fresh config decides whether to start after all.
-    quietly(fetchConfig(base, key).then(safe((config: SdkConfig | undefined) => (config && !config.paused ? undefined : transport.pause()))));
-    return;
-  }
+  const earlier = scriptsOfPage().filter((script) => script !== self);
 
   const facts: ScriptFacts = { gtmOf: new WeakMap(), blocked: new WeakSet() };
   const rules = new BlockRules();
-  rules.update(cached);
   const scripts = new ScriptObserver(selfUrl, facts, send);
-  const gate = new ScriptGate(rules, facts, safe((script: HTMLScriptElement) => scripts.element(script)));
+  let fresh = false;
+  let recalled = false;
+  // The last page view's config, read at the first script decision: block rules act from the start.
+  const recall = () => {
+    if (recalled || fresh) return;
+    recalled = true;
+    const cached = cachedConfig(key);
+    rules.update(cached);
+    if (cached && !cached.paused && cached.config.mode === 'block') gate.holdUntilConfig();
+  };
+  const gate = new ScriptGate(rules, facts, safe((script: HTMLScriptElement) => scripts.element(script)), recall);
   gate.install();
-  if (cached && cached.config.mode === 'block') gate.holdUntilConfig();
   const fields = new SensitiveFields(selfUrl, (src, field) => send({ kind: 'sensitive_field_access', src, field }));
   fields.install();
   document.addEventListener(
@@ -61,70 +72,74 @@ const boot = safe(() => {
     }),
   );
 
+  const checks: Array<() => void> = [];
+  const runChecks = safe(() => checks.forEach((check) => safe(check)()));
+  let steadyAfter = 0;
+  let lastFlush = Date.now();
+
+  /** Nothing more is hooked or sent: developer mode (one heartbeat) or a key the service refused (nothing). */
+  const stand = (heartbeat: boolean) => {
+    fields.configure(null, false);
+    rules.update(undefined);
+    gate.configReady();
+    if (heartbeat) transport.pause();
+    else transport.stop();
+  };
+
   const start = safe((config: SdkConfig | undefined) => {
-    if (config && config.paused) {
-      fields.configure(null, false);
-      rules.update(undefined);
-      gate.configReady();
-      transport.pause();
-      return;
-    }
+    if (config && config.paused) return stand(true);
     rules.update(config);
     gate.configReady();
-    const settings = (config || cached)?.config;
+    const settings = config && config.config;
     fields.configure(settings ? settings.sensitive_fields : null, true);
     transport.release();
     if (settings && settings.installation_order_policy === 'warn') {
       for (const script of earlier) send(sdkCheck('installation-order', script.src || 'inline'));
     }
-    observe(settings);
+    whenIdleAfterLoad(safe(() => observe(settings)));
   });
 
   const observe = (settings: SdkConfig['config'] | undefined) => {
-    for (const script of Array.prototype.slice.call(document.scripts) as HTMLScriptElement[]) scripts.element(script);
-    // The preload scanner fetches scripts before the parser creates their elements: a resource entry waits for
-    // the document to be parsed, so the element (and its integrity attribute) is found when there is one.
-    const resource = (entry: PerformanceEntry) => {
-      if ((entry as PerformanceResourceTiming).initiatorType !== 'script') return;
-      const report = safe(() => scripts.external(entry.name, elementOf(entry.name)));
-      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', report);
-      else report();
-    };
-    if (typeof PerformanceObserver === 'function') {
-      try {
-        new PerformanceObserver(safe((list: PerformanceObserverEntryList) => list.getEntries().forEach(resource))).observe({ type: 'resource', buffered: true });
-      } catch {
-        performance.getEntriesByType('resource').forEach(resource);
-      }
+    for (const script of scriptsOfPage()) scripts.element(script);
+    // The preload scanner fetches scripts before the parser creates their elements: by now the document is
+    // parsed, so a resource entry finds its element (and its integrity attribute) when there is one.
+    const resource = safe((entry: PerformanceEntry) => {
+      if ((entry as PerformanceResourceTiming).initiatorType === 'script') scripts.external(entry.name, elementOf(entry.name));
+    });
+    try {
+      new PerformanceObserver(safe((list: PerformanceObserverEntryList) => list.getEntries().forEach(resource))).observe({ type: 'resource', buffered: true });
+    } catch {
+      performance.getEntriesByType('resource').forEach(resource);
     }
     quietly(pageHeaders().then((headers) => headers && send(headers)));
     if (!settings) return;
-    if (settings.gtm_containers.length) {
-      // a container not on the approved list is reported once, when its script is seen
-      const approved = settings.gtm_containers.map((id) => id.toUpperCase());
-      const reported = new Set<string>();
-      const check = safe(() => {
-        for (const script of Array.prototype.slice.call(document.scripts) as HTMLScriptElement[]) {
-          const id = facts.gtmOf.get(script) || (/[?&]id=(GTM-[A-Z0-9]+)/i.exec(script.src) || [])[1];
-          if (id && !approved.includes(id.toUpperCase()) && !reported.has(id)) {
-            reported.add(id);
-            send(sdkCheck('gtm-container', id.toUpperCase()));
-          }
-        }
-      });
-      checks.push(check);
-    }
+    if (settings.gtm_containers.length) checks.push(unapprovedContainers(settings.gtm_containers));
     quietly(serviceWorkers(settings.allowed_service_workers).then((found) => found.forEach(send)));
     const page = new PageChecks(send, (element) => fields.classify(element) !== null);
+    gate.mutated = () => {
+      page.changed = true;
+    };
     checks.push(() => page.run(settings));
+    runChecks();
     setInterval(runChecks, Math.max(500, settings.overlay_check_interval_ms));
     steadyAfter = Date.now() + settings.calibration_seconds * 1000;
   };
 
-  const checks: Array<() => void> = [];
-  const runChecks = safe(() => checks.forEach((check) => safe(check)()));
-  let steadyAfter = 0;
-  let lastFlush = Date.now();
+  /** A tag-manager container not on the approved list, reported once, when its script is seen. */
+  const unapprovedContainers = (approvedIds: string[]) => {
+    const approved = approvedIds.map((id) => id.toUpperCase());
+    const reported = new Set<string>();
+    return () => {
+      for (const script of scriptsOfPage()) {
+        const id = (facts.gtmOf.get(script) || (/[?&]id=(GTM-[A-Z0-9]+)/i.exec(script.src) || [])[1] || '').toUpperCase();
+        if (id && approved.indexOf(id) < 0 && !reported.has(id)) {
+          reported.add(id);
+          send(sdkCheck('gtm-container', id));
+        }
+      }
+    };
+  };
+
   setInterval(
     safe(() => {
       if (Date.now() < steadyAfter || Date.now() - lastFlush >= STEADY_FLUSH_MS) {
@@ -134,24 +149,26 @@ const boot = safe(() => {
     }),
     CALIBRATION_FLUSH_MS,
   );
-  addEventListener('pagehide', safe(() => {
-    runChecks();
-    transport.flush();
-  }));
+  addEventListener(
+    'pagehide',
+    safe(() => {
+      runChecks();
+      transport.flush();
+    }),
+  );
   addEventListener('visibilitychange', safe(() => document.visibilityState === 'hidden' && transport.flush()));
 
   quietly(
     fetchConfig(base, key).then(
-      // An unknown or suspended key: the service will take nothing, so the SDK does nothing.
-      (config) => (config ? start(config) : (fields.configure(null, false), rules.update(undefined), gate.configReady(), transport.stop())),
-      () => start(cached), // the service is down: observe with what was known, sending fails quietly
+      (config) => {
+        fresh = true;
+        // An unknown or suspended key: the service will take nothing, so the SDK does nothing.
+        if (config) start(config);
+        else stand(false);
+      },
+      () => start(cachedConfig(key)), // the service is down: observe with what was known, sending fails quietly
     ),
   );
-  // The first checks run once the page has drawn, so they never delay it.
-  addEventListener('load', safe(() => setTimeout(runChecks, 0)));
 });
-
-const elementOf = (url: string): HTMLScriptElement | undefined =>
-  (Array.prototype.slice.call(document.scripts) as HTMLScriptElement[]).filter((script) => script.src === url)[0];
 
 boot();

@@ -2,6 +2,7 @@ import type { SdkConfig } from './config';
 import { sdkCheck, type Observation } from './observations';
 import { hashRecipientKey, shownRecipients } from './recipients';
 import { quietly } from './safe';
+import { remember, remembered } from './tab-store';
 
 /** The response headers the service watches on a payment page (apps/inventory/src/ingestion/security-headers.ts). */
 const SECURITY_HEADERS = [
@@ -23,12 +24,8 @@ const SECURITY_HEADERS = [
  */
 export async function pageHeaders(): Promise<Observation | undefined> {
   const marker = `pss.h.${location.pathname}`;
-  try {
-    if (sessionStorage.getItem(marker)) return undefined;
-    sessionStorage.setItem(marker, '1');
-  } catch {
-    // no storage: read them on every page view
-  }
+  if (remembered('session', marker)) return undefined;
+  remember('session', marker, '1');
   const response = await fetch(location.href, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });
   if (!response.ok) return undefined;
   const headers: Record<string, string> = {};
@@ -46,6 +43,9 @@ export async function pageHeaders(): Promise<Observation | undefined> {
  */
 export class PageChecks {
   private readonly reported = new Set<string>();
+  private runs = 0;
+  /** Set when the document's tree changed: the overlay check (it costs a layout) runs then, or every 5th time. */
+  changed = true;
 
   constructor(
     private readonly report: (observation: Observation) => void,
@@ -55,7 +55,9 @@ export class PageChecks {
   run(config: SdkConfig['config']): void {
     this.iframes();
     this.recipients(config.payment_methods);
-    this.overlays(config.expected_iframe_origins);
+    if (this.changed || this.runs % 5 === 0) this.overlays(config.expected_iframe_origins);
+    this.changed = false;
+    this.runs += 1;
   }
 
   private once(key: string, observation: Observation): void {

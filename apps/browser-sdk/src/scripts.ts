@@ -1,3 +1,4 @@
+import { ContentHasher } from './content-hash';
 import { sri384, utf8 } from './hashing';
 import type { Observation } from './observations';
 import { quietly } from './safe';
@@ -23,6 +24,7 @@ export interface ScriptFacts {
  */
 export class ScriptObserver {
   private readonly seen = new Set<string>();
+  private readonly hasher = new ContentHasher();
 
   constructor(
     private readonly selfUrl: string,
@@ -66,25 +68,11 @@ export class ScriptObserver {
       return;
     }
     quietly(
-      contentHash(url).then((content) => {
+      this.hasher.hash(url).then((content) => {
         const sri = integrity.split(/\s+/).filter((token) => SRI_TOKEN.test(token))[0];
         this.report(prune({ ...base, ...(content ?? (sri ? { hash: sri, hash_source: 'sri' } : {})) }));
       }),
     );
-  }
-}
-
-/** Same-origin scripts are fetched with the page's cookies (the bytes the page got); others without, in CORS. */
-async function contentHash(url: string): Promise<{ hash: string; hash_source: 'sdk'; size_bytes: number } | undefined> {
-  try {
-    const sameOrigin = new URL(url).origin === location.origin;
-    const response = await fetch(url, { mode: 'cors', credentials: sameOrigin ? 'same-origin' : 'omit', cache: 'force-cache' });
-    if (!response.ok) return undefined;
-    const bytes = await response.arrayBuffer();
-    const hash = await sri384(bytes);
-    return hash ? { hash, hash_source: 'sdk', size_bytes: bytes.byteLength } : undefined;
-  } catch {
-    return undefined; // no CORS: the browser will not show the bytes
   }
 }
 

@@ -1,6 +1,7 @@
 import { utf8 } from './hashing';
 import type { Observation } from './observations';
 import { quietly, safe } from './safe';
+import { remember, remembered } from './tab-store';
 import { SDK_VERSION } from './version';
 
 /** A batch stays under 48 KiB: below keepalive's 64 KiB in-flight budget, far below the service's 256 KiB cap. */
@@ -20,10 +21,9 @@ export class Transport {
   private held = true;
   private dropped = false;
 
-  constructor(
-    private readonly url: string,
-    private readonly sessionId: string,
-  ) {}
+  private sessionId?: string;
+
+  constructor(private readonly url: string) {}
 
   add(observation: Observation): void {
     if (this.dropped) return;
@@ -65,6 +65,7 @@ export class Transport {
 
   /** The page as it is when the batch leaves (an SPA changes it): no query, no fragment, they may carry personal data. */
   private batch(items: string[]): string {
+    this.sessionId = this.sessionId || tabSessionId(); // read when the first batch leaves, never at start
     const envelope = JSON.stringify({ page_url: (location.origin + location.pathname).slice(0, 2048), session_id: this.sessionId, sdk_version: SDK_VERSION });
     return `${envelope.slice(0, -1)},"observations":[${items.join(',')}]}`;
   }
@@ -82,22 +83,13 @@ export class Transport {
   });
 }
 
-/** One id per tab, kept across the tab's page views (sessionStorage), none shared between tabs. */
-export function sessionId(): string {
-  const name = 'pss.sid';
-  try {
-    const known = sessionStorage.getItem(name);
-    if (known) return known;
-  } catch {
-    // storage disabled: a fresh id per page view
-  }
+/** One id per tab, kept across the tab's page views, none shared between tabs. */
+function tabSessionId(): string {
+  const known = remembered('session', 'pss.sid');
+  if (known) return known;
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   let id = '';
   for (let i = 0; i < bytes.length; i += 1) id += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
-  try {
-    sessionStorage.setItem(name, id);
-  } catch {
-    // see above
-  }
+  remember('session', 'pss.sid', id);
   return id;
 }

@@ -1,0 +1,127 @@
+import type { Browser } from 'puppeteer-core';
+import { chromiumFound, CHROME_PATH, launchChromium } from '../apps/browser-sdk/test/chromium';
+import { FixtureServer } from '../apps/browser-sdk/test/fixture-server';
+import type { BenchRow } from './report';
+import { log, QUICK, withTempDir } from './support';
+import { startEmbeddedService } from './targets';
+
+/**
+ * Benchmark 7 (browser SDK main-thread cost): a fixture checkout page (own bundle, vendor scripts with and
+ * without CORS, inline scripts, a card form, an iframe) opened in Chromium with the CPU throttled 4x, with and
+ * without the SDK, alternated, RUNS each. Per page view: script time and task time (CDP Performance.getMetrics)
+ * and long tasks (> 50 ms, PerformanceObserver), read once the SDK has done its start-up work (config, hashing,
+ * first checks and flush). Medians; the budget (issue 10) is at most 20 ms of added script time and no long task
+ * of the SDK's own.
+ */
+
+const RUNS = QUICK ? 3 : 15;
+const SETTLE_MS = 3_000;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Some real work for the page's own bundle: what a checkout's framework does at start. */
+export const APP = `(function(){var rows=[];for(var i=0;i<20000;i++){rows.push({id:i,label:'item '+i,price:(i*7)%100});}
+window.total=rows.reduce(function(s,r){return s+r.price;},0);
+document.getElementById('pay').addEventListener('submit',function(e){e.preventDefault();});})();`;
+
+export function checkoutPage(fixtures: FixtureServer, sdkTag: string): string {
+  const vendor = (name: string) => fixtures.url(`/bench/${name}`, 'other');
+  return `<!doctype html><html><head>${sdkTag}
+    <script>window.dataLayer=window.dataLayer||[];window.dataLayer.push({event:'checkout'});</script>
+    <script src="${vendor('analytics.js')}" async></script>
+    <script src="${vendor('payments.js')}" crossorigin="anonymous"></script>
+    <script src="${vendor('chat.js')}" defer></script>
+    </head><body>
+    <form id="pay"><input name="name" autocomplete="cc-name"><input id="cc" name="cardnumber" autocomplete="cc-number">
+    <input name="exp" autocomplete="cc-exp"><input name="cvv" autocomplete="cc-csc"><input name="cpf"><button>Pagar</button></form>
+    <iframe src="${vendor('frame.html')}" width="300" height="150"></iframe>
+    <script src="/bench/app.js"></script>
+    <script>setTimeout(function(){var s=document.createElement('script');s.src='${vendor('late.js')}';document.head.appendChild(s);},100);</script>
+    </body></html>`;
+}
+
+interface PageCost {
+  scriptMs: number;
+  taskMs: number;
+  longTasks: number;
+}
+
+async function measure(browser: Browser, url: string): Promise<PageCost> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await page.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Performance.enable');
+    await page.evaluateOnNewDocument(
+      "window.__longTasks=0;try{new PerformanceObserver(function(l){window.__longTasks+=l.getEntries().length;}).observe({type:'longtask',buffered:true});}catch(e){}",
+    );
+    await page.goto(url, { waitUntil: 'load' });
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+    return { scriptMs: metric('ScriptDuration'), taskMs: metric('TaskDuration'), longTasks: Number(await page.evaluate('window.__longTasks')) };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function sdkPageBench(): Promise<BenchRow[]> {
+  if (!chromiumFound()) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
+  return withTempDir('sdk-page', async (dataDir) => {
+    const service = await startEmbeddedService(dataDir, ['stores:write']);
+    const fixtures = await FixtureServer.start();
+    const chromium = await launchChromium();
+    try {
+      const created = await fetch(`${service.baseUrl}/api/v1/stores`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${service.token}` },
+        body: JSON.stringify({ domain: 'bench-checkout.example.com' }),
+      });
+      const store = (await created.json()) as { sdk_key: string };
+      for (const name of ['analytics.js', 'chat.js', 'late.js']) fixtures.script(`/bench/${name}`, `window['${name}']=1;`);
+      fixtures.script('/bench/payments.js', `window.payments={tokenize:function(){return 'tok';}};`, { cors: true });
+      fixtures.script('/bench/app.js', APP);
+      fixtures.page('/bench/frame.html', '<p>payment frame</p>');
+      const sdkTag = `<script src="${service.baseUrl}/sdk/v1/sdk.js?key=${store.sdk_key}" crossorigin="anonymous"></script>`;
+      const withSdk = fixtures.page('/bench/with-sdk', checkoutPage(fixtures, sdkTag));
+      const without = fixtures.page('/bench/without-sdk', checkoutPage(fixtures, ''));
+
+      await measure(chromium.browser, withSdk); // warm-up: the browser's caches, the service's first requests
+      await measure(chromium.browser, without);
+      const runs: { with: PageCost[]; without: PageCost[] } = { with: [], without: [] };
+      for (let i = 0; i < RUNS; i += 1) {
+        // alternated, so a busy moment of the machine weighs on both sides
+        runs.with.push(await measure(chromium.browser, withSdk));
+        runs.without.push(await measure(chromium.browser, without));
+        log(`sdk page: run ${i + 1}/${RUNS}`);
+      }
+      const m = (side: PageCost[], key: keyof PageCost) => median(side.map((cost) => cost[key]));
+      const row = (id: string, name: string, unit: string, measured: number): BenchRow => ({
+        id,
+        name,
+        unit,
+        measured,
+        baseline: null,
+        higherIsBetter: false,
+        baselineLabel: `the same page without the SDK, median of ${RUNS}`,
+      });
+      return [
+        row('7a', 'Checkout page script time, without the SDK (CPU 4x slower)', 'ms', m(runs.without, 'scriptMs')),
+        row('7b', 'Checkout page script time, with the SDK', 'ms', m(runs.with, 'scriptMs')),
+        row('7c', 'Script time the SDK adds per page view (budget ≤ 20 ms)', 'ms', m(runs.with, 'scriptMs') - m(runs.without, 'scriptMs')),
+        row('7d', 'Main-thread task time the SDK adds per page view', 'ms', m(runs.with, 'taskMs') - m(runs.without, 'taskMs')),
+        row('7e', 'Long tasks (> 50 ms) per page view, without the SDK', 'count', m(runs.without, 'longTasks')),
+        row('7f', 'Long tasks (> 50 ms) per page view, with the SDK (budget: none added)', 'count', m(runs.with, 'longTasks')),
+      ];
+    } finally {
+      await chromium.close();
+      await fixtures.close();
+      await service.close();
+    }
+  });
+}
