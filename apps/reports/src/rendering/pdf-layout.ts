@@ -7,14 +7,18 @@ import { TextFitter } from './text-fitter';
  * A small layout engine over PDFKit for reports: headings, paragraphs, key/value blocks and tables that wrap
  * long cells (URLs, hashes), repeat their header row on every page and yield to the event loop between slices
  * of rows, so a report of thousands of rows never blocks the process for long. No browser involved.
+ *
+ * The document is composed twice (`render`): a measuring pass that only breaks lines and pages, then the
+ * drawing pass, which knows the page count ("Página 3 de 12") from the start. So every page is decorated when it
+ * opens and PDFKit compresses and writes it as soon as the next one opens, instead of keeping a thousand pages of
+ * drawing commands in memory until the end (which made garbage collection stall the process). The table cells
+ * are broken into lines once, in the measuring pass, and drawn from there.
  */
 const REGULAR = REGULAR_FONT;
 const BOLD = BOLD_FONT;
 
 /** Rows drawn between two yields to the event loop. */
-const ROWS_PER_SLICE = 50;
-/** Pages compressed and written between two yields at the end. */
-const PAGES_PER_FLUSH = 60;
+const ROWS_PER_SLICE = 25;
 const CELL_PADDING = 3;
 const TABLE_FONT_SIZE = 7;
 const COLORS = { text: '#1a1a1a', muted: '#555555', rule: '#b8b8b8', headerFill: '#e6ebf0', highlightFill: '#fde2e1', accent: '#1f3a5f' };
@@ -41,6 +45,12 @@ export interface PageDecoration {
   pageLabel(page: number, pages: number): string;
 }
 
+interface TextStyle {
+  font: string;
+  size: number;
+  color: string;
+}
+
 export interface DocumentInfo {
   title: string;
   subject: string;
@@ -49,8 +59,16 @@ export interface DocumentInfo {
   keywords: string;
 }
 
+type Pass = 'measure' | 'draw';
+
 export class PdfLayout {
   private readonly doc: PDFKit.PDFDocument;
+  private pass: Pass = 'measure';
+  private page = 1;
+  private pages = 1;
+  /** Every table's cell lines, in the order the tables come: made by the measuring pass, drawn by the other. */
+  private readonly tables: string[][][][] = [];
+  private tableIndex = 0;
   private readonly chunks: Buffer[] = [];
   private readonly finished: Promise<Buffer>;
   private readonly fitters: Record<string, TextFitter>;
@@ -60,12 +78,12 @@ export class PdfLayout {
   constructor(
     info: DocumentInfo,
     private readonly truncated: string,
+    private readonly decoration: PageDecoration,
   ) {
     this.doc = new PDFDocument({
       size: 'A4',
       layout: 'landscape',
       margins: { top: 48, bottom: 44, left: 36, right: 36 },
-      bufferPages: true, // "page 3 of 12" needs the page count, known only at the end
       info: { Title: info.title, Subject: info.subject, Author: info.author, Keywords: info.keywords, CreationDate: info.createdAt, ModDate: info.createdAt },
       lang: 'pt-BR',
       displayTitle: true,
@@ -96,31 +114,51 @@ export class PdfLayout {
     return this.doc.page.height - this.doc.page.margins.bottom;
   }
 
+  /** Composes the document twice, measuring then drawing (see above), and answers the finished file. */
+  async render(compose: () => Promise<void>): Promise<Buffer> {
+    await compose();
+    this.pages = this.page;
+    this.pass = 'draw';
+    this.page = 1;
+    this.tableIndex = 0;
+    this.doc.x = this.left;
+    this.doc.y = this.doc.page.margins.top;
+    this.decorate();
+    await compose();
+    this.doc.end();
+    return this.finished;
+  }
+
   newPage(): void {
-    this.doc.addPage();
+    this.page += 1;
+    if (this.drawing) {
+      this.doc.addPage();
+      this.decorate();
+    }
+    this.doc.x = this.left;
+    this.doc.y = this.doc.page.margins.top;
   }
 
   title(text: string, subtitle: string): void {
-    this.doc.font(BOLD).fontSize(20).fillColor(COLORS.accent).text(clean(text), this.left, this.doc.y, { width: this.contentWidth });
+    this.block(clean(text), { font: BOLD, size: 20, color: COLORS.accent });
     this.doc.moveDown(0.3);
-    this.doc.font(REGULAR).fontSize(11).fillColor(COLORS.muted).text(clean(subtitle), { width: this.contentWidth });
-    this.doc.fillColor(COLORS.text).moveDown(1.2);
+    this.block(clean(subtitle), { font: REGULAR, size: 11, color: COLORS.muted });
+    this.doc.moveDown(1.2);
   }
 
   heading(text: string, level: 1 | 2 = 1): void {
     const size = level === 1 ? 14 : 11.5;
     this.ensureRoom(size * 4);
-    this.doc.moveDown(level === 1 ? 0.4 : 0.8);
-    this.doc.font(BOLD).fontSize(size).fillColor(COLORS.accent).text(clean(text), this.left, this.doc.y, { width: this.contentWidth });
-    this.doc.fillColor(COLORS.text).moveDown(0.3);
+    this.doc.font(BOLD).fontSize(size).moveDown(level === 1 ? 0.4 : 0.8);
+    this.block(clean(text), { font: BOLD, size, color: COLORS.accent });
+    this.doc.moveDown(0.3);
   }
 
   paragraph(text: string, options: { muted?: boolean; bold?: boolean; size?: number } = {}): void {
-    const size = options.size ?? 9;
-    this.doc.font(options.bold ? BOLD : REGULAR).fontSize(size).fillColor(options.muted ? COLORS.muted : COLORS.text);
-    this.ensureRoom(this.doc.heightOfString(clean(text), { width: this.contentWidth }));
-    this.doc.text(clean(text), this.left, this.doc.y, { width: this.contentWidth });
-    this.doc.fillColor(COLORS.text).moveDown(0.4);
+    const style = { font: options.bold ? BOLD : REGULAR, size: options.size ?? 9, color: options.muted ? COLORS.muted : COLORS.text };
+    this.ensureRoom(this.heightOf(clean(text), style, this.contentWidth));
+    this.block(clean(text), style);
+    this.doc.moveDown(0.4);
   }
 
   /** Label: value lines, the labels in bold in a column of their own (the cover, the summaries). */
@@ -128,20 +166,18 @@ export class PdfLayout {
     const size = options.size ?? 10;
     const labelWidth = options.labelWidth ?? 220;
     const valueWidth = this.contentWidth - labelWidth - 8;
-    for (const [label, value] of pairs) {
-      this.doc.fontSize(size);
-      const height = Math.max(
-        this.doc.font(BOLD).heightOfString(clean(label), { width: labelWidth }),
-        this.doc.font(REGULAR).heightOfString(clean(value), { width: valueWidth }),
-      );
+    const label = { font: BOLD, size, color: COLORS.text };
+    const value = { font: REGULAR, size, color: COLORS.text };
+    for (const [name, text] of pairs) {
+      const height = Math.max(this.heightOf(clean(name), label, labelWidth), this.heightOf(clean(text), value, valueWidth));
       this.ensureRoom(height + 4);
       const y = this.doc.y;
-      this.doc.font(BOLD).text(clean(label), this.left, y, { width: labelWidth });
-      this.doc.font(REGULAR).text(clean(value), this.left + labelWidth + 8, y, { width: valueWidth });
+      this.write(clean(name), label, this.left, y, labelWidth);
+      this.write(clean(text), value, this.left + labelWidth + 8, y, valueWidth);
       this.doc.x = this.left;
       this.doc.y = y + height + 4;
     }
-    this.doc.moveDown(0.4);
+    this.doc.font(REGULAR).fontSize(size).moveDown(0.4);
   }
 
   async table<Row>(columns: Column<Row>[], rows: readonly Row[], options: TableOptions<Row>): Promise<void> {
@@ -152,72 +188,80 @@ export class PdfLayout {
     const widths = columns.map((column) => column.width * this.contentWidth);
     const textWidths = widths.map((width) => width - 2 * CELL_PADDING);
     const aligns = columns.map((column) => column.align ?? 'left');
+    const highlighted = rows.map((row) => options.highlight?.(row) ?? false);
+    const cells = await this.tableCells(columns, rows, textWidths, highlighted);
     const header = this.cellLines(columns.map((column) => column.header), textWidths, BOLD);
     // The header row never ends a page alone: it starts where the first row fits under it.
-    const first = this.cellLines(columns.map((column) => clean(column.cell(rows[0]))), textWidths, REGULAR);
-    this.ensureRoom(this.rowHeight(header) + this.rowHeight(first));
+    this.ensureRoom(this.rowHeight(header) + this.rowHeight(cells[0]));
     this.drawRow(header, widths, aligns, { font: BOLD, fill: COLORS.headerFill });
     for (let index = 0; index < rows.length; index++) {
       if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop();
-      const row = rows[index];
-      const highlighted = options.highlight?.(row) ?? false;
-      const font = highlighted ? BOLD : REGULAR;
-      const cells = this.cellLines(columns.map((column) => clean(column.cell(row))), textWidths, font);
-      if (this.doc.y + this.rowHeight(cells) > this.bottom) {
+      if (this.doc.y + this.rowHeight(cells[index]) > this.bottom) {
         this.newPage();
         this.drawRow(header, widths, aligns, { font: BOLD, fill: COLORS.headerFill });
       }
-      this.drawRow(cells, widths, aligns, { font, fill: highlighted ? COLORS.highlightFill : undefined });
+      const font = highlighted[index] ? BOLD : REGULAR;
+      this.drawRow(cells[index], widths, aligns, { font, fill: highlighted[index] ? COLORS.highlightFill : undefined });
     }
     this.doc.x = this.left;
-    this.doc.moveDown(0.6);
+    this.doc.font(REGULAR).fontSize(TABLE_FONT_SIZE).moveDown(0.6);
   }
 
-  /** Page headers, footers and "page n of N" on every page, then the finished file. */
-  async finish(decoration: PageDecoration): Promise<Buffer> {
-    const { start, count } = this.doc.bufferedPageRange();
-    for (let index = start; index < start + count; index++) {
-      if (index > start && (index - start) % PAGES_PER_FLUSH === 0) await yieldToEventLoop();
-      this.doc.switchToPage(index);
-      this.decorate(decoration, index - start + 1, count);
+  /** The rows' cells as lines: broken in the measuring pass (in slices), taken from there in the drawing pass. */
+  private async tableCells<Row>(columns: Column<Row>[], rows: readonly Row[], textWidths: number[], highlighted: boolean[]): Promise<string[][][]> {
+    if (this.drawing) return this.tables[this.tableIndex++];
+    const cells: string[][][] = [];
+    for (let index = 0; index < rows.length; index++) {
+      if (index > 0 && index % ROWS_PER_SLICE === 0) await yieldToEventLoop();
+      cells.push(this.cellLines(columns.map((column) => clean(column.cell(rows[index]))), textWidths, highlighted[index] ? BOLD : REGULAR));
     }
-    await this.flushInSlices();
-    this.doc.end();
-    return this.finished;
+    this.tables.push(cells);
+    return cells;
   }
 
-  private decorate(decoration: PageDecoration, page: number, pages: number): void {
+  private get drawing(): boolean {
+    return this.pass === 'draw';
+  }
+
+  /** Text across the content width at the current position; the position moves below it. */
+  private block(text: string, style: TextStyle): void {
+    const height = this.heightOf(text, style, this.contentWidth);
+    this.write(text, style, this.left, this.doc.y, this.contentWidth);
+    this.doc.x = this.left;
+    this.doc.y += height;
+  }
+
+  private heightOf(text: string, style: TextStyle, width: number): number {
+    return this.doc.font(style.font).fontSize(style.size).heightOfString(text, { width });
+  }
+
+  /** Draws wrapped text in the drawing pass only; the caller moves the position by the measured height. */
+  private write(text: string, style: TextStyle, x: number, y: number, width: number): void {
+    if (!this.drawing) return;
+    const [keepX, keepY] = [this.doc.x, this.doc.y];
+    this.doc.font(style.font).fontSize(style.size).fillColor(style.color).text(text, x, y, { width });
+    this.doc.fillColor(COLORS.text);
+    [this.doc.x, this.doc.y] = [keepX, keepY];
+  }
+
+  /** The page's header (all but the first), footer and "page n of N", drawn when the page opens. */
+  private decorate(): void {
     const { margins } = this.doc.page;
     const bottomMargin = margins.bottom;
     // Writing inside the bottom margin would make PDFKit open a new page: lift the margin while decorating.
     margins.bottom = 0;
     const footerY = this.doc.page.height - bottomMargin + 14;
     this.doc.font(REGULAR).fontSize(7).fillColor(COLORS.muted);
-    if (page > 1) {
-      this.doc.text(clean(decoration.header), this.left, margins.top - 26, { width: this.contentWidth, lineBreak: false });
+    if (this.page > 1) {
+      this.doc.text(clean(this.decoration.header), this.left, margins.top - 26, { width: this.contentWidth, lineBreak: false });
       this.doc.strokeColor(COLORS.rule).lineWidth(0.5).moveTo(this.left, margins.top - 12).lineTo(this.left + this.contentWidth, margins.top - 12).stroke();
     }
-    this.doc.text(clean(decoration.footer), this.left, footerY, { width: this.contentWidth - 120, lineBreak: false });
-    this.doc.text(decoration.pageLabel(page, pages), this.left + this.contentWidth - 120, footerY, { width: 120, align: 'right', lineBreak: false });
+    this.doc.text(clean(this.decoration.footer), this.left, footerY, { width: this.contentWidth - 120, lineBreak: false });
+    this.doc.text(this.decoration.pageLabel(this.page, this.pages), this.left + this.contentWidth - 120, footerY, { width: 120, align: 'right', lineBreak: false });
     this.doc.fillColor(COLORS.text);
     margins.bottom = bottomMargin;
-  }
-
-  /**
-   * PDFKit compresses every buffered page when the document ends: for a report of a thousand pages that is most
-   * of a second in one go. Hand them over a slice at a time instead, yielding in between. PDFKit offers no
-   * public way to flush part of its buffer, so this sets its `_pageBuffer` to one slice at a time (flushPages
-   * then advances its own start index); should a PDFKit version drop that field, everything is flushed at once.
-   */
-  private async flushInSlices(): Promise<void> {
-    const buffered: unknown = Reflect.get(this.doc, '_pageBuffer');
-    if (!Array.isArray(buffered)) return;
-    const pages = [...buffered];
-    while (pages.length > 0) {
-      Reflect.set(this.doc, '_pageBuffer', pages.splice(0, PAGES_PER_FLUSH));
-      this.doc.flushPages();
-      await yieldToEventLoop();
-    }
+    this.doc.x = this.left;
+    this.doc.y = margins.top;
   }
 
   private ensureRoom(height: number): void {
@@ -243,6 +287,8 @@ export class PdfLayout {
   private drawRow(cells: string[][], widths: number[], aligns: Array<'left' | 'right'>, style: { font: string; fill?: string }): void {
     const y = this.doc.y;
     const height = this.rowHeight(cells);
+    this.doc.y = y + height;
+    if (!this.drawing) return;
     const width = widths.reduce((sum, w) => sum + w, 0);
     if (style.fill) this.doc.rect(this.left, y, width, height).fill(style.fill);
     this.doc.fillColor(COLORS.text).font(style.font).fontSize(TABLE_FONT_SIZE);

@@ -5,6 +5,8 @@ export interface ReportDates {
   /** The time zone actually used: the store's, or UTC when the store's is not one the runtime knows. */
   timezone: string;
   local(iso: string | null): string;
+  /** The day only, in store time. */
+  day(iso: string | null): string;
   utc(iso: string | null): string;
   /** Store time with the UTC time beside it: `17/11/2026 09:30 (12:30 UTC)`, the UTC date too when it differs. */
   both(iso: string | null): string;
@@ -34,6 +36,7 @@ export function reportDates(locale: ReportLocale, timezone: string): ReportDates
   return {
     timezone: zone,
     local: (iso) => format(local, iso),
+    day: (iso) => format(localDate, iso),
     utc: (iso) => (iso ? `${format(utc, iso)} UTC` : ''),
     both: (iso) => {
       if (!iso) return '';

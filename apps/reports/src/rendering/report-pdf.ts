@@ -46,20 +46,22 @@ export async function renderReportPdf(data: ReportData, snapshot: ReportPdfSnaps
       createdAt: new Date(snapshot.created_at),
     },
     labels.truncated,
+    {
+      header: `${labels.title} — ${data.meta.store.name} (${data.meta.domain})`,
+      footer: `${data.meta.domain} · ${labels.cover.snapshotId}: ${snapshot.id}${snapshot.sha256 ? ` · SHA-256 ${snapshot.sha256.slice(0, 16)}…` : ''}`,
+      pageLabel: labels.page,
+    },
   );
-  cover(layout, context);
-  layout.newPage();
-  await requirement643(layout, context);
-  layout.newPage();
-  await requirement1161(layout, context);
-  layout.newPage();
-  await periodicChecks(layout, context);
-  await dataAccess(layout, context);
-  await policies(layout, context);
-  return layout.finish({
-    header: `${labels.title} — ${data.meta.store.name} (${data.meta.domain})`,
-    footer: `${data.meta.domain} · ${labels.cover.snapshotId}: ${snapshot.id}${snapshot.sha256 ? ` · SHA-256 ${snapshot.sha256.slice(0, 16)}…` : ''}`,
-    pageLabel: labels.page,
+  return layout.render(async () => {
+    cover(layout, context);
+    layout.newPage();
+    await requirement643(layout, context);
+    layout.newPage();
+    await requirement1161(layout, context);
+    layout.newPage();
+    await periodicChecks(layout, context);
+    await dataAccess(layout, context);
+    await policies(layout, context);
   });
 }
 
@@ -100,7 +102,7 @@ async function requirement643(layout: PdfLayout, context: Context): Promise<void
 function scriptColumns({ labels, dates, numbers }: Context): Column<ReportScript>[] {
   const c = labels.columns;
   return [
-    { header: c.script, width: 0.21, cell: (s) => `${s.src}\n${c.seen}: ${dates.local(s.first_seen_at)} — ${dates.local(s.last_seen_at)}` },
+    { header: c.script, width: 0.21, cell: (s) => `${s.src}\n${c.seen}: ${dates.day(s.first_seen_at)} — ${dates.day(s.last_seen_at)}` },
     { header: `${c.party} / ${c.category}`, width: 0.08, cell: (s) => [valueLabel(labels.values, s.party), s.category, s.vendor_id].filter(Boolean).join('\n') },
     {
       header: `${c.status} / ${c.integrity}`,
@@ -114,8 +116,8 @@ function scriptColumns({ labels, dates, numbers }: Context): Column<ReportScript
       cell: (s) =>
         [s.authorized_by, dates.both(s.authorized_at), s.authorization_method ? `${c.method}: ${valueLabel(labels.values, s.authorization_method)}${s.policy_version ? ` v${s.policy_version}` : ''}` : ''].filter(Boolean).join('\n') || '—',
     },
-    { header: c.expiresAt, width: 0.09, cell: (s) => dates.both(s.expires_at) || '—' },
-    { header: c.hashes, width: 0.23, cell: (s) => scriptHashes(s, labels) },
+    { header: c.expiresAt, width: 0.1, cell: (s) => dates.both(s.expires_at) || '—' },
+    { header: c.hashes, width: 0.22, cell: (s) => scriptHashes(s, labels) },
   ];
 }
 
