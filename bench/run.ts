@@ -7,7 +7,6 @@ import { notifierBench } from './notifier.bench';
 import { projectionReplayBench } from './projection-replay.bench';
 import { AIM, markdownTable, ratio, type BenchRow } from './report';
 import { sdkPageBench } from './sdk-page.bench';
-import { sdkPageBench } from './sdk-page.bench';
 import { reportsBench } from './reports.bench';
 import { reportRenderingBench } from './report-rendering.bench';
 import { log, QUICK } from './support';
@@ -24,7 +23,6 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow[]>> = {
   http: httpBench,
   ingestion: ingestionBench,
   notifier: notifierBench,
-  sdk: sdkPageBench,
   sdk: sdkPageBench,
   reports: reportsBench,
   rendering: reportRenderingBench,
