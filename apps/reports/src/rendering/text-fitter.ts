@@ -42,7 +42,10 @@ export class TextFitter {
       let lastPunctuation = -1;
       while (end < characters.length) {
         const advance = this.advance(characters[end]);
-        if (width + advance > limit && end > start) break;
+        if (width + advance > limit && end > start) {
+          if (characters[end] === ' ') lastSpace = end; // the line ends exactly at a space: break there
+          break;
+        }
         width += advance;
         if (characters[end] === ' ') lastSpace = end + 1;
         else if (BREAK_AFTER.has(characters[end])) lastPunctuation = end + 1;
