@@ -86,15 +86,19 @@ function cover(layout: PdfLayout, { data, snapshot, labels, dates }: Context): v
   layout.paragraph(words.timezoneNote(dates.timezone), { muted: true });
 }
 
-async function requirement643(layout: PdfLayout, context: Context): Promise<void> {
-  const { data, labels, numbers } = context;
-  layout.heading(labels.sections.req643);
-  layout.paragraph(labels.sections.req643Intro, { muted: true });
-  const summary = data.summary_643;
+/** A requirement's heading, what its section shows, and its summary counts. */
+function requirementSummary<Key extends string>(layout: PdfLayout, context: Context, heading: string, intro: string, words: Record<Key, string>, counts: Record<Key, number>): void {
+  layout.heading(heading);
+  layout.paragraph(intro, { muted: true });
   layout.keyValues(
-    (Object.keys(labels.summary643) as Array<keyof typeof summary>).map((key) => [labels.summary643[key], numbers.format(summary[key])]),
+    (Object.keys(words) as Key[]).map((key) => [words[key], context.numbers.format(counts[key])]),
     { size: 9.5, labelWidth: 200 },
   );
+}
+
+async function requirement643(layout: PdfLayout, context: Context): Promise<void> {
+  const { data, labels } = context;
+  requirementSummary(layout, context, labels.sections.req643, labels.sections.req643Intro, labels.summary643, data.summary_643);
   layout.heading(labels.sections.scripts, 2);
   await layout.table(scriptColumns(context), data.scripts, { empty: labels.sections.empty });
 }
@@ -137,14 +141,8 @@ function scriptHashes(script: ReportScript, labels: ReportLabels): string {
 }
 
 async function requirement1161(layout: PdfLayout, context: Context): Promise<void> {
-  const { data, labels, numbers } = context;
-  layout.heading(labels.sections.req1161);
-  layout.paragraph(labels.sections.req1161Intro, { muted: true });
-  const summary = data.summary_1161;
-  layout.keyValues(
-    (Object.keys(labels.summary1161) as Array<keyof typeof summary>).map((key) => [labels.summary1161[key], numbers.format(summary[key])]),
-    { size: 9.5, labelWidth: 200 },
-  );
+  const { data, labels } = context;
+  requirementSummary(layout, context, labels.sections.req1161, labels.sections.req1161Intro, labels.summary1161, data.summary_1161);
   layout.heading(labels.sections.headers, 2);
   await layout.table(headerColumns(context), data.headers, { empty: labels.sections.empty });
   layout.heading(labels.sections.alerts, 2);
