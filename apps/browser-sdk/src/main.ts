@@ -3,6 +3,7 @@ import { cachedConfig, fetchConfig, type SdkConfig } from './config';
 import { SensitiveFields } from './fields';
 import { ScriptGate } from './gate';
 import { sdkCheck, type Observation } from './observations';
+import { OffThread } from './off-thread';
 import { PageChecks, pageHeaders, serviceWorkers } from './page-checks';
 import { quietly, safe } from './safe';
 import { ScriptObserver, type ScriptFacts } from './scripts';
@@ -44,13 +45,14 @@ const boot = safe(() => {
   if (!key) return;
   const base = self.getAttribute('data-endpoint') || new URL('.', scriptUrl).href; // where sdk.js came from: …/sdk/v1/
   const selfUrl = bareUrl(scriptUrl.href);
-  const transport = new Transport(`${base}events?key=${encodeURIComponent(key)}`);
+  const offThread = new OffThread();
+  const transport = new Transport(`${base}events?key=${encodeURIComponent(key)}`, offThread);
   const send = safe((observation: Observation) => transport.add(observation));
   const earlier = scriptsOfPage().filter((script) => script !== self);
 
   const facts: ScriptFacts = { gtmOf: new WeakMap(), blocked: new WeakSet() };
   const rules = new BlockRules();
-  const scripts = new ScriptObserver(selfUrl, facts, send);
+  const scripts = new ScriptObserver(selfUrl, facts, offThread, send);
   let fresh = false;
   let recalled = false;
   // The last page view's config, read at the first script decision: block rules act from the start.
@@ -111,7 +113,7 @@ const boot = safe(() => {
     } catch {
       performance.getEntriesByType('resource').forEach(resource);
     }
-    quietly(pageHeaders().then((headers) => headers && send(headers)));
+    quietly(pageHeaders(offThread).then((headers) => headers && send(headers)));
     if (!settings) return;
     if (settings.gtm_containers.length) checks.push(unapprovedContainers(settings.gtm_containers));
     quietly(serviceWorkers(settings.allowed_service_workers).then((found) => found.forEach(send)));
@@ -153,10 +155,10 @@ const boot = safe(() => {
     'pagehide',
     safe(() => {
       runChecks();
-      transport.flush();
+      transport.flush(true);
     }),
   );
-  addEventListener('visibilitychange', safe(() => document.visibilityState === 'hidden' && transport.flush()));
+  addEventListener('visibilitychange', safe(() => document.visibilityState === 'hidden' && transport.flush(true)));
 
   quietly(
     fetchConfig(base, key).then(

@@ -1,5 +1,6 @@
 import type { SdkConfig } from './config';
 import { sdkCheck, type Observation } from './observations';
+import type { OffThread } from './off-thread';
 import { hashRecipientKey, shownRecipients } from './recipients';
 import { quietly } from './safe';
 import { remember, remembered } from './tab-store';
@@ -22,18 +23,12 @@ const SECURITY_HEADERS = [
  * The page's security headers, read from a same-origin HEAD of the page itself, once per tab and path (the
  * service baselines them per path and alerts on a change).
  */
-export async function pageHeaders(): Promise<Observation | undefined> {
+export async function pageHeaders(offThread: OffThread): Promise<Observation | undefined> {
   const marker = `pss.h.${location.pathname}`;
   if (remembered('session', marker)) return undefined;
   remember('session', marker, '1');
-  const response = await fetch(location.href, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });
-  if (!response.ok) return undefined;
-  const headers: Record<string, string> = {};
-  for (const name of SECURITY_HEADERS) {
-    const value = response.headers.get(name);
-    if (value !== null) headers[name] = value;
-  }
-  return { kind: 'headers', headers };
+  const headers = await offThread.head(location.href, SECURITY_HEADERS);
+  return headers ? { kind: 'headers', headers } : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { ContentHasher } from './content-hash';
 import { sri384, utf8 } from './hashing';
 import type { Observation } from './observations';
+import type { OffThread } from './off-thread';
 import { quietly } from './safe';
 import { bareUrl, gtmContainer } from './stack';
 
@@ -24,11 +24,11 @@ export interface ScriptFacts {
  */
 export class ScriptObserver {
   private readonly seen = new Set<string>();
-  private readonly hasher = new ContentHasher();
 
   constructor(
     private readonly selfUrl: string,
     private readonly facts: ScriptFacts,
+    private readonly hasher: OffThread,
     private readonly report: (observation: Observation) => void,
   ) {}
 

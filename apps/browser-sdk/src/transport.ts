@@ -1,5 +1,6 @@
 import { utf8 } from './hashing';
 import type { Observation } from './observations';
+import type { OffThread } from './off-thread';
 import { quietly, safe } from './safe';
 import { remember, remembered } from './tab-store';
 import { SDK_VERSION } from './version';
@@ -23,7 +24,10 @@ export class Transport {
 
   private sessionId?: string;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly offThread: OffThread,
+  ) {}
 
   add(observation: Observation): void {
     if (this.dropped) return;
@@ -55,12 +59,13 @@ export class Transport {
     this.bytes = 0;
   }
 
-  flush(): void {
+  /** `final` on pagehide: the page itself posts, with `keepalive`, since a worker dies with the page. */
+  flush(final = false): void {
     if (this.held || this.dropped || this.queue.length === 0) return;
     const body = this.batch(this.queue);
     this.queue = [];
     this.bytes = 0;
-    this.post(body);
+    if (final || !this.offThread.post(this.url, body)) this.post(body);
   }
 
   /** The page as it is when the batch leaves (an SPA changes it): no query, no fragment, they may carry personal data. */
