@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The errors Fastify and Node's HTTP parser raise before any route runs, in the service's error shape
@@ -53,4 +53,34 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * A path the service serves, asked with a method it does not serve there: 405 `method_not_allowed` with the
+ * `Allow` header (RFC 9110), instead of the 404 an unknown path gets. Routes are recorded as they register, so
+ * this must be called before the application registers its routes.
+ */
+export function answerWrongMethods(fastify: FastifyInstance): void {
+  const routes: Array<{ pattern: RegExp; methods: string[] }> = [];
+  fastify.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    routes.push({ pattern: patternOf(route.url), methods });
+  });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404) return done();
+    const path = request.url.split('?')[0];
+    const allowed = [...new Set(routes.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods))].sort().join(', ');
+    if (allowed === '') return done();
+    reply
+      .code(405)
+      .header('allow', allowed)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(body({ status: 405, code: 'method_not_allowed', message: `This path serves ${allowed} only` }));
+  });
+}
+
+/** `/api/v1/stores/:id` → a pattern matching `/api/v1/stores/<one segment>` (and `*` any rest). */
+function patternOf(url: string): RegExp {
+  const escaped = url.replace(/[.+?^$()|[\]\\{}]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/:[A-Za-z0-9_]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`);
 }

@@ -8,7 +8,7 @@ import type { Clock } from '@pss/kernel';
 import { OpsModule } from '@pss/ops';
 import { jsonLogger, PlatformModule } from '@pss/platform';
 import { Metrics } from '@pss/metrics';
-import { clientErrorHandler, frameworkErrors, MAX_PATH_PARAMETER_LENGTH } from './http-errors';
+import { answerWrongMethods, clientErrorHandler, frameworkErrors, MAX_PATH_PARAMETER_LENGTH } from './http-errors';
 import { parseJsonBodies } from './json-body';
 import { observeRequests } from './request-observability';
 
@@ -61,6 +61,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
     { logger, bufferLogs: true, abortOnError: false, bodyParser: false },
   );
   parseJsonBodies(app.getHttpAdapter().getInstance());
+  answerWrongMethods(app.getHttpAdapter().getInstance());
   observeRequests(app.getHttpAdapter().getInstance(), logger, app.get(Metrics), config);
   connectBusServer(app);
   await app.startAllMicroservices();

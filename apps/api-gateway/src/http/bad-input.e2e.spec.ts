@@ -86,6 +86,17 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
       expect([answer.status, answer.body]).toEqual([414, { error: { code: 'uri_too_long', message: 'A path parameter is longer than 100 characters' } }]);
     });
 
+    it('answers a method a path does not serve with 405 and Allow, and an unknown path with 404', async () => {
+      const put = await service.request('PUT', `/api/v1/stores/${storeId}`, { token });
+      expect([put.status, put.headers.allow, put.body]).toEqual([
+        405,
+        'DELETE, GET, HEAD, PATCH',
+        { error: { code: 'method_not_allowed', message: 'This path serves DELETE, GET, HEAD, PATCH only' } },
+      ]);
+      expect((await service.request('DELETE', '/api/v1/organizations', { token })).headers.allow).toBe('GET, HEAD, POST');
+      expect((await service.request('PUT', '/api/v1/storesx', { token })).status).toBe(404);
+    });
+
     it('keeps unknown routes, wrong media types and oversized bodies in the shape', async () => {
       expect((await service.request('GET', '/api/v1/nowhere', { token })).body).toEqual({ error: { code: 'not_found', message: 'Route not found' } });
       const form = await service.request('POST', '/api/v1/stores', { token, body: 'domain=a.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
