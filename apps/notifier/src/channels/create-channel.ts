@@ -16,6 +16,7 @@ import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { SecretBox } from '@pss/secrets';
 import { channelDecider } from './channel.decider';
 import { channelStream, type Channel } from './channel.events';
+import { assertRoomForChannel } from './channel-limits';
 import { channelResource } from './channel-resource';
 
 export class CreateChannel extends Command<CreatedChannel> {
@@ -44,6 +45,7 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
     // Ids are compared as stored, in lower case, whatever case the client sent.
     const storeId = input.store_id?.toLowerCase() ?? null;
     if (storeId && !(await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: storeId, org_id: orgId }))) throw notFound('Store');
+    await assertRoomForChannel(this.readStore, orgId, storeId);
     const at = this.clock.now();
     const channelId = uuidv7(at.getTime());
     const secret = input.secret ?? generateSecret();

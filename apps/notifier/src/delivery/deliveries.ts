@@ -13,6 +13,11 @@ import { deliveryIdFor, deliveryStream } from './delivery.events';
 /** The label the notifier acts under. */
 export const SYSTEM_ACTOR = 'system';
 
+/** Attempts one process makes at once, and how many more wait for a turn in memory (the rest wait for a retry cycle). */
+export const ATTEMPTS_AT_ONCE = 32;
+export const MAX_ATTEMPTS_QUEUED = 5_000;
+const ALL_ENDPOINTS = 'all';
+
 /**
  * Requests deliveries and makes their attempts. A request is recorded before anything is sent, so a crash loses
  * nothing: the retry cycle finds it pending. Every attempt is claimed on the delivery's stream before it is
@@ -22,6 +27,8 @@ export const SYSTEM_ACTOR = 'system';
 export class Deliveries implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Deliveries');
   private readonly gate = new EndpointGate(PER_ENDPOINT_CONCURRENCY);
+  /** Attempts of this process under way at once, whatever the endpoints: a fan-out waits its turn. */
+  private readonly inProcess = new EndpointGate(ATTEMPTS_AT_ONCE);
   /** Attempts under way in this process, so the retry cycle and the fan-out never run one twice at once. */
   private readonly underWay = new Map<string, Promise<DeliveryState | undefined>>();
   private closing = false;
@@ -46,8 +53,10 @@ export class Deliveries implements BeforeApplicationShutdown {
   attempt(deliveryId: string): Promise<DeliveryState | undefined> {
     const running = this.underWay.get(deliveryId);
     if (running) return running;
-    if (this.closing) return Promise.resolve(undefined);
-    const attempt = this.run(deliveryId)
+    // Beyond the queue's size an attempt is left pending (it is recorded): the next retry cycle makes it.
+    if (this.closing || this.underWay.size >= MAX_ATTEMPTS_QUEUED) return Promise.resolve(undefined);
+    const attempt = this.inProcess
+      .run(ALL_ENDPOINTS, () => (this.closing ? Promise.resolve(undefined) : this.run(deliveryId)))
       .catch((error: Error) => {
         // Left pending: the retry cycle takes it up again once its claim runs out.
         this.logger.error({ message: 'delivery attempt not completed', delivery_id: deliveryId, error: error.message });

@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { CHANNELS, type ChannelDocument, type IntegrationEvent } from '@pss/contracts';
+import { yieldToRequests } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { wants } from '../events/channel-filter';
 import { NOTIFIED_TOPICS, webhookEventOf } from '../events/webhook-event';
@@ -28,6 +29,8 @@ export class NotificationsConsumer {
       .collection<ChannelDocument>(CHANNELS)
       .find({ org_id: event.orgId, active: true, $or: [{ store_id: null }, { store_id: event.storeId }] });
     for (const channel of candidates.filter((candidate) => wants(candidate, event))) {
+      // Bounded by the channel caps (channel-limits.ts), and cut into slices so requests are served in between.
+      await yieldToRequests();
       const deliveryId = await this.deliveries.request(channel._id, event);
       // Not awaited: the bus hands this consumer the next event without waiting for any receiver.
       if (deliveryId) void this.deliveries.attempt(deliveryId);
