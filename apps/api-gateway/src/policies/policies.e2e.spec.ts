@@ -1,5 +1,5 @@
 import { DAY_MS } from '@pss/kernel';
-import { ManualClock, sri } from '@pss/testkit';
+import { eventually, ManualClock, sri } from '@pss/testkit';
 import { AuthorizationExpiry } from '../../../inventory/src/policies/authorization-expiry';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
@@ -57,6 +57,8 @@ describe('approval policies (HTTP, embedded)', () => {
     expect(cdn.body).toMatchObject({ version: 1, is_default: false, store_id: null, conditions: {} });
 
     expect((await report(store, checkout(store.domain))).status).toBe(202);
+    // The policies decide behind the 202, script by script in the order reported: the threat is the last.
+    await eventually(() => script(token, store.id, 'magentocore'), (threat) => threat?.status === 'blocked');
 
     const provider = await script(token, store.id, 'mercadopago');
     expect(provider.status).toBe('needs_review');

@@ -310,7 +310,8 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
       { kind: 'script', src: 'https://cdn.widgets-unknown.io/w.js', hash: sri('widget') },
       { kind: 'sensitive_field_access', src: 'https://cdn.widgets-unknown.io/w.js', field: 'card_number' },
     ]);
-    const list = await scripts(store.id);
+    // The policies decide behind the 202.
+    const list = await eventually(() => scripts(store.id), (found) => bySrc(found, 'magentocore')?.status === 'blocked');
     expect(bySrc(list, 'magentocore')).toMatchObject({ status: 'blocked', authorization_method: 'policy', justification: 'Host magentocore.net is in the threat list' });
     expect(bySrc(list, 'widgets-unknown').status).toBe('suspicious');
   });

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Options, Param, Post,
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { BUS, type Bus } from '@pss/bus';
-import { COMMANDS, type Observation, type StoreDocument } from '@pss/contracts';
+import { COMMANDS, type Observation, type SdkIngestReply, type StoreDocument } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
 import { Metrics } from '@pss/metrics';
 import { Public } from '../auth/scopes.decorator';
@@ -124,15 +124,18 @@ export class SdkController {
     const decision = this.limiter.take(store._id);
     if (!decision.allowed) {
       this.metrics.rateLimited('sdk_store');
-      throw new HttpDomainError('rate_limited', `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds`, {
-        'Retry-After': String(decision.retryAfterSeconds),
-      });
+      throw rateLimited(decision.retryAfterSeconds);
     }
     return store;
   }
 
   private async ingest(store: StoreDocument, pageUrl: string, sessionId: string, sdkVersion: string, observations: Observation[]): Promise<void> {
-    await this.bus.request(COMMANDS.sdkIngest, { storeId: store._id, pageUrl, sessionId, sdkVersion, observations });
+    const ingested = await this.bus.request<SdkIngestReply>(COMMANDS.sdkIngest, { storeId: store._id, pageUrl, sessionId, sdkVersion, observations });
+    // The store's budget of new scripts is spent: those it covered are recorded, the SDK sends the rest again later.
+    if (ingested.retry_after_seconds) {
+      this.metrics.rateLimited('sdk_store');
+      throw rateLimited(ingested.retry_after_seconds);
+    }
   }
 
   private serve(release: SdkRelease, cacheControl: string, ifNoneMatch: string | undefined, reply: FastifyReply) {
@@ -151,3 +154,6 @@ export class SdkController {
     return release.code;
   }
 }
+
+const rateLimited = (retryAfterSeconds: number): HttpDomainError =>
+  new HttpDomainError('rate_limited', `Rate limit exceeded; retry after ${retryAfterSeconds} seconds`, { 'Retry-After': String(retryAfterSeconds) });

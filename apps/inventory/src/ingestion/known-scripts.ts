@@ -1,14 +1,22 @@
+import { LruCache } from '@pss/kernel';
+
+/** Scripts whose hash this process remembers: at about 200 bytes each, 100,000 of them hold some 20 MB. */
+export const KNOWN_SCRIPTS_CACHED = 100_000;
+
 /**
  * What this process knows of each script's current hash, so a repeated sighting is counted without reading
- * the script's stream. Entries expire, so a change recorded by another replica is picked up within a minute.
+ * the script's stream. Entries expire, so a change recorded by another replica is picked up within a minute;
+ * the least recently seen are forgotten beyond `maxEntries`.
  */
 export class KnownScripts {
-  private readonly entries = new Map<string, { hash: string | null; until: number }>();
+  private readonly entries: LruCache<string, { hash: string | null; until: number }>;
 
   constructor(
     private readonly ttlMs = 60_000,
-    private readonly maxEntries = 100_000,
-  ) {}
+    maxEntries = KNOWN_SCRIPTS_CACHED,
+  ) {
+    this.entries = new LruCache(maxEntries);
+  }
 
   /** True when `hash` is what this process last saw for the script (an unhashed sighting matches any). */
   matches(scriptId: string, hash: string | null, now: number): boolean {
@@ -18,7 +26,10 @@ export class KnownScripts {
   }
 
   remember(scriptId: string, hash: string | null, now: number): void {
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(scriptId, { hash, until: now + this.ttlMs });
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 }

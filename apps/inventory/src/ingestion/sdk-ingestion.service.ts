@@ -6,26 +6,29 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import {
+  SCRIPTS,
   STORES,
   type CspViolationObservation,
   type IframeObservation,
   type Observation,
   type PaymentRecipientObservation,
+  type ScriptDocument,
   type ScriptObservation,
+  type SdkIngestReply,
   type SensitiveFieldAccessObservation,
   type StoreDocument,
 } from '@pss/contracts';
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
-import { CLOCK, type Clock } from '@pss/kernel';
+import { CLOCK, LruCache, type Clock } from '@pss/kernel';
 import { AggregateRepository, PLATFORM_OPTIONS, type CommandContext, type PlatformOptions } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { classifyScript } from '../catalog/classify';
-import { PolicyDecisions } from '../policies/policy-decisions';
 import { isThreatHost } from '../catalog/catalog';
 import { scriptDecider } from '../scripts/script.decider';
 import { scriptStream } from '../scripts/script.events';
 import { scriptHost, scriptIdFor, scriptKey } from '../scripts/script-identity';
 import { KnownScripts } from './known-scripts';
+import { NewScriptBudget } from './new-script-budget';
 import { pageHeadersDecider, pageHeadersStream } from './page-headers.decider';
 import { securityHeaders } from './security-headers';
 import { SightingBuffer, sightingsStream, type SightingsEvent } from './sightings';
@@ -33,6 +36,8 @@ import { signalsStream, type SignalEvent } from './signals';
 
 /** How long repeated sightings are counted in memory before they are recorded (lost on a crash, at most this). */
 export const FLUSH_INTERVAL_MS = 5_000;
+/** Store pages whose headers this process remembers (a key and a fingerprint of some 300 bytes: about 15 MB). */
+export const KNOWN_HEADER_PAGES_CACHED = 50_000;
 
 export interface IngestBatch {
   storeId: string;
@@ -54,7 +59,9 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly logger = new Logger('SdkIngestion');
   private readonly buffer = new SightingBuffer();
   private readonly known = new KnownScripts();
-  private readonly knownHeaders = new Map<string, string>();
+  /** The last headers recorded per store page, so an unchanged page costs no stream read. */
+  private readonly knownHeaders = new LruCache<string, string>(KNOWN_HEADER_PAGES_CACHED);
+  private readonly budget = new NewScriptBudget();
   private pending: SightingsEvent[] = [];
   private timer?: NodeJS.Timeout;
 
@@ -64,7 +71,6 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
-    private readonly policies: PolicyDecisions,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -76,28 +82,41 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
     await this.flush();
   }
 
-  async ingest(batch: IngestBatch): Promise<{ accepted: number }> {
+  /**
+   * Bounded work whatever the batch holds: each known script is a lookup in memory, at most a batch's worth of
+   * new scripts is recorded (the store's NewScriptBudget), one headers decision, one signal event. What fans
+   * out from a new script (the policy decision, alerts, deliveries) runs behind the answer, from the recorded
+   * events. When the budget cannot cover the batch's new scripts, those it could are recorded and nothing else
+   * (the SDK sends the batch again after `retry_after_seconds`, and its sightings are counted then).
+   */
+  async ingest(batch: IngestBatch): Promise<SdkIngestReply> {
     const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: batch.storeId });
     if (!store) return { accepted: 0 };
     const at = this.clock.now();
     const context: CommandContext = { actor: SDK_ACTOR, orgId: store.org_id };
-    const signals = new Map<string, SignalEvent>();
     const seen = { storeId: store._id, orgId: store.org_id, pageUrl: batch.pageUrl, sessionId: batch.sessionId, at: at.toISOString() };
+    const sighted: string[] = [];
+    const changes = new Map<string, ScriptObservation>();
+    const accesses = new Map<string, SensitiveFieldAccessObservation>();
+    const signals = new Map<string, SignalEvent>();
+    let headers: Record<string, string> | undefined;
 
-    this.buffer.recordBatch(store._id, store.org_id, batch.observations.length, at);
     for (const observation of batch.observations) {
       switch (observation.kind) {
-        case 'script':
-          await this.script(observation, store, batch, context, at);
+        case 'script': {
+          const scriptId = scriptIdFor(store._id, scriptKey(observation));
+          if (await this.isKnown(scriptId, observation.hash ?? null, at)) sighted.push(scriptId);
+          else if (!changes.has(scriptId)) changes.set(scriptId, observation);
           break;
+        }
         case 'headers':
-          await this.headers(observation.headers, store, batch.pageUrl, context, at);
+          headers = observation.headers; // one page per batch: its last report of the headers stands
           break;
         case 'csp_violation':
           this.signal(signals, cspViolation(observation, seen));
           break;
         case 'sensitive_field_access':
-          this.signal(signals, await this.sensitiveFieldAccess(observation, seen, context, at));
+          accesses.set(`${observation.src} ${observation.field}`, observation);
           break;
         case 'iframe':
           this.signal(signals, unexpectedIframe(observation, store, seen));
@@ -107,6 +126,15 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
           break;
       }
     }
+
+    const allowance = changes.size ? this.budget.take(store._id, changes.size, at.getTime()) : { granted: 0 };
+    for (const [scriptId, observation] of [...changes].slice(0, allowance.granted)) await this.script(scriptId, observation, store, batch, context, at);
+    if (allowance.retryAfterSeconds) return { accepted: allowance.granted, retry_after_seconds: allowance.retryAfterSeconds };
+
+    this.buffer.recordBatch(store._id, store.org_id, batch.observations.length, at);
+    for (const scriptId of sighted) this.buffer.recordScript(store._id, store.org_id, scriptId, batch.sessionId, at);
+    if (headers) await this.headers(headers, store, batch.pageUrl, context, at);
+    for (const access of accesses.values()) this.signal(signals, await this.sensitiveFieldAccess(access, seen, context, at));
     if (signals.size) {
       await this.eventStore.append(signalsStream(store._id), [...signals.values()].map((event) => ({ ...event, metadata: { ...context } })));
     }
@@ -127,13 +155,18 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  private async script(observation: ScriptObservation, store: StoreDocument, batch: IngestBatch, context: CommandContext, at: Date): Promise<void> {
-    const scriptId = scriptIdFor(store._id, scriptKey(observation));
+  /** Known when this process remembers its hash, or the read model holds it with that hash (then remembered). */
+  private async isKnown(scriptId: string, hash: string | null, at: Date): Promise<boolean> {
+    if (this.known.matches(scriptId, hash, at.getTime())) return true;
+    const script = await this.readStore.collection<ScriptDocument>(SCRIPTS).findOne({ _id: scriptId });
+    if (!script || (hash !== null && hash !== script.current_hash)) return false;
+    this.known.remember(scriptId, script.current_hash, at.getTime());
+    return true;
+  }
+
+  /** A new script or new content: recorded, and seen by this request's next read (the policies decide behind it). */
+  private async script(scriptId: string, observation: ScriptObservation, store: StoreDocument, batch: IngestBatch, context: CommandContext, at: Date): Promise<void> {
     const hash = observation.hash ?? null;
-    if (this.known.matches(scriptId, hash, at.getTime())) {
-      this.buffer.recordScript(store._id, store.org_id, scriptId, batch.sessionId, at);
-      return;
-    }
     const host = scriptHost(observation);
     const classified = classifyScript({ host, inline: observation.inline }, store.domain);
     const { state, events } = await this.aggregates.decide(
@@ -168,9 +201,8 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
       context,
     );
     this.known.remember(scriptId, state.currentHash, at.getTime());
+    // Recorded meanwhile by another replica: then it is a sighting like any other.
     if (events.length === 0) this.buffer.recordScript(store._id, store.org_id, scriptId, batch.sessionId, at);
-    // A new script or new content: the store's policies decide (auto) or recommend.
-    else await this.policies.decideAutomatically(scriptId);
   }
 
   private async headers(reported: Record<string, string>, store: StoreDocument, pageUrl: string, context: CommandContext, at: Date): Promise<void> {

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { RulesModule } from '../rules/rules.module';
 import { StoresModule } from '../stores/stores.module';
 import { AuthorizationExpiry } from './authorization-expiry';
+import { AutomaticDecisionsConsumer } from './automatic-decisions.consumer';
 import { DefaultPolicySeeder } from './default-policy-seeder';
 import { ChangePolicyHandler } from './policy-commands';
 import { PolicyDecisions } from './policy-decisions';
@@ -14,7 +15,7 @@ import { ScriptFactsReader } from './script-facts-reader';
 /** Approval policies: the `policies` read model, the defaults, evaluation, simulate and apply, expiry. */
 @Module({
   imports: [CqrsModule, RulesModule, StoresModule],
-  controllers: [PoliciesMessages],
+  controllers: [PoliciesMessages, AutomaticDecisionsConsumer],
   providers: [PolicyProjection, DefaultPolicySeeder, ChangePolicyHandler, PolicyDecisions, PolicyRuns, ScriptFactsReader, AuthorizationExpiry],
   exports: [PolicyDecisions],
 })

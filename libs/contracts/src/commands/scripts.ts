@@ -4,6 +4,16 @@ export const SCRIPT_COMMANDS = {
   scriptBlock: 'inventory.script.block',
 } as const;
 
+/**
+ * Inventory's answer to `sdkIngest`. `retry_after_seconds` says the store's budget of new scripts ran out: the
+ * new scripts it could afford are recorded, the others are not, and the gateway answers 429 so the SDK sends
+ * them again later (what was recorded is known by then, and costs nothing the second time).
+ */
+export interface SdkIngestReply {
+  accepted: number;
+  retry_after_seconds?: number;
+}
+
 export const RULE_COMMANDS = {
   ruleCreate: 'inventory.rule.create',
   ruleUpdate: 'inventory.rule.update',

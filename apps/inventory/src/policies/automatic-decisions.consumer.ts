@@ -1,0 +1,30 @@
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+import { INVENTORY_TOPICS, type IntegrationEvent, type ScriptDetectedFact, type ScriptHashChangedFact } from '@pss/contracts';
+import { ProjectionRunner } from '@pss/projections';
+import { scriptStream } from '../scripts/script.events';
+import { PolicyDecisions } from './policy-decisions';
+
+/**
+ * The store's policies decide on a new script or new content behind the SDK's 202, not on its request: inventory
+ * consumes its own facts (the event store is the outbox, so none is lost) and decides one script per fact. At
+ * least once: a fact delivered again finds the decision taken and changes nothing (the script decider says so).
+ */
+@Controller()
+export class AutomaticDecisionsConsumer {
+  constructor(
+    private readonly policies: PolicyDecisions,
+    private readonly projections: ProjectionRunner,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  @EventPattern([INVENTORY_TOPICS.scriptDetected, INVENTORY_TOPICS.scriptHashChanged])
+  async decide(@Payload() fact: IntegrationEvent<ScriptDetectedFact | ScriptHashChangedFact>): Promise<void> {
+    const { script_id: scriptId } = fact.data;
+    // The decision reads the script's read model: let it reach the fact first (a replica's may lag behind).
+    const type = fact.type === INVENTORY_TOPICS.scriptDetected ? 'ScriptDetected' : 'ScriptHashChanged';
+    await this.projections.waitFor(fact.position, [{ stream: scriptStream(scriptId), type }], this.config.readYourWritesTimeoutMs);
+    await this.policies.decideAutomatically(scriptId);
+  }
+}
