@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { fold, type Decider, type DomainEvent } from '@pss/kernel';
+import { fold, yieldToRequests, type Decider, type DomainEvent } from '@pss/kernel';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,
@@ -58,6 +58,9 @@ export class AggregateRepository {
     context: CommandContext,
   ): Promise<Decided<State, Event>> {
     for (let attempt = 1; ; attempt += 1) {
+      // A write reads a stream and waits for the disk, synchronously: many writers released at once (a fan-out
+      // whose read models just caught up) take turns with the requests instead of running back to back.
+      await yieldToRequests();
       const { state, revision } = await this.load(stream, decider);
       const events = decider.decide(command, state);
       if (events.length === 0) return { state, events };

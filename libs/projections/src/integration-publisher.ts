@@ -14,6 +14,12 @@ export interface IntegrationEventSource {
 }
 
 const CHECKPOINT_EVERY = 100;
+/**
+ * An idle publisher records its checkpoint this long after it caught up, not at once: under a steady stream of
+ * writes it catches up after nearly every event, and a durable write each time (an fsync on SQLite) would hold
+ * the event loop more than the publishing does. A crash repeats at most this much, which consumers deduplicate.
+ */
+const CAUGHT_UP_CHECKPOINT_DELAY_MS = 1_000;
 
 /**
  * Publishes integration events from the event store to the bus, with its own durable checkpoint: the event
@@ -24,6 +30,7 @@ export class IntegrationPublisher {
   private checkpointed = 0;
   private sinceCheckpoint = 0;
   private subscription?: ResubscribingSubscription;
+  private pendingSave?: NodeJS.Timeout;
 
   constructor(
     private readonly source: IntegrationEventSource,
@@ -53,12 +60,13 @@ export class IntegrationPublisher {
       fromPosition: () => this.position,
       filter: this.source.filter,
       onEvent: (event) => this.publish(event),
-      onCaughtUp: (position) => void this.caughtUp(position),
+      onCaughtUp: (position) => this.caughtUp(position),
     });
   }
 
   async stop(): Promise<void> {
     await this.subscription?.stop();
+    clearTimeout(this.pendingSave);
     await this.save();
   }
 
@@ -73,9 +81,14 @@ export class IntegrationPublisher {
     if (this.sinceCheckpoint >= CHECKPOINT_EVERY) await this.save();
   }
 
-  private async caughtUp(position: number): Promise<void> {
+  private caughtUp(position: number): void {
     if (position > this.position) this.position = position;
-    await this.save().catch((error: Error) => this.logger.warn?.(`publisher checkpoint not saved: ${error.message}`));
+    if (this.pendingSave) return;
+    this.pendingSave = setTimeout(() => {
+      this.pendingSave = undefined;
+      this.save().catch((error: Error) => this.logger.warn?.(`publisher checkpoint not saved: ${error.message}`));
+    }, CAUGHT_UP_CHECKPOINT_DELAY_MS);
+    this.pendingSave.unref();
   }
 
   private async save(): Promise<void> {
