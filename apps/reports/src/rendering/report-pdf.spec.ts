@@ -110,3 +110,12 @@ describePoppler('report PDF (read back with poppler)', () => {
     expect(text(file, 1)).toContain('16/11/2026 12:00 — 23/11/2026 12:00 (UTC)');
   });
 });
+
+describe('report PDF bytes', () => {
+  it('are the same for the same snapshot: replicas rendering it at once store one file, and a signed link keeps its digest', async () => {
+    const [first, second] = [await renderReportPdf(reportDataFixture(), snapshot('pt-BR')), await renderReportPdf(reportDataFixture(), snapshot('pt-BR'))];
+    expect(first.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(first.equals(second)).toBe(true);
+    expect((await renderReportPdf(reportDataFixture(), snapshot('en'))).equals(first)).toBe(false);
+  });
+});
