@@ -5,6 +5,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { eventually, ManualClock, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
 import { ReportFileLinks } from '../../../reports/src/files/report-file-links';
 import { REPORT_FILES_PATH } from '../../../reports/src/files/signed-url';
 
@@ -189,5 +190,23 @@ describe('PCI reports (HTTP, embedded)', () => {
     expect(one).toMatchObject({ id: page.data[0].id, sha256: page.data[0].sha256, generated: false });
     expect(one.data.meta.report_id).toBe(one.id);
     expect((await get(`/reports/pci/snapshots/0193a5b0-0000-7000-8000-000000000000`)).status).toBe(404);
+  });
+
+  it('counts SDK activity in the week\'s periodic check, by whole hours', async () => {
+    const shop = await service.createStore(token);
+    const hour = Math.ceil(clock.now().getTime() / 3_600_000) * 3_600_000;
+    clock.set(new Date(hour + 60_000).toISOString());
+    for (const session of ['a', 'b', 'c']) {
+      await service.reportSdk(shop.sdk_key, [{ kind: 'script', src: 'https://cdn.pagamentos.example/widget.js', hash: sri('widget') }], { session_id: session });
+    }
+    await service.app.get(SdkIngestion).flush();
+    // The hour of the batches is counted once it is over, and a report ending within it does not count it.
+    const during = await get(`/reports/pci?store_id=${shop.id}`);
+    expect(during.body.data.periodic_checks.at(-1).sdk_batches).toBe(0);
+    clock.set(new Date(hour + 3_600_000).toISOString());
+    const after = await eventually(() => get(`/reports/pci?store_id=${shop.id}`), (reply) => reply.body.data.periodic_checks.at(-1).sdk_batches === 3);
+    expect(after.body.data.periodic_checks.at(-1)).toMatchObject({ sdk_batches: 3, no_monitoring: false });
+    // A lower bound: the sessions that sighted an already known script (the first batch detected it).
+    expect(after.body.data.periodic_checks.at(-1).sdk_sessions).toBe(2);
   });
 });
