@@ -17,7 +17,10 @@ export interface NewScriptLimits {
   trackedStores: number;
 }
 
-export const NEW_SCRIPT_LIMITS: NewScriptLimits = { perBatch: 50, perMinute: 200, burst: 200, trackedStores: 50_000 };
+export const DEFAULT_NEW_SCRIPT_LIMITS: NewScriptLimits = { perBatch: 50, perMinute: 200, burst: 200, trackedStores: 50_000 };
+
+/** Provider token to set other limits (a test that floods with fewer scripts, say); the defaults otherwise. */
+export const NEW_SCRIPT_LIMITS = Symbol('NewScriptLimits');
 
 const MINUTE_MS = 60_000;
 
@@ -27,7 +30,7 @@ export type Allowance = { granted: number; retryAfterSeconds?: number };
 export class NewScriptBudget {
   private readonly buckets: LruCache<string, { credit: number; at: number }>;
 
-  constructor(private readonly limits: NewScriptLimits = NEW_SCRIPT_LIMITS) {
+  constructor(private readonly limits: NewScriptLimits = DEFAULT_NEW_SCRIPT_LIMITS) {
     this.buckets = new LruCache(limits.trackedStores);
   }
 

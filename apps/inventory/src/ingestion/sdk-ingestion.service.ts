@@ -2,6 +2,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
@@ -28,7 +29,7 @@ import { scriptDecider } from '../scripts/script.decider';
 import { scriptStream } from '../scripts/script.events';
 import { scriptHost, scriptIdFor, scriptKey } from '../scripts/script-identity';
 import { KnownScripts } from './known-scripts';
-import { NewScriptBudget } from './new-script-budget';
+import { NEW_SCRIPT_LIMITS, NewScriptBudget, type NewScriptLimits } from './new-script-budget';
 import { pageHeadersDecider, pageHeadersStream } from './page-headers.decider';
 import { securityHeaders } from './security-headers';
 import { SightingBuffer, sightingsStream, type SightingsEvent } from './sightings';
@@ -61,7 +62,7 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly known = new KnownScripts();
   /** The last headers recorded per store page, so an unchanged page costs no stream read. */
   private readonly knownHeaders = new LruCache<string, string>(KNOWN_HEADER_PAGES_CACHED);
-  private readonly budget = new NewScriptBudget();
+  private readonly budget: NewScriptBudget;
   private pending: SightingsEvent[] = [];
   private timer?: NodeJS.Timeout;
 
@@ -71,7 +72,10 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
-  ) {}
+    @Optional() @Inject(NEW_SCRIPT_LIMITS) limits?: NewScriptLimits,
+  ) {
+    this.budget = new NewScriptBudget(limits);
+  }
 
   onApplicationBootstrap(): void {
     if (this.options.background) this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS).unref();
