@@ -59,7 +59,7 @@ export function fuzzRequest(operation: Operation, context: FuzzContext): fc.Arbi
  * Code unit by code unit, so that a lone surrogate (which `encodeURIComponent` refuses) is sent as the bytes a
  * careless client would send: its 3-byte WTF-8 form, which is not valid UTF-8.
  */
-export function percentEncode(text: string): string {
+function percentEncode(text: string): string {
   return Array.from(text, (char) => {
     const unit = char.charCodeAt(0);
     if (char.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
@@ -243,5 +243,3 @@ function printable(request: FuzzRequest): FuzzRequest {
       ].join('\n'),
   });
 }
-
-export const describeRequest = (request: FuzzRequest): string => fc.stringify(request);
