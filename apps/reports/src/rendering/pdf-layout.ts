@@ -21,6 +21,8 @@ const BOLD = BOLD_FONT;
 const ROWS_PER_SLICE = 25;
 const CELL_PADDING = 3;
 const TABLE_FONT_SIZE = 7;
+/** Page header and footer: the table's size, so the table's character widths right-align "page n of N". */
+const DECORATION_FONT_SIZE = TABLE_FONT_SIZE;
 const COLORS = { text: '#1a1a1a', muted: '#555555', rule: '#b8b8b8', headerFill: '#e6ebf0', highlightFill: '#fde2e1', accent: '#1f3a5f' };
 
 export interface Column<Row> {
@@ -251,13 +253,15 @@ export class PdfLayout {
     // Writing inside the bottom margin would make PDFKit open a new page: lift the margin while decorating.
     margins.bottom = 0;
     const footerY = this.doc.page.height - bottomMargin + 14;
-    this.doc.font(REGULAR).fontSize(7).fillColor(COLORS.muted);
+    this.doc.font(REGULAR).fontSize(DECORATION_FONT_SIZE).fillColor(COLORS.muted);
+    // One line each, drawn as is (no width: PDFKit's line wrapper would run for every page of a long report).
     if (this.page > 1) {
-      this.doc.text(clean(this.decoration.header), this.left, margins.top - 26, { width: this.contentWidth, lineBreak: false });
+      this.doc.text(clean(this.decoration.header), this.left, margins.top - 26, { lineBreak: false });
       this.doc.strokeColor(COLORS.rule).lineWidth(0.5).moveTo(this.left, margins.top - 12).lineTo(this.left + this.contentWidth, margins.top - 12).stroke();
     }
-    this.doc.text(clean(this.decoration.footer), this.left, footerY, { width: this.contentWidth - 120, lineBreak: false });
-    this.doc.text(this.decoration.pageLabel(this.page, this.pages), this.left + this.contentWidth - 120, footerY, { width: 120, align: 'right', lineBreak: false });
+    this.doc.text(clean(this.decoration.footer), this.left, footerY, { lineBreak: false });
+    const label = this.decoration.pageLabel(this.page, this.pages);
+    this.doc.text(label, this.left + this.contentWidth - this.fitters[REGULAR].widthOf(label, DECORATION_FONT_SIZE), footerY, { lineBreak: false });
     this.doc.fillColor(COLORS.text);
     margins.bottom = bottomMargin;
     this.doc.x = this.left;
@@ -308,8 +312,11 @@ export class PdfLayout {
   }
 }
 
+const PLAIN_ASCII = /^[\x20-\x7e\n]*$/;
+
 /** What a PDF text run can show: no control characters (CR, tab, NUL…) that would print as boxes or break lines twice. */
 export function clean(text: string): string {
+  if (PLAIN_ASCII.test(text)) return text; // most cells (URLs, hashes, dates): nothing to do
   // eslint-disable-next-line no-control-regex
   return text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '');
 }

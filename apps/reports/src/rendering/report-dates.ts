@@ -25,9 +25,9 @@ export function reportDates(locale: ReportLocale, timezone: string): ReportDates
   const local = new Intl.DateTimeFormat(style.intl, { ...style.options, timeZone: zone });
   const utc = new Intl.DateTimeFormat(style.intl, { ...style.options, timeZone: 'UTC' });
   const localDate = new Intl.DateTimeFormat(style.intl, { ...style.options, hour: undefined, minute: undefined, timeZone: zone });
-  const utcDate = new Intl.DateTimeFormat(style.intl, { ...style.options, hour: undefined, minute: undefined, timeZone: 'UTC' });
-  const utcTime = new Intl.DateTimeFormat(style.intl, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
   const utcShort = new Intl.DateTimeFormat(style.intl, { ...style.options, year: undefined, timeZone: 'UTC' });
+  // Timestamps repeat within a report (a batch of decisions, a policy run): each is formatted once.
+  const both = new Map<string, string>();
   const format = (formatter: Intl.DateTimeFormat, iso: string | null): string => {
     if (!iso) return '';
     const date = new Date(iso);
@@ -40,10 +40,22 @@ export function reportDates(locale: ReportLocale, timezone: string): ReportDates
     utc: (iso) => (iso ? `${format(utc, iso)} UTC` : ''),
     both: (iso) => {
       if (!iso) return '';
-      const [localDay, utcDay] = [format(localDate, iso), format(utcDate, iso)];
-      return `${format(local, iso)} (${localDay === utcDay ? format(utcTime, iso) : format(utcShort, iso)} UTC)`;
+      let text = both.get(iso);
+      if (text === undefined) {
+        const [localText, utcText] = [format(local, iso), format(utc, iso)];
+        const [utcDay, utcTime] = dayAndTime(utcText);
+        text = `${localText} (${dayAndTime(localText)[0] === utcDay ? utcTime : format(utcShort, iso)} UTC)`;
+        both.set(iso, text);
+      }
+      return text;
     },
   };
+}
+
+/** `17/11/2026 12:30` → [`17/11/2026`, `12:30`]: the time is always the last word. */
+function dayAndTime(text: string): [string, string] {
+  const space = text.lastIndexOf(' ');
+  return [text.slice(0, space), text.slice(space + 1)];
 }
 
 function knownTimeZone(timezone: string): string {

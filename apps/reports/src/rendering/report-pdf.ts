@@ -154,13 +154,13 @@ function headerColumns({ labels, dates }: Context): Column<ReportHeader>[] {
   const shown = (value: string | null) => value ?? labels.absent;
   return [
     { header: `${c.page} / ${c.header}`, width: 0.14, cell: (h) => `${h.page}\n${h.name}` },
-    { header: c.baseline, width: 0.24, cell: (h) => `${shown(h.baseline)}${h.baseline_at ? `\n${c.baselineAt}: ${dates.local(h.baseline_at)}` : ''}` },
+    { header: c.baseline, width: 0.24, cell: (h) => `${shown(h.baseline)}${h.baseline_at ? `\n${c.baselineAt}: ${dates.both(h.baseline_at)}` : ''}` },
     { header: c.lastValue, width: 0.24, cell: (h) => shown(h.last_value) },
     {
       header: c.changes,
       width: 0.38,
       cell: (h) =>
-        h.changes.map((change) => `${dates.local(change.at)} (${dates.utc(change.at)}) · ${valueLabel(labels.values, change.change_type)}: ${shown(change.old_value)} → ${shown(change.new_value)}`).join('\n') || '—',
+        h.changes.map((change) => `${dates.both(change.at)} · ${valueLabel(labels.values, change.change_type)}: ${shown(change.old_value)} → ${shown(change.new_value)}`).join('\n') || '—',
     },
   ];
 }
