@@ -8,7 +8,7 @@ import type { SightingsEvent } from './ingestion/sightings';
 import type { SignalEvent } from './ingestion/signals';
 import type { OrganizationEvent } from './organizations/organization.decider';
 import type { PolicyEvent } from './policies/policy.decider';
-import type { ScriptEvent } from './scripts/script.events';
+import type { ScriptDecision, ScriptEvent } from './scripts/script.events';
 import type { StoreEvent } from './stores/store.events';
 
 type InventoryEvent = OrganizationEvent | StoreEvent | ScriptEvent | PageHeadersEvent | SignalEvent | SightingsEvent | PolicyEvent;
@@ -179,47 +179,35 @@ function scriptFact(event: InventoryEvent, orgId: string | null): Published | un
       };
     }
     case 'ScriptAuthorized':
-    case 'ScriptBlocked': {
-      const { data } = event;
-      return {
-        type: event.type === 'ScriptAuthorized' ? 'inventory.script.authorized' : 'inventory.script.blocked',
-        orgId,
-        storeId: data.storeId,
-        data: {
-          script_id: data.scriptId,
-          store_id: data.storeId,
-          method: data.method,
-          by: data.by,
-          justification: data.justification,
-          policy_id: data.policyId,
-          policy_version: data.policyVersion,
-          at: event.type === 'ScriptAuthorized' ? event.data.authorizedAt : event.data.blockedAt,
-          ...(event.type === 'ScriptAuthorized' ? { authorized_hash: event.data.authorizedHash, expires_at: event.data.expiresAt } : {}),
-        },
-      };
-    }
-    case 'ScriptReviewRequested': {
+      return decisionFact('inventory.script.authorized', event.data, event.data.authorizedAt, orgId, {
+        authorized_hash: event.data.authorizedHash,
+        expires_at: event.data.expiresAt,
+      });
+    case 'ScriptBlocked':
+      return decisionFact('inventory.script.blocked', event.data, event.data.blockedAt, orgId);
+    case 'ScriptReviewRequested':
       // A policy or the expiry of an authorization sent the script back to review: part of its decision history.
-      const { data } = event;
-      return {
-        type: 'inventory.script.review-requested',
-        orgId,
-        storeId: data.storeId,
-        data: {
-          script_id: data.scriptId,
-          store_id: data.storeId,
-          method: data.method,
-          by: data.by,
-          justification: data.justification,
-          policy_id: data.policyId,
-          policy_version: data.policyVersion,
-          at: data.requestedAt,
-        },
-      };
-    }
+      return decisionFact('inventory.script.review-requested', event.data, event.data.requestedAt, orgId);
     default:
       return undefined;
   }
+}
+
+/** A decision on a script (authorize, block, back to review), with who took it, how and why. */
+function decisionFact(
+  type: string,
+  data: ScriptDecision & { scriptId: string; storeId: string },
+  at: string,
+  orgId: string | null,
+  extra: Record<string, unknown> = {},
+): Published {
+  const { scriptId, storeId, method, by, justification, policyId, policyVersion } = data;
+  return {
+    type,
+    orgId,
+    storeId,
+    data: { script_id: scriptId, store_id: storeId, method, by, justification, policy_id: policyId, policy_version: policyVersion, at, ...extra },
+  };
 }
 
 function signalFact(event: InventoryEvent, orgId: string | null): Published | undefined {
