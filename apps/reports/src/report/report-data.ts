@@ -1,3 +1,5 @@
+import { REPORT_CSV_TABLES, type ReportCsvTable, type ReportLocale as Locale } from '@pss/contracts';
+
 /**
  * The data of a PCI report snapshot (`data` of the Report snapshot resource, schema_version 2): what a shop hands
  * its assessor as evidence for PCI DSS v4.0 6.4.3 (inventory and authorization of every payment-page script,
@@ -7,9 +9,10 @@
  */
 export const REPORT_SCHEMA_VERSION = 2;
 
-export type ReportLocale = 'pt-BR' | 'en';
-export type CsvTable = 'scripts' | 'headers' | 'alerts';
-export const CSV_TABLES: readonly CsvTable[] = ['scripts', 'headers', 'alerts'];
+/** The API's values (libs/contracts), under the names the renderers use. */
+export type ReportLocale = Locale;
+export type CsvTable = ReportCsvTable;
+export const CSV_TABLES: readonly CsvTable[] = REPORT_CSV_TABLES;
 
 export interface ReportData {
   meta: ReportMeta;
