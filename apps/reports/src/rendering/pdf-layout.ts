@@ -59,6 +59,8 @@ export interface DocumentInfo {
   author: string;
   createdAt: Date;
   keywords: string;
+  /** The document's language, for screen readers and text extraction (BCP 47). */
+  lang: string;
 }
 
 type Pass = 'measure' | 'draw';
@@ -87,7 +89,7 @@ export class PdfLayout {
       layout: 'landscape',
       margins: { top: 48, bottom: 44, left: 36, right: 36 },
       info: { Title: info.title, Subject: info.subject, Author: info.author, Keywords: info.keywords, CreationDate: info.createdAt, ModDate: info.createdAt },
-      lang: 'pt-BR',
+      lang: info.lang,
       displayTitle: true,
     });
     this.doc.registerFont(REGULAR, reportFont(REGULAR));

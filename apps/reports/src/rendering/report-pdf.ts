@@ -44,6 +44,7 @@ export async function renderReportPdf(data: ReportData, snapshot: ReportPdfSnaps
       author: 'Payment Page Script Security',
       keywords: `PCI DSS, 6.4.3, 11.6.1, ${data.meta.domain}, ${snapshot.id}`,
       createdAt: new Date(snapshot.created_at),
+      lang: snapshot.locale,
     },
     labels.truncated,
     {
