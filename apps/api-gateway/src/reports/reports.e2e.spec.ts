@@ -177,6 +177,18 @@ describe('PCI reports (HTTP, embedded)', () => {
     const regenerate = await get(`/reports/pci?store_id=${partnerStore.id}&regenerate=true`, partner.token);
     expect(regenerate.status).toBe(403);
     expect(regenerate.body.error.code).toBe('insufficient_scope');
+    // Each operation's one scope.
+    const writer = await service.tenant(['stores:write'], { plan: 'growth', 'billing-mode': 'processor' });
+    for (const url of [`/reports/pci?store_id=${store.id}`, '/reports/pci/snapshots', `/reports/pci/snapshots/${snapshot.id}`, '/reports/pci/schedule']) {
+      expect((await get(url, writer.token)).body.error.code).toBe('insufficient_scope');
+    }
+    const schedule = await service.request('POST', '/api/v1/reports/pci/schedule', { token: partner.token, body: { store_id: partnerStore.id, cadence: 'weekly' } });
+    expect(schedule.status).toBe(403);
+    expect((await service.request('DELETE', `/api/v1/reports/pci/schedule?store_id=${partnerStore.id}`, { token: partner.token })).status).toBe(403);
+    expect((await get('/reports/pci')).status).toBe(400);
+    expect((await service.request('GET', '/api/v1/reports/pci')).status).toBe(401);
+    expect((await get('/reports/pci/snapshots?cursor=not-a-cursor!')).status).toBe(400);
+    expect((await get('/reports/pci/snapshots?kind=daily')).body.error.details).toEqual([expect.objectContaining({ field: 'kind' })]);
   });
 
   it('lists snapshots newest first, filtered by store and kind, and reads one by id', async () => {
