@@ -63,6 +63,12 @@ describe('RateLimiter', () => {
     limiter.take('token-c');
     expect(limiter.trackedTokens).toBe(1);
   });
+
+  it('never tracks more than its maximum of buckets, however many tokens come within a minute', () => {
+    const small = new RateLimiter(rateLimitPolicy(1200), clock, 3);
+    for (let n = 0; n < 100; n += 1) small.take(`token-${n}`);
+    expect(small.trackedTokens).toBe(3);
+  });
 });
 
 describe('rate limit policy', () => {

@@ -4,11 +4,14 @@ import { TokenBucket, type RateLimitDecision } from './token-bucket';
 
 /** How often buckets that have refilled are dropped. */
 const SWEEP_INTERVAL_MS = 60 * 1000;
+/** Buckets held at most (about 100 bytes each: some 10 MB); beyond, the oldest is forgotten and starts full again. */
+export const MAX_TRACKED_BUCKETS = 100_000;
 
 /**
  * A token bucket per API token, in this process's memory: in distributed mode each gateway replica limits on
  * its own, so a client spread over N replicas gets up to N times the rate. Buckets that have refilled are
- * dropped, so memory follows the tokens active in the last minute or so, not every token ever seen.
+ * dropped, so memory follows the tokens active in the last minute or so, not every token ever seen, and never
+ * holds more than `maxBuckets` (forgetting a bucket only ever lets its owner through, never refuses anyone).
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, TokenBucket>();
@@ -17,6 +20,7 @@ export class RateLimiter {
   constructor(
     readonly policy: RateLimitPolicy,
     private readonly clock: Clock,
+    private readonly maxBuckets = MAX_TRACKED_BUCKETS,
   ) {}
 
   take(tokenId: string): RateLimitDecision {
@@ -24,6 +28,7 @@ export class RateLimiter {
     this.sweep(now);
     let bucket = this.buckets.get(tokenId);
     if (!bucket) {
+      if (this.buckets.size >= this.maxBuckets) this.buckets.delete(this.buckets.keys().next().value!);
       bucket = new TokenBucket(this.policy, now);
       this.buckets.set(tokenId, bucket);
     }

@@ -1,4 +1,4 @@
-import { SightingBuffer } from './sightings';
+import { MAX_SESSIONS_COUNTED, SightingBuffer } from './sightings';
 
 describe('SightingBuffer', () => {
   const at = (seconds: number) => new Date(Date.UTC(2026, 4, 1, 10, 0, seconds));
@@ -20,6 +20,13 @@ describe('SightingBuffer', () => {
       observations: 5,
       scripts: [{ scriptId: 'a', sightings: 3, sessions: 2, lastSeenAt: at(9).toISOString() }],
     });
+  });
+
+  it('counts distinct sessions up to a bound, so a window stays small whatever a page sends', () => {
+    const buffer = new SightingBuffer();
+    for (let n = 0; n < MAX_SESSIONS_COUNTED + 500; n += 1) buffer.recordScript('s1', 'o1', 'a', `session-${n}`, at(1));
+    const [event] = buffer.drain();
+    expect(event.data.scripts[0]).toMatchObject({ sightings: MAX_SESSIONS_COUNTED + 500, sessions: MAX_SESSIONS_COUNTED });
   });
 
   it('starts a new window once drained, one event per store', () => {

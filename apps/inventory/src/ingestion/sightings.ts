@@ -27,6 +27,13 @@ export type SightingsEvent = DomainEvent<
 
 export const sightingsStream = (storeId: string): string => `sightings-${storeId}`;
 
+/**
+ * Distinct sessions counted per script and window at most: beyond, the count says "at least this many". The
+ * window holds one entry per store and script seen in FLUSH_INTERVAL_MS, and the SDK's per-store rate limit
+ * bounds the sessions a store can send in it; this cap keeps a window bounded whatever the limits are set to.
+ */
+export const MAX_SESSIONS_COUNTED = 10_000;
+
 interface StoreWindow {
   orgId: string;
   firstEventAt: number;
@@ -50,7 +57,7 @@ export class SightingBuffer {
     const window = this.window(storeId, orgId, at.getTime());
     const script = window.scripts.get(scriptId) ?? { sightings: 0, sessions: new Set<string>(), lastSeenAt: 0 };
     script.sightings += 1;
-    script.sessions.add(sessionId);
+    if (script.sessions.size < MAX_SESSIONS_COUNTED) script.sessions.add(sessionId);
     script.lastSeenAt = Math.max(script.lastSeenAt, at.getTime());
     window.scripts.set(scriptId, script);
   }
