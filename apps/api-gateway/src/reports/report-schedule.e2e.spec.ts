@@ -117,6 +117,27 @@ describe('PCI report schedules (HTTP, embedded)', () => {
     await eventually(async () => mailsAbout(ours[0].id), (mails) => mails.length === 1);
   });
 
+  it('makes a run once when two replicas run the job at the same instant', async () => {
+    const store = await service.createStore(token);
+    await call('POST', '/webhooks', { url: receiver.url('/replicas'), store_id: store.id, events: ['report.ready'] });
+    await call('POST', '/reports/pci/schedule', { store_id: store.id, cadence: 'weekly' });
+    const job = service.app.get(ScheduledReportsJob);
+    const at = new Date('2026-12-14T09:00:00Z');
+    const [one, two] = await Promise.all([job.runAt(at, 'instant'), job.runAt(at, 'instant')]);
+    const made = [...one.snapshots, ...two.snapshots].filter((snapshot) => snapshot.store_id === store.id);
+    expect(made).toHaveLength(1);
+    expect((await call('GET', `/reports/pci/snapshots?store_id=${store.id}`)).body.data).toHaveLength(1);
+    await receiver.waitFor(1, '/replicas');
+    // Deliveries would have arrived by now had a second report.ready gone out; the marker run makes sure.
+    const marker = await service.createStore(token);
+    await call('POST', '/webhooks', { url: receiver.url('/replicas-marker'), store_id: marker.id, events: ['report.ready'] });
+    await call('POST', '/reports/pci/schedule', { store_id: marker.id, cadence: 'weekly' });
+    await job.runAt(new Date('2026-12-21T09:00:00Z'), 'instant');
+    await receiver.waitFor(1, '/replicas-marker');
+    const sameRun = receiver.received.filter((request) => request.path === '/replicas' && request.json.data.period_end === '2026-12-14T00:00:00.000Z');
+    expect(sameRun).toHaveLength(1);
+  });
+
   it('never sends report.ready for GET /reports/pci', async () => {
     const store = await service.createStore(token);
     await call('POST', '/webhooks', { url: receiver.url('/on-demand'), store_id: store.id, events: ['report.ready'] });
