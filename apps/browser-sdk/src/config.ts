@@ -1,3 +1,4 @@
+import type { SdkConfigView } from '../../../libs/contracts/src/read-models/store';
 import { remember, remembered } from './tab-store';
 
 /** What `GET /sdk/v1/config` answers (apps/api-gateway/src/sdk/sdk-config.ts). */
@@ -9,17 +10,7 @@ export interface Rule {
 
 export interface SdkConfig {
   paused: boolean;
-  config: {
-    mode: 'monitor' | 'block';
-    calibration_seconds: number;
-    overlay_check_interval_ms: number;
-    installation_order_policy: 'warn' | 'silent';
-    payment_methods: string[];
-    sensitive_fields: string[] | null;
-    expected_iframe_origins: string[];
-    allowed_service_workers: string[];
-    gtm_containers: string[];
-  };
+  config: Omit<SdkConfigView, 'updated_at'>;
   rules: { block: Rule[]; allow: Rule[] };
   authorized_hashes: string[];
 }

@@ -193,8 +193,11 @@ export class ScriptGate {
 
 function scriptsIn(added: unknown): HTMLScriptElement[] {
   if (added instanceof HTMLScriptElement) return [added];
-  if (added instanceof Element || added instanceof DocumentFragment) {
-    return added.firstChild ? Array.prototype.slice.call(added.querySelectorAll('script')) : [];
+  if (added instanceof Element) {
+    // a live collection, cheap to ask: most added elements hold no script
+    const inside = added.getElementsByTagName('script');
+    return inside.length ? Array.prototype.slice.call(inside) : [];
   }
+  if (added instanceof DocumentFragment) return added.firstChild ? Array.prototype.slice.call(added.querySelectorAll('script')) : [];
   return [];
 }

@@ -70,6 +70,7 @@ const boot = safe(() => {
   document.addEventListener(
     'securitypolicyviolation',
     safe((event: SecurityPolicyViolationEvent) => {
+      if (event.blockedURI === 'blob' && bareUrl(event.sourceFile || '') === selfUrl) return offThread.refused(); // the SDK's own worker
       send({ kind: 'csp_violation', directive: event.effectiveDirective || event.violatedDirective, blocked_uri: event.blockedURI || 'inline', source_file: event.sourceFile || undefined });
     }),
   );
@@ -102,6 +103,7 @@ const boot = safe(() => {
   });
 
   const observe = (settings: SdkConfig['config'] | undefined) => {
+    scripts.start();
     for (const script of scriptsOfPage()) scripts.element(script);
     // The preload scanner fetches scripts before the parser creates their elements: by now the document is
     // parsed, so a resource entry finds its element (and its integrity attribute) when there is one.

@@ -1,4 +1,5 @@
 import { sri384 } from './hashing';
+import { remember, remembered } from './tab-store';
 
 export interface ContentHash {
   hash: string;
@@ -26,6 +27,8 @@ const WORKER_SOURCE =
 
 type Reply = { id: number; hash?: string; size?: number; headers?: Record<string, string> | null };
 type Waiting = { fallback: () => Promise<unknown>; resolve: (value: any) => void }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const NO_WORKER = 'pss.noworker';
 
 export class OffThread {
   private worker?: Worker | null;
@@ -67,7 +70,7 @@ export class OffThread {
   private started(): Worker | null {
     if (this.worker !== undefined) return this.worker;
     this.worker = null;
-    if (typeof Worker !== 'function' || typeof Blob !== 'function' || cspForbidsBlobWorkers()) return null;
+    if (typeof Worker !== 'function' || typeof Blob !== 'function' || remembered('local', NO_WORKER) || cspForbidsBlobWorkers()) return null;
     try {
       const worker = new Worker(URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' })));
       worker.onmessage = (event: MessageEvent<Reply>) => {
@@ -83,6 +86,16 @@ export class OffThread {
       this.worker = null;
     }
     return this.worker;
+  }
+
+  /**
+   * The page's CSP (a header the SDK cannot read) refused or reported the blob: worker: the SDK hashes in the
+   * page from now on, and remembers it for this site, so the shop's CSP reports carry this at most once.
+   */
+  refused(): void {
+    remember('local', NO_WORKER, '1');
+    if (this.worker) this.worker.terminate();
+    this.fallBack();
   }
 
   /** The worker could not start after all: what it was given is hashed in the page. */

@@ -1,23 +1,10 @@
 import type { SdkConfig } from './config';
+import { SECURITY_HEADERS } from '../../inventory/src/ingestion/security-headers';
 import { sdkCheck, type Observation } from './observations';
 import type { OffThread } from './off-thread';
 import { hashRecipientKey, shownRecipients } from './recipients';
 import { quietly } from './safe';
 import { remember, remembered } from './tab-store';
-
-/** The response headers the service watches on a payment page (apps/inventory/src/ingestion/security-headers.ts). */
-const SECURITY_HEADERS = [
-  'content-security-policy',
-  'content-security-policy-report-only',
-  'strict-transport-security',
-  'x-frame-options',
-  'x-content-type-options',
-  'referrer-policy',
-  'permissions-policy',
-  'cross-origin-opener-policy',
-  'cross-origin-embedder-policy',
-  'cross-origin-resource-policy',
-];
 
 /**
  * The page's security headers, read from a same-origin HEAD of the page itself, once per tab and path (the
@@ -27,7 +14,7 @@ export async function pageHeaders(offThread: OffThread): Promise<Observation | u
   const marker = `pss.h.${location.pathname}`;
   if (remembered('session', marker)) return undefined;
   remember('session', marker, '1');
-  const headers = await offThread.head(location.href, SECURITY_HEADERS);
+  const headers = await offThread.head(location.href, [...SECURITY_HEADERS]);
   return headers ? { kind: 'headers', headers } : undefined;
 }
 

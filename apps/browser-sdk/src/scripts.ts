@@ -32,7 +32,20 @@ export class ScriptObserver {
     private readonly report: (observation: Observation) => void,
   ) {}
 
+  /** Until the config says go, elements are only noted: a paused SDK or a refused key costs the page nothing. */
+  private pending: HTMLScriptElement[] | null = [];
+
+  start(): void {
+    const pending = this.pending || [];
+    this.pending = null;
+    for (const element of pending) this.element(element);
+  }
+
   element(element: HTMLScriptElement): void {
+    if (this.pending) {
+      if (this.pending.length < 500) this.pending.push(element);
+      return;
+    }
     const blocked = this.facts.blocked.has(element);
     if (!blocked && !RUNNABLE.test(element.type.trim())) return;
     if (element.src) {
@@ -52,6 +65,7 @@ export class ScriptObserver {
 
   /** A script URL seen in resource timing or on an element. */
   external(src: string, element?: HTMLScriptElement, blocked = false): void {
+    if (this.pending) return; // resource entries are read again (buffered) once started
     let url: string;
     try {
       url = new URL(src, location.href).href.replace(/#.*$/, '');

@@ -243,8 +243,8 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     const { page } = await visit(bare);
     const list = await scriptsUntil(store.id, (found) => found.some((s) => s.src === tracker));
     expect(bySrc(list, 'tracker.js')).toMatchObject({ current_hash: null, integrity_status: 'pending' });
-    const [alert] = await alertsUntil(store.id, (found) => found.some((a) => a.type === 'CSP_VIOLATION'));
-    expect(alert).toMatchObject({ source: tracker, details: expect.objectContaining({ blocked_uri: tracker }) });
+    const found = await alertsUntil(store.id, (list) => list.some((a) => a.type === 'CSP_VIOLATION'));
+    expect(found).toEqual([expect.objectContaining({ type: 'CSP_VIOLATION', source: tracker, details: expect.objectContaining({ blocked_uri: tracker }) })]);
     await page.close();
 
     const withSdk = await createStore();
@@ -252,8 +252,9 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
       'Content-Security-Policy-Report-Only': `script-src 'self' 'unsafe-inline' ${api}`,
     });
     const second = await visit(url);
-    const [fromSdk] = await alertsUntil(withSdk.id, (found) => found.some((a) => a.type === 'CSP_VIOLATION'));
-    expect(fromSdk.details).toMatchObject({ blocked_uri: tracker });
+    const fromSdk = await alertsUntil(withSdk.id, (list) => list.some((a) => a.type === 'CSP_VIOLATION'));
+    // the SDK's own worker (a blob: URL this policy reports) is not the shop's problem: only the tracker shows
+    expect(fromSdk.map((a) => a.source)).toEqual([tracker]);
     await second.page.close();
   }, 60_000);
 
