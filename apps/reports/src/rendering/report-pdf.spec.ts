@@ -105,6 +105,16 @@ describePoppler('report PDF (read back with poppler)', () => {
     expect(all.replace(/\s+/g, '')).toContain(data.scripts[0].current_hash!.replace('sha384-', ''));
   });
 
+  it('renders an empty period, and text no font covers or no line can hold, without failing', async () => {
+    const empty = reportDataFixture({ scripts: [], headers: [], alerts: [], policies: [], periodic_checks: [], data_access: [] });
+    const file = written(await renderReportPdf(empty, snapshot('pt-BR')));
+    expect(text(file)).toContain('Nada a relatar neste período.');
+    const odd = reportDataFixture();
+    odd.scripts[0] = { ...odd.scripts[0], src: `https://cdn.example.com/${'x'.repeat(20_000)}`, justification: 'emoji 🔒, árabe مرحبا, CJK 支付, combining e\u0301, NUL \u0000 and tab\tend' };
+    const pdf = await renderReportPdf(odd, snapshot('en'));
+    expect(text(written(pdf))).toContain('[cut: the full text is in the JSON and the CSV]');
+  });
+
   it('shows UTC for a store whose time zone is unknown to the runtime', async () => {
     const file = written(await renderReportPdf(reportDataFixture(), snapshot('pt-BR', 'Mars/Olympus_Mons')));
     expect(text(file, 1)).toContain('16/11/2026 12:00 — 23/11/2026 12:00 (UTC)');
