@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
+import { availabilityBench, soakBench } from './availability.bench';
 import { eventStoreBench } from './event-store.bench';
 import { httpBench } from './http.bench';
 import { ingestionBench } from './ingestion.bench';
@@ -26,6 +27,8 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow[]>> = {
   sdk: sdkPageBench,
   reports: reportsBench,
   rendering: reportRenderingBench,
+  availability: availabilityBench,
+  soak: soakBench,
 };
 
 function machine(): string {

@@ -7,9 +7,12 @@ import { eventually, ManualClock, sri } from '@pss/testkit';
 import { EMBEDDED_MODULES } from '../../../embedded/src/embedded.modules';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 import { MAX_CHANNELS_PER_STORE, MAX_ORGANIZATION_WIDE_CHANNELS } from '../../../notifier/src/channels/channel-limits';
+import type { DeliveryEvent } from '../../../notifier/src/delivery/delivery.events';
 import { NotifierModule } from '../../../notifier/src/notifier.module';
 import { DELIVERY_CLIENT_SETTINGS } from '../../../notifier/src/outbound/delivery-client-settings';
 import { NEW_SCRIPT_LIMITS, type NewScriptLimits } from './new-script-budget';
+
+type DeliveryRequested = Extract<DeliveryEvent, { type: 'DeliveryRequested' }>;
 
 /** The production limits' shape at a test's scale: the flood spends a store's allowance in two batches. */
 const LIMITS: NewScriptLimits = { perBatch: 20, perMinute: 40, burst: 40, trackedStores: 100 };
@@ -117,7 +120,9 @@ describe('availability under a forged SDK flood and a rebuild (embedded)', () =>
     const eventStore = service.app.get<EventStore>(EVENT_STORE);
     const detectedDeliveries = async () => {
       const requested = await eventStore.readAll({ filter: { streamPrefixes: ['delivery-'], eventTypes: ['DeliveryRequested'] }, maxCount: 100_000 });
-      return requested.filter((event) => channels.includes(event.data.channelId as string) && (event.data.event as { type: string }).type === 'script.detected').length;
+      return requested
+        .map((event) => event.data as DeliveryRequested['data'])
+        .filter((delivery) => channels.includes(delivery.channelId) && delivery.event.type === 'script.detected').length;
     };
     expect(await eventually(detectedDeliveries, (count) => count === accepted * channels.length, { timeoutMs: 60_000, intervalMs: 200 })).toBe(accepted * channels.length);
   }, 120_000);
