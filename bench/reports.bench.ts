@@ -9,7 +9,9 @@ import { MemoryReadStore } from '@pss/read-store';
 import { ReportFacts } from '../apps/reports/src/facts/report-facts';
 import { orgFactsStream, storeFactsStream, type ReportFactEvent } from '../apps/reports/src/facts/report-facts.events';
 import { buildReport, type SdkHour } from '../apps/reports/src/report/build-report';
-import { canonicalJsonInSlices, sha256Hex } from '../apps/reports/src/report/canonical-json';
+import { canonicalJsonInSlices, parseJsonInSlices, sha256Hex } from '../apps/reports/src/report/canonical-json';
+import type { ReportData } from '../apps/reports/src/report/report-data';
+import { reportCsv } from '../apps/reports/src/rendering/report-csv';
 import type { ReportFact } from '../apps/reports/src/report/report-fold';
 import { renderReportPdf } from '../apps/reports/src/rendering/report-pdf';
 import { dataKeyOf } from '../apps/reports/src/snapshot/report-generator';
@@ -145,18 +147,30 @@ export async function reportsBench(): Promise<BenchRow[]> {
 
       log('reports: PDF, best of 2...');
       const snapshot = { id: request.reportId, sha256: json.value.sha256, kind: 'on_demand', created_at: request.generatedAt, generated_by: 'api:pss_live_abcdefghijklmnopqrstuvwx', locale: 'pt-BR' as const, timezone: 'America/Sao_Paulo' };
-      const pdf = await bestOf(QUICK ? 1 : 2, () => renderReportPdf(json.value.data, snapshot));
+      // As the service does it: the stored data read back and parsed (in slices), then rendered.
+      const storedData = async (): Promise<ReportData> => parseJsonInSlices<ReportData>((await files.get(dataKeyOf(request.reportId, json.value.sha256)))!.bytes.toString('utf8'));
+      const pdf = await bestOf(QUICK ? 1 : 2, async () => renderReportPdf(await storedData(), snapshot));
       log(`reports: PDF ${pdf.ms.toFixed(0)} ms (CPU ${pdf.cpuMs.toFixed(0)} ms), ${(pdf.value.length / 2 ** 20).toFixed(1)} MiB, event loop held at most ${pdf.maxBlockedMs.toFixed(1)} ms`);
 
+      log('reports: CSV of the scripts, best of 3...');
+      const csv = await bestOf(3, async () => {
+        let bytes = 0;
+        for await (const chunk of reportCsv(await storedData(), 'scripts', 'pt-BR')) bytes += (chunk as Buffer | string).length;
+        return bytes;
+      });
+      log(`reports: CSV ${csv.ms.toFixed(0)} ms, event loop held at most ${csv.maxBlockedMs.toFixed(1)} ms`);
+
       const scale = `${SCRIPTS} scripts, ${ALERTS} alerts, a year of SDK activity`;
-      const row = (name: string, measured: number, aim: string): BenchRow => ({ id: '6', name, unit: 'ms', measured, baseline: null, higherIsBetter: false, baselineLabel: `none: aim ${aim}` });
+      const row = (name: string, measured: number, aim?: string): BenchRow => ({ id: '6', name, unit: 'ms', measured, baseline: null, higherIsBetter: false, baselineLabel: aim ? `none: aim ${aim}` : 'none: a figure to record' });
       return [
         row(`366-day PCI report as JSON (${scale}): facts folded, canonical JSON hashed and stored, response body`, json.ms, '≤ 1000 ms'),
         row('… CPU time of the process for it', json.cpuMs, '≤ 1000 ms'),
         row('… event loop held at most, while making the JSON report', json.maxBlockedMs, '≤ 100 ms'),
-        row(`Its PDF (PDFKit, embedded fonts), ${(pdf.value.length / 2 ** 20).toFixed(1)} MiB`, pdf.ms, '≤ 5000 ms'),
+        row(`Its PDF (PDFKit, embedded fonts), ${(pdf.value.length / 2 ** 20).toFixed(1)} MiB: data read back and parsed in slices, rendered`, pdf.ms, '≤ 5000 ms'),
         row('… CPU time of the process for it', pdf.cpuMs, '≤ 5000 ms'),
         row('… event loop held at most, while rendering the PDF', pdf.maxBlockedMs, '≤ 100 ms'),
+        row(`Its scripts table as CSV (${SCRIPTS} rows): data read back and parsed in slices, streamed`, csv.ms),
+        row('… event loop held at most, while streaming the CSV', csv.maxBlockedMs, '≤ 100 ms'),
       ];
     } finally {
       await files.close();

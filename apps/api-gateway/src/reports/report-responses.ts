@@ -4,6 +4,7 @@ import { COMMANDS, toResource, type ReportPdfReply, type ReportPdfRequest, type 
 import { FILE_STORE, type FileStore } from '@pss/files';
 import { notFound } from '@pss/kernel';
 import type { FastifyReply } from 'fastify';
+import { parseJsonInSlices } from '../../../reports/src/report/canonical-json';
 import type { ReportData } from '../../../reports/src/report/report-data';
 import { attachment, csvFileName } from '../../../reports/src/rendering/file-names';
 import { CSV_CONTENT_TYPE, reportCsv } from '../../../reports/src/rendering/report-csv';
@@ -63,6 +64,6 @@ export class ReportResponses {
   private async dataOf(snapshot: ReportSnapshotDocument): Promise<ReportData> {
     const file = await this.files.get(snapshot._data_key);
     if (!file) throw notFound('Report data');
-    return JSON.parse(file.bytes.toString('utf8')) as ReportData;
+    return parseJsonInSlices<ReportData>(file.bytes.toString('utf8'));
   }
 }

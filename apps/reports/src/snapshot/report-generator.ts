@@ -15,7 +15,7 @@ import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { ReportFacts } from '../facts/report-facts';
 import { SDK_HOURS, type SdkHourDocument } from '../facts/sdk-activity.projection';
 import { buildReport, HOUR_MS } from '../report/build-report';
-import { canonicalJsonInSlices, sha256Hex } from '../report/canonical-json';
+import { canonicalJsonInSlices, parseJsonInSlices, sha256Hex } from '../report/canonical-json';
 import { REPORT_SCHEMA_VERSION, type ReportData } from '../report/report-data';
 import { evidenceChainStream, snapshotDecider } from './snapshot.decider';
 
@@ -94,7 +94,7 @@ export class ReportGenerator {
   /** A snapshot's data, as stored when it was made. */
   async dataOf(snapshot: SnapshotDocument): Promise<ReportData | null> {
     const file = await this.files.get(snapshot._data_key);
-    return file ? (JSON.parse(file.bytes.toString('utf8')) as ReportData) : null;
+    return file ? parseJsonInSlices<ReportData>(file.bytes.toString('utf8')) : null;
   }
 
   private async data(order: SnapshotOrder, reportId: string, generatedAt: string): Promise<ReportData> {
