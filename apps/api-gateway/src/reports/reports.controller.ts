@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Re
 import { BUS, type Bus } from '@pss/bus';
 import {
   COMMANDS,
+  includesComplianceReports,
   ORGANIZATIONS,
-  PLANS,
   REPORT_DEFAULT_PERIOD_DAYS,
   REPORT_MAX_PERIOD_DAYS,
   REPORT_SCHEDULES,
@@ -100,6 +100,7 @@ export class ReportsController {
   @RequiresScope('reports:generate')
   @Idempotent()
   async setSchedule(@Body() body: SetScheduleBody, @CurrentPrincipal() principal: Principal): Promise<ReportScheduleResource> {
+    await this.checkPlan(principal.actingOrgId);
     await this.storeOf(principal, body.store_id);
     const { store_id: storeId, cadence, locale = 'pt-BR', active = true } = body;
     return this.bus.request(COMMANDS.scheduleSet, { orgId: principal.actingOrgId, actor: principal.actor, storeId, cadence, locale, active });
@@ -112,10 +113,10 @@ export class ReportsController {
     return this.bus.request(COMMANDS.scheduleDelete, { orgId: principal.actingOrgId, actor: principal.actor, storeId: query.store_id });
   }
 
-  /** Spec: non-partner organizations need a plan with compliance reports. */
+  /** Spec: non-partner organizations need a plan with compliance reports (also for a schedule, which makes reports). */
   private async checkPlan(orgId: string): Promise<void> {
     const organization = await this.readStore.collection<OrganizationDocument>(ORGANIZATIONS).findOne({ _id: orgId });
-    if (!organization || organization.billing_mode === 'partner' || PLANS[organization.plan]?.complianceReports) return;
+    if (!organization || includesComplianceReports(organization)) return;
     throw new DomainError('plan_limit', `The ${organization.plan} plan does not include compliance reports`);
   }
 

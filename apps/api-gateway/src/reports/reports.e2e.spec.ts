@@ -166,11 +166,13 @@ describe('PCI reports (HTTP, embedded)', () => {
     expect((await get(`/reports/pci/snapshots/${snapshot.id}`, other.token)).status).toBe(404);
     expect((await get(`/reports/pci/snapshots?store_id=${store.id}`, other.token)).body.data).toEqual([]);
 
-    const essential = await service.tenant(['stores:write', 'reports:read'], { plan: 'essential', 'billing-mode': 'processor' });
+    const essential = await service.tenant(['stores:write', 'reports:read', 'reports:generate'], { plan: 'essential', 'billing-mode': 'processor' });
     const small = await service.createStore(essential.token);
     const refused = await get(`/reports/pci?store_id=${small.id}`, essential.token);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('plan_limit');
+    const essentialSchedule = await service.request('POST', '/api/v1/reports/pci/schedule', { token: essential.token, body: { store_id: small.id, cadence: 'weekly' } });
+    expect(essentialSchedule.body.error.code).toBe('plan_limit');
     const partner = await service.tenant(['stores:write', 'reports:read'], { plan: 'essential', 'billing-mode': 'partner' });
     const partnerStore = await service.createStore(partner.token);
     expect((await get(`/reports/pci?store_id=${partnerStore.id}`, partner.token)).status).toBe(200);
