@@ -26,6 +26,7 @@ describe('the fuzz property: what breaks the error contract', () => {
     expect(contractBreach('GET', answer(409, { error: { code: 'conflict', message: 'x', statusCode: 409 } }))).toMatch(/unexpected keys: statusCode/);
     expect(contractBreach('GET', answer(400, { error: { code: 'Bad Request', message: 'x' } }))).toMatch(/snake_case/);
     expect(contractBreach('GET', answer(400, { error: { code: 'validation_error', message: 'x', details: [] } }))).toMatch(/non-empty array/);
+    expect(contractBreach('GET', answer(400, { error: { code: 'validation_error', message: `'${'a'.repeat(70_000)}' is bad` } }))).toMatch(/echoing/);
   });
 
   it('does not read the body of a HEAD answer, which has none', () => {

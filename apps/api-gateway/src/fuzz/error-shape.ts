@@ -6,18 +6,21 @@ export interface Answer {
 }
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+/** An error names fields and says what is wrong; one this long is echoing the input it was sent. */
+const MAX_ERROR_BYTES = 64 * 1024;
 const ERROR_KEYS = new Set(['code', 'message', 'details']);
 const DETAIL_KEYS = new Set(['field', 'message']);
 
 /**
  * Why an answer breaks the contract, or undefined: no 5xx ever, and every 4xx in the DESIGN.md section 4 shape
- * `{"error": {"code", "message", "details"?}}` with a snake_case code and nothing else beside it. A HEAD answer
- * has no body to check.
+ * `{"error": {"code", "message", "details"?}}` with a snake_case code and nothing else beside it, short enough
+ * not to be echoing the request. A HEAD answer has no body to check.
  */
 export function contractBreach(method: string, answer: Answer): string | undefined {
   if (answer.statusCode >= 500) return `answered ${answer.statusCode}`;
   if (answer.statusCode < 400 || method === 'HEAD') return undefined;
   if (!String(answer.headers['content-type'] ?? '').startsWith('application/json')) return `a ${answer.statusCode} that is not JSON`;
+  if (answer.body.length > MAX_ERROR_BYTES) return `a ${answer.statusCode} of ${answer.body.length} characters (echoing the request?)`;
   let body: unknown;
   try {
     body = JSON.parse(answer.body);

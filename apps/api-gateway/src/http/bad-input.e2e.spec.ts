@@ -75,6 +75,12 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
     expect(answer.body.error.details).toEqual([{ field: 'recipients.0.__proto__', message: '__proto__ is not accepted as a field name' }]);
   });
 
+  it('names an unknown field without sending a huge name back (it was echoed twice, 140 KB for a 70 KB name)', async () => {
+    const answer = await service.request('GET', `/api/v1/webhooks?${'a'.repeat(70_000)}=1`, { token });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details).toEqual([{ field: `${'a'.repeat(100)}…`, message: `${'a'.repeat(500)}…` }]);
+  });
+
   describe('what the HTTP layer refuses before a route runs', () => {
     it('answers bad percent-encoding in a path with 400, without echoing the path', async () => {
       const answer = await service.request('GET', '/api/v1/stores/%E0%A4%A', { token });

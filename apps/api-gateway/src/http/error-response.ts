@@ -31,5 +31,21 @@ const STATUS_BY_CODE: Record<string, number> = {
 export const statusOf = (code: string): number => STATUS_BY_CODE[code] ?? 500;
 
 export const errorBody = (code: string, message: string, details?: ErrorDetail[]): ErrorBody => ({
-  error: { code, message, ...(details && details.length ? { details } : {}) },
+  error: { code, message: cut(message, MAX_MESSAGE), ...(details && details.length ? { details: details.slice(0, MAX_DETAILS).map(shown) } : {}) },
+});
+
+/**
+ * Field names come from the client (an unknown field is named back): a name 70,000 characters long would be
+ * sent back twice, so names and messages are cut. Real field paths (`recipients.49.label`) are far shorter.
+ */
+const MAX_FIELD = 100;
+const MAX_MESSAGE = 500;
+const MAX_DETAILS = 100;
+
+const cut = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max)}…`);
+
+const shown = ({ field, message, ...rest }: ErrorDetail): ErrorDetail => ({
+  ...rest,
+  ...(field === undefined ? {} : { field: cut(field, MAX_FIELD) }),
+  message: cut(message, MAX_MESSAGE),
 });
