@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { build } from 'esbuild';
 import { SDK_VERSION } from '../../../browser-sdk/src/version';
@@ -8,6 +9,8 @@ import { SDK_VERSION } from '../../../browser-sdk/src/version';
 export interface SdkRelease {
   version: string;
   code: Buffer;
+  /** The same bytes gzipped once at start-up, for clients that accept it. */
+  gzip: Buffer;
   etag: string;
   /** `sha384-…` of `code`, as a `<script integrity>` attribute takes it. */
   integrity: string;
@@ -33,7 +36,7 @@ export async function buildSdk(): Promise<SdkRelease> {
   });
   const code = Buffer.from(result.outputFiles[0].contents);
   const sha384 = createHash('sha384').update(code).digest('base64');
-  return { version: SDK_VERSION, code, etag: `"${SDK_VERSION}-${sha384.slice(0, 16)}"`, integrity: `sha384-${sha384}` };
+  return { version: SDK_VERSION, code, gzip: gzipSync(code, { level: 9 }), etag: `"${SDK_VERSION}-${sha384.slice(0, 16)}"`, integrity: `sha384-${sha384}` };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { DAY_MS } from '@pss/kernel';
 import { ProjectionRunner } from '@pss/projections';
 import { eventually, ManualClock, sri } from '@pss/testkit';
@@ -289,6 +290,10 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     expect(pinned.text).toBe(script.text);
     expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await service.request('GET', '/sdk/v1/sdk.js', { headers: { 'if-none-match': String(script.headers.etag) } })).status).toBe(304);
+    const zipped = await service.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/sdk/v1/sdk.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(script.text);
     expect((await service.request('GET', '/sdk/v1/sdk-0.0.1.js')).status).toBe(404);
 
     const store = await newStore({ release_channel: 'latest' });

@@ -55,16 +55,16 @@ export class SdkController {
 
   /** The SDK itself, on the stable channel: what every install snippet loads. */
   @Get('sdk.js')
-  script(@Headers('if-none-match') ifNoneMatch: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.serve(this.bundle.channel('stable'), `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`, ifNoneMatch, reply);
+  script(@Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.serve(this.bundle.channel('stable'), `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`, headers, reply);
   }
 
   /** An immutable copy per version, to pin with `integrity` (its hash is in `/sdk/v1/versions` and the config). */
   @Get('sdk-:version.js')
-  versioned(@Param('version') version: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+  versioned(@Param('version') version: string, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
     const release = this.bundle.release(version);
     if (!release) throw new DomainError('not_found', `SDK version ${version} is not served here`);
-    return this.serve(release, `public, max-age=${IMMUTABLE_MAX_AGE_SECONDS}, immutable`, ifNoneMatch, reply);
+    return this.serve(release, `public, max-age=${IMMUTABLE_MAX_AGE_SECONDS}, immutable`, headers, reply);
   }
 
   @Get('versions')
@@ -138,20 +138,25 @@ export class SdkController {
     }
   }
 
-  private serve(release: SdkRelease, cacheControl: string, ifNoneMatch: string | undefined, reply: FastifyReply) {
+  /** The script, gzipped for clients that accept it (its own ETag: another representation of the same bytes). */
+  private serve(release: SdkRelease, cacheControl: string, headers: Record<string, string | undefined>, reply: FastifyReply) {
+    const gzip = /\bgzip\b/.test(headers['accept-encoding'] ?? '');
+    const etag = gzip ? `${release.etag.slice(0, -1)}-gzip"` : release.etag;
     reply.headers({
       'Access-Control-Allow-Origin': '*',
       'Cross-Origin-Resource-Policy': 'cross-origin',
       'X-Content-Type-Options': 'nosniff',
       'Content-Type': 'application/javascript; charset=utf-8',
       'Cache-Control': cacheControl,
-      ETag: release.etag,
+      Vary: 'Accept-Encoding',
+      ETag: etag,
     });
-    if (ifNoneMatch === release.etag) {
+    if (headers['if-none-match'] === etag) {
       reply.status(304);
       return undefined;
     }
-    return release.code;
+    if (gzip) reply.header('Content-Encoding', 'gzip');
+    return gzip ? release.gzip : release.code;
   }
 }
 
