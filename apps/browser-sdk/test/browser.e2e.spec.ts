@@ -258,6 +258,36 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     await second.page.close();
   }, 60_000);
 
+  it("runs the SDK's own checks: installation order, an unapproved tag-manager container, an overlay, selectors from sensitive_fields", async () => {
+    const store = await createStore({ gtm_containers: ['GTM-APPROVED'], sensitive_fields: ['#holder-doc'], overlay_check_interval_ms: 500 });
+    fixtures.script('/checks/early.js', 'window.early = true;');
+    fixtures.script('/checks/gtm.js', 'window.gtm = true;');
+    fixtures.script('/checks/reader.js', 'setTimeout(function () { window.doc = document.getElementById("holder-doc").value; }, 50);', { cors: true });
+    const url = fixtures.page(
+      '/checks/checkout',
+      `<!doctype html><html><head><script src="/checks/early.js"></script>${store.snippets.html}
+       <script src="${fixtures.url('/checks/gtm.js?id=GTM-ROGUE9', 'other')}"></script>
+       <script src="${fixtures.url('/checks/reader.js', 'other')}"></script></head>
+       <body><form><input id="cc" name="cardnumber" autocomplete="cc-number" style="position:absolute;top:10px;left:10px;width:200px;height:30px">
+       <input id="holder-doc" value="123.456.789-09"></form>
+       <script>setTimeout(function () { var d = document.createElement('div'); d.id = 'fake-field';
+         d.style.cssText = 'position:absolute;top:0;left:0;width:400px;height:60px;background:#fff;z-index:10'; document.body.appendChild(d); }, 300);</script>
+       </body></html>`,
+    );
+    const { page, errors } = await visit(url);
+    const found = await alertsUntil(store.id, (list) =>
+      ['pss-installation-order', 'pss-gtm-container', 'pss-overlay'].every((directive) => list.some((a) => a.details?.directive === directive)) &&
+      list.some((a) => a.type === 'SENSITIVE_FIELD_ACCESS'),
+    );
+    const check = (directive: string) => found.find((a) => a.details?.directive === directive);
+    expect(check('pss-installation-order')).toMatchObject({ type: 'CSP_VIOLATION', source: fixtures.url('/checks/early.js') });
+    expect(check('pss-gtm-container')).toMatchObject({ source: 'GTM-ROGUE9' });
+    expect(check('pss-overlay')).toMatchObject({ source: 'div#fake-field' });
+    expect(found.find((a) => a.type === 'SENSITIVE_FIELD_ACCESS')).toMatchObject({ source: fixtures.url('/checks/reader.js', 'other'), details: expect.objectContaining({ field: '#holder-doc' }) });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('in block mode, stops a blocked script on the next page view, and reports the attempt', async () => {
     const store = await createStore({ mode: 'block' });
     fixtures.script('/block/own.js', 'window.ownRan = true;');
