@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import { eventually, ManualClock, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
+import { ReportFactsConsumer } from '../../../reports/src/facts/report-facts.consumer';
 import { ReportFileLinks } from '../../../reports/src/files/report-file-links';
 import { REPORT_FILES_PATH } from '../../../reports/src/files/signed-url';
 
@@ -222,5 +223,27 @@ describe('PCI reports (HTTP, embedded)', () => {
     expect(after.body.data.periodic_checks.at(-1)).toMatchObject({ sdk_batches: 3, no_monitoring: false });
     // A lower bound: the sessions that sighted an already known script (the first batch detected it).
     expect(after.body.data.periodic_checks.at(-1).sdk_sessions).toBe(2);
+  });
+
+  it('counts a fact the bus delivers twice once (at least once delivery)', async () => {
+    const shop = await service.createStore(token);
+    const hour = Math.ceil(clock.now().getTime() / 3_600_000) * 3_600_000;
+    const consumer = service.app.get(ReportFactsConsumer);
+    const activity = (n: number) => ({
+      id: `evt_sdk_${shop.id}_${n}`,
+      type: 'inventory.sdk.activity' as const,
+      version: 1,
+      source: 'inventory',
+      org_id: shop.org_id,
+      store_id: shop.id,
+      occurred_at: new Date(hour + n * 5_000).toISOString(),
+      correlation_id: null,
+      position: n,
+      data: { store_id: shop.id, first_event_at: new Date(hour + n * 5_000 - 4_000).toISOString(), last_event_at: new Date(hour + n * 5_000).toISOString(), batches: 10, observations: 20, sessions: 1 },
+    });
+    for (const n of [1, 1, 2, 1, 2]) await consumer.record(activity(n));
+    clock.set(new Date(hour + 3_600_000).toISOString());
+    const report = (await get(`/reports/pci?store_id=${shop.id}`)).body.data;
+    expect(report.periodic_checks.at(-1)).toMatchObject({ sdk_batches: 20, sdk_sessions: 2 });
   });
 });
