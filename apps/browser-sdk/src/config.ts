@@ -15,6 +15,7 @@ export interface SdkConfig {
   authorized_hashes: string[];
 }
 
+const CONFIG_TIMEOUT_MS = 10_000;
 const cacheName = (key: string): string => `pss.cfg.${key}`;
 
 /**
@@ -32,7 +33,10 @@ export function cachedConfig(key: string): SdkConfig | undefined {
 
 /** Always revalidated (`no-cache`: a 304 when unchanged), so a new rule reaches the very next page view. */
 export async function fetchConfig(base: string, key: string): Promise<SdkConfig | undefined> {
-  const response = await fetch(`${base}config?key=${encodeURIComponent(key)}`, { cache: 'no-cache', credentials: 'omit', mode: 'cors' });
+  // A service that does not answer within CONFIG_TIMEOUT_MS counts as down: the SDK goes on with what it knew.
+  const abort = typeof AbortController === 'function' ? new AbortController() : undefined;
+  if (abort) setTimeout(() => abort.abort(), CONFIG_TIMEOUT_MS);
+  const response = await fetch(`${base}config?key=${encodeURIComponent(key)}`, { cache: 'no-cache', credentials: 'omit', mode: 'cors', signal: abort && abort.signal });
   if (!response.ok) return undefined;
   const text = await response.text();
   remember('local', cacheName(key), text);

@@ -32,6 +32,7 @@ export class Transport {
   add(observation: Observation): void {
     if (this.dropped) return;
     const item = JSON.stringify(observation);
+    if (this.held && this.queue.length >= MAX_BATCH_ITEMS) return; // the config is late: keep a bounded backlog
     const size = utf8(item).length + 1;
     if (size + ENVELOPE_BYTES > MAX_BATCH_BYTES) return; // one absurd item never blocks the rest
     if (this.bytes + size + ENVELOPE_BYTES > MAX_BATCH_BYTES || this.queue.length >= MAX_BATCH_ITEMS) this.flush();
