@@ -37,7 +37,8 @@ function whenIdleAfterLoad(work: () => void): void {
  * SDK never throws into the page, and when the service is down or slow the page works as if it were absent.
  */
 const boot = safe(() => {
-  const self = document.currentScript as HTMLScriptElement | null;
+  // currentScript is null when a loader evaluates the SDK some other way: its tag is then found by its key.
+  const self = (document.currentScript || document.querySelector('script[src*="key=pk_live_"],script[data-key^="pk_live_"]')) as HTMLScriptElement | null;
   if (!self || !self.src || window.__pssSdk) return; // loaded twice: the first copy does the work
   window.__pssSdk = true;
   const scriptUrl = new URL(self.src);
