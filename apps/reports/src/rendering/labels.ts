@@ -110,6 +110,8 @@ export interface ReportLabels {
   truncated: string;
   noMonitoring: string;
   monitored: string;
+  /** A script reading sensitive fields without an authorization (it may be under review or blocked). */
+  notAuthorized: string;
   values: Record<string, string>;
   /** The SDK's sensitive field classes (apart: `expiry` is also an authorization method). */
   fieldClasses: Record<string, string>;
@@ -218,6 +220,7 @@ const PT_BR: ReportLabels = {
   truncated: '[texto cortado: a íntegra está no JSON e no CSV]',
   noMonitoring: 'SEM MONITORAMENTO',
   monitored: 'monitorada',
+  notAuthorized: 'não autorizado',
   values: {
     first_party: 'primeira parte',
     known_third: 'terceiro conhecido',
@@ -372,6 +375,7 @@ const EN: ReportLabels = {
   truncated: '[cut: the full text is in the JSON and the CSV]',
   noMonitoring: 'NO MONITORING',
   monitored: 'monitored',
+  notAuthorized: 'not authorized',
   values: {
     first_party: 'first party',
     known_third: 'known third party',

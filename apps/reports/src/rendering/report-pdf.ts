@@ -203,7 +203,7 @@ async function dataAccess(layout: PdfLayout, { data, labels, dates, numbers }: C
     { header: c.script, width: 0.36, cell: (a) => a.src },
     { header: c.fieldClass, width: 0.12, cell: (a) => valueLabel(labels.fieldClasses, a.field_class) },
     { header: c.accesses, width: 0.09, cell: (a) => numbers.format(a.accesses), align: 'right' },
-    { header: c.status, width: 0.11, cell: (a) => valueLabel(labels.values, a.script_authorized ? 'authorized' : 'needs_review') },
+    { header: c.status, width: 0.11, cell: (a) => (a.script_authorized ? valueLabel(labels.values, 'authorized') : labels.notAuthorized) },
     { header: c.firstSeen, width: 0.16, cell: (a) => dates.both(a.first_at) },
     { header: c.lastSeen, width: 0.16, cell: (a) => dates.both(a.last_at) },
   ];
