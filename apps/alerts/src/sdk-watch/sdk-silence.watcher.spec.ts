@@ -1,4 +1,5 @@
 import { DAY_MS } from '@pss/kernel';
+import { ProjectionRunner } from '@pss/projections';
 import { ManualClock } from '@pss/testkit';
 import { AlertsTestService } from '../testing/alerts-test-service';
 import { inventoryFact } from '../testing/inventory-fact';
@@ -18,8 +19,11 @@ describe('SDK-silent watch', () => {
 
   const created = (storeId: string) =>
     consumer.storeCreated(inventoryFact('inventory.store.created', { domain: `${storeId}.example`, created_at: iso(T0) }, { store_id: storeId, position: ++position }));
-  const reported = (storeId: string, at: number) =>
-    consumer.sdkReported(inventoryFact('inventory.sdk.activity', { first_event_at: iso(at), last_event_at: iso(at) }, { store_id: storeId, position: ++position }));
+  // The activity is appended without a read-your-writes wait (the watch runs every 5 minutes): wait for the read model.
+  const reported = async (storeId: string, at: number) => {
+    await consumer.sdkReported(inventoryFact('inventory.sdk.activity', { first_event_at: iso(at), last_event_at: iso(at) }, { store_id: storeId, position: ++position }));
+    await service.app.get(ProjectionRunner).catchUp();
+  };
   const silentAlerts = (storeId: string) => service.alerts({ store_id: storeId, type: 'SDK_SILENT' });
 
   beforeAll(async () => {
