@@ -10,7 +10,7 @@ import {
   type SetReportScheduleRequest,
 } from '@pss/contracts';
 import { ReportPdfs } from './snapshot/report-pdfs';
-import { ReportGenerator, snapshotResource } from './snapshot/report-generator';
+import { ReportGenerator } from './snapshot/report-generator';
 import { ReportSchedules } from './schedule/report-schedules';
 
 /** The reports commands (docs/events.md). The gateway has checked scopes, plan and that the store is the caller's. */
@@ -27,9 +27,9 @@ export class ReportsMessages {
   async generate(@Payload() request: GenerateReportRequest): Promise<GenerateReportReply> {
     const { orgId, storeId, periodStart, periodEnd, locale, actor } = request;
     const reused = request.reuse ? await this.generator.newestOf(orgId, storeId, periodStart, periodEnd, locale) : null;
-    if (reused) return { snapshot: snapshotResource(reused), generated: false };
+    if (reused) return { snapshot: reused, generated: false };
     const made = await this.generator.generate({ orgId, storeId, kind: 'on_demand', periodStart, periodEnd, locale, generatedBy: actor });
-    return { snapshot: snapshotResource(made), generated: true };
+    return { snapshot: made, generated: true };
   }
 
   @MessagePattern(COMMANDS.reportPdf)

@@ -65,9 +65,7 @@ export class ReportsController {
       reuse: !query.regenerate && query.period_start !== undefined && query.period_end !== undefined,
     };
     const { snapshot, generated } = await this.bus.request<GenerateReportReply>(COMMANDS.reportGenerate, request, { timeoutMs: GENERATE_TIMEOUT_MS });
-    const document = await this.snapshots.findOne({ _id: snapshot.id, org_id: principal.actingOrgId });
-    if (!document) throw notFound('Report snapshot');
-    await this.responses.send(reply, document, query, generated);
+    await this.responses.send(reply, snapshot, query, generated);
   }
 
   /** Newest first; filters by store and kind. */

@@ -2,12 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   REPORT_CSV_TABLES,
   REPORT_SNAPSHOTS,
-  toResource,
   type ReportKind,
   type ReportLocale,
   type ReportSnapshotDocument,
-  type ReportSnapshotResource,
 } from '@pss/contracts';
+import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { FILE_STORE, type FileStore } from '@pss/files';
 import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
@@ -17,7 +16,8 @@ import { SDK_HOURS, type SdkHourDocument } from '../facts/sdk-activity.projectio
 import { buildReport, HOUR_MS } from '../report/build-report';
 import { canonicalJsonInSlices, parseJsonInSlices, sha256Hex } from '../report/canonical-json';
 import { REPORT_SCHEMA_VERSION, type ReportData } from '../report/report-data';
-import { evidenceChainStream, snapshotDecider } from './snapshot.decider';
+import { evidenceChainStream, snapshotDecider, type SnapshotEvent } from './snapshot.decider';
+import { snapshotDocument } from './snapshot.projection';
 
 export type SnapshotDocument = ReportSnapshotDocument;
 
@@ -47,6 +47,7 @@ export class ReportGenerator {
     private readonly aggregates: AggregateRepository,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -85,10 +86,18 @@ export class ReportGenerator {
       domain: data.meta.domain,
       createdAt,
     };
-    await this.aggregates.decide(evidenceChainStream(order.storeId), snapshotDecider, { type: 'RecordSnapshot', snapshot }, { actor: order.generatedBy, orgId: order.orgId });
-    const recorded = await this.snapshots.findOne({ _id: snapshotId });
-    if (!recorded) throw new Error(`snapshot ${snapshotId} was recorded but is not readable yet`);
-    return recorded;
+    const stream = evidenceChainStream(order.storeId);
+    const { events } = await this.aggregates.decide(stream, snapshotDecider, { type: 'RecordSnapshot', snapshot }, { actor: order.generatedBy, orgId: order.orgId });
+    // Answered from the event, not the read model, which may not have caught up on a busy process.
+    return snapshotDocument(events[0]?.data ?? (await this.recorded(stream, snapshotId)));
+  }
+
+  /** A snapshot another replica recorded first (a scheduled run made twice at once). */
+  private async recorded(stream: string, snapshotId: string): Promise<SnapshotEvent['data']> {
+    const chain = await this.eventStore.readStream(stream);
+    const found = chain.find((event) => (event.data as SnapshotEvent['data']).snapshotId === snapshotId);
+    if (!found) throw new Error(`snapshot ${snapshotId} is not on the chain of its store`);
+    return found.data as SnapshotEvent['data'];
   }
 
   /** A snapshot's data, as stored when it was made. */
@@ -113,4 +122,3 @@ export class ReportGenerator {
   }
 }
 
-export const snapshotResource = (snapshot: SnapshotDocument): ReportSnapshotResource => toResource(snapshot);

@@ -18,23 +18,28 @@ export class SnapshotProjection implements Projection {
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     if (recorded.type !== 'ReportSnapshotRecorded') return;
     const { data } = recorded as RecordedEvent<SnapshotEvent['data']>;
-    await context.collection<ReportSnapshotDocument>(REPORT_SNAPSHOTS).upsert({
-      _id: data.snapshotId,
-      org_id: data.orgId,
-      store_id: data.storeId,
-      kind: data.kind,
-      period_start: data.periodStart,
-      period_end: data.periodEnd,
-      locale: data.locale,
-      schema_version: data.schemaVersion,
-      sha256: data.sha256,
-      previous_sha256: data.previousSha256,
-      generated_by: data.generatedBy,
-      has_pdf: data.hasPdf,
-      csv_tables: data.csvTables,
-      created_at: data.createdAt,
-      _data_key: data.dataKey,
-      _domain: data.domain,
-    });
+    await context.collection<ReportSnapshotDocument>(REPORT_SNAPSHOTS).upsert(snapshotDocument(data));
   }
+}
+
+/** The read model's document of a recorded snapshot. */
+export function snapshotDocument(data: SnapshotEvent['data']): ReportSnapshotDocument {
+  return {
+    _id: data.snapshotId,
+    org_id: data.orgId,
+    store_id: data.storeId,
+    kind: data.kind,
+    period_start: data.periodStart,
+    period_end: data.periodEnd,
+    locale: data.locale,
+    schema_version: data.schemaVersion,
+    sha256: data.sha256,
+    previous_sha256: data.previousSha256,
+    generated_by: data.generatedBy,
+    has_pdf: data.hasPdf,
+    csv_tables: data.csvTables,
+    created_at: data.createdAt,
+    _data_key: data.dataKey,
+    _domain: data.domain,
+  };
 }

@@ -1,4 +1,4 @@
-import type { ReportCadence, ReportLocale, ReportScheduleResource, ReportSnapshotResource } from '../read-models/report';
+import type { ReportCadence, ReportLocale, ReportScheduleResource, ReportSnapshotDocument, ReportSnapshotResource } from '../read-models/report';
 
 export const REPORT_COMMANDS = {
   reportGenerate: 'reports.report.generate',
@@ -14,8 +14,8 @@ export const REPORT_DEFAULT_PERIOD_DAYS = 7;
 export const SIGNED_PDF_URL_TTL_MS = 60 * 60 * 1000;
 
 /**
- * `reports.report.generate` (GET /reports/pci): answered with the snapshot (without `data`) and whether this
- * request generated it. `reuse` false forces a new snapshot (regenerate=true, or no period given).
+ * `reports.report.generate` (GET /reports/pci): answered with the snapshot's document (without `data`, which is
+ * in the file store under `_data_key`) and whether this request generated it. `reuse` false forces a new snapshot (regenerate=true, or no period given).
  */
 export interface GenerateReportRequest {
   orgId: string;
@@ -28,7 +28,7 @@ export interface GenerateReportRequest {
 }
 
 export interface GenerateReportReply {
-  snapshot: ReportSnapshotResource;
+  snapshot: ReportSnapshotDocument;
   generated: boolean;
 }
 
