@@ -1,17 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REPORT_SCHEDULES, scheduleResource, type DeleteReportScheduleRequest, type ReportScheduleResource, type SetReportScheduleRequest } from '@pss/contracts';
+import type { DeleteReportScheduleRequest, ReportScheduleResource, SetReportScheduleRequest } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { scheduleDecider, scheduleStream } from './schedule.decider';
-import type { ScheduleDocument } from './schedule.projection';
 
-/** POST and DELETE /reports/pci/schedule. The gateway has checked that the store is the organization's. */
+/** POST and DELETE /reports/pci/schedule. The gateway has checked the plan and that the store is the organization's. */
 @Injectable()
 export class ReportSchedules {
   constructor(
     private readonly aggregates: AggregateRepository,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -19,8 +16,7 @@ export class ReportSchedules {
     const { orgId, actor, storeId, cadence, locale, active } = request;
     const at = this.clock.now().toISOString();
     await this.aggregates.decide(scheduleStream(storeId), scheduleDecider, { type: 'SetSchedule', storeId, orgId, cadence, locale, active, by: actor, at }, { actor, orgId });
-    const schedule = await this.readStore.collection<ScheduleDocument>(REPORT_SCHEDULES).findOne({ _id: storeId });
-    return scheduleResource(schedule!);
+    return { store_id: storeId, cadence, locale, active, updated_at: at, updated_by: actor };
   }
 
   async delete(request: DeleteReportScheduleRequest): Promise<{ store_id: string; deleted: true }> {
