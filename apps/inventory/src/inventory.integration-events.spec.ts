@@ -80,6 +80,7 @@ describe('inventory integration events', () => {
       recorded('PaymentPagesAdded', { storeId: 's1', pages: [{ id: 'p1', url_pattern: '/pay/*', url: 'https://loja.example/pay/*', payment_methods: [], created_at: '2026-05-04T15:00:00.000Z' }], addedAt: '2026-05-04T15:00:00.000Z' }, 'store-s1'),
       recorded('PolicyUpdated', { policyId: 'p1', changes: { active: false, match: { host: 'x' } }, version: 2, updatedAt: '2026-05-04T15:00:00.000Z' }, 'policy-p1'),
       recorded('PolicyDeleted', { policyId: 'p1', deletedAt: '2026-05-04T15:00:00.000Z' }, 'policy-p1'),
+      recorded('ScriptMarkedSuspicious', { scriptId: 'sc1', storeId: 's1', field: 'cvv', markedAt: '2026-05-04T15:00:00.000Z' }, 'script-sc1'),
     ].map((event) => source.toIntegrationEvents(event)[0]);
     expect(topics.map((event) => event.type)).toEqual([
       'inventory.headers.baselined',
@@ -87,6 +88,7 @@ describe('inventory integration events', () => {
       'inventory.store.pages-added',
       'inventory.policy.updated',
       'inventory.policy.deleted',
+      'inventory.script.suspicious',
     ]);
     expect(topics[1].data).toMatchObject({ script_id: 'sc1', method: 'expiry', at: '2026-05-04T15:00:00.000Z' });
     expect(topics[2].data).toEqual({ store_id: 's1', payment_pages: ['/pay/*'], added_at: '2026-05-04T15:00:00.000Z' });

@@ -188,6 +188,10 @@ function scriptFact(event: InventoryEvent, orgId: string | null): Published | un
     case 'ScriptReviewRequested':
       // A policy or the expiry of an authorization sent the script back to review: part of its decision history.
       return decisionFact('inventory.script.review-requested', event.data, event.data.requestedAt, orgId);
+    case 'ScriptMarkedSuspicious': {
+      const { scriptId, storeId, field, markedAt } = event.data;
+      return { type: 'inventory.script.suspicious', orgId, storeId, data: { script_id: scriptId, store_id: storeId, field, at: markedAt } };
+    }
     default:
       return undefined;
   }

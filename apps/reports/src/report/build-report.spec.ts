@@ -55,6 +55,13 @@ describe('report builder', () => {
     expect(data.scripts.map((script) => script.id)).not.toContain('late');
   });
 
+  it('shows a script that read a sensitive field while awaiting review as suspicious, still awaiting a decision', async () => {
+    const suspicious = fact('inventory.script.suspicious', '2026-11-12T15:00:00.000Z', { script_id: 'd', store_id: STORE, field: 'card_number', at: '2026-11-12T15:00:00.000Z' });
+    const data = await buildReport(request, { facts: pages([...history, suspicious]), sdkHours });
+    expect(data.scripts.find((script) => script.id === 'd')?.status).toBe('suspicious');
+    expect(data.summary_643).toEqual({ total: 4, authorized: 1, blocked: 1, needs_review: 2, expired: 1 });
+  });
+
   it('reports header baselines and changes, alerts and 11.6.1 events of the period', async () => {
     const data = await buildReport(request, { facts: pages(history), sdkHours });
     // Detections b and d, two header changes.

@@ -122,6 +122,11 @@ export class ReportFold {
       case T.scriptBlocked:
       case T.scriptReviewRequested:
         return this.decided(fact.type, fact.data);
+      case T.scriptSuspicious: {
+        const script = this.scripts.get(fact.data.script_id);
+        if (script) script.status = 'suspicious';
+        return;
+      }
       case T.headersBaselined:
         this.headerCheck(at, inPeriod, fact.data.page);
         return this.headersBaselined(fact.data);

@@ -16,6 +16,7 @@ export const INVENTORY_TOPICS = {
   scriptAuthorized: 'inventory.script.authorized',
   scriptBlocked: 'inventory.script.blocked',
   scriptReviewRequested: 'inventory.script.review-requested',
+  scriptSuspicious: 'inventory.script.suspicious',
   headersBaselined: 'inventory.headers.baselined',
   headersChanged: 'inventory.headers.changed',
   cspViolation: 'inventory.csp.violation',
@@ -107,6 +108,14 @@ export interface ScriptDecisionFact {
   /** Authorized only (added later in version 1). */
   authorized_hash?: string | null;
   expires_at?: string | null;
+}
+
+/** An unknown script awaiting review read a sensitive field: its status became `suspicious`. */
+export interface ScriptSuspiciousFact {
+  script_id: string;
+  store_id: string;
+  field: string;
+  at: string;
 }
 
 export interface HeaderChangeFact {
@@ -223,6 +232,7 @@ export interface InventoryFactData {
   'inventory.script.authorized': ScriptDecisionFact;
   'inventory.script.blocked': ScriptDecisionFact;
   'inventory.script.review-requested': ScriptDecisionFact;
+  'inventory.script.suspicious': ScriptSuspiciousFact;
   'inventory.headers.baselined': HeadersBaselinedFact;
   'inventory.headers.changed': HeadersChangedFact;
   'inventory.csp.violation': CspViolationFact;
