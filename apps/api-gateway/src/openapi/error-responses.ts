@@ -1,0 +1,73 @@
+import type { JsonSchema } from './json-schema';
+
+/** DESIGN.md section 4: `{"error": {"code", "message", "details"?}}`. */
+export const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        details: {
+          type: 'array',
+          description: 'One entry per invalid field (validation_error).',
+          items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+        },
+      },
+    },
+  },
+};
+
+const example = (code: string, message: string, details?: { field: string; message: string }[]) => ({
+  value: { error: { code, message, ...(details ? { details } : {}) } },
+});
+
+export const ERROR_EXAMPLES = {
+  validation_error: example('validation_error', 'Invalid request', [{ field: 'domain', message: 'domain must be a string' }]),
+  unauthorized: example('unauthorized', 'Missing or malformed bearer token'),
+  insufficient_scope: example('insufficient_scope', 'This operation requires the stores:write scope'),
+  plan_limit: example('plan_limit', 'The plan allows no more stores'),
+  not_found: example('not_found', 'Store not found'),
+  conflict: example('conflict', 'A store with this domain already exists'),
+  idempotency_in_progress: example('idempotency_in_progress', 'A request with this Idempotency-Key is still in progress'),
+  payload_too_large: example('payload_too_large', 'Request body is too large'),
+  unsupported_media_type: example('unsupported_media_type', 'Request bodies must be application/json'),
+  idempotency_key_reused: example('idempotency_key_reused', 'This Idempotency-Key was used with another request'),
+  rate_limited: example('rate_limited', 'Rate limit exceeded; retry after 12 seconds'),
+};
+
+/** What each error status means, and its examples. */
+const ERRORS: Record<number, { description: string; examples: (keyof typeof ERROR_EXAMPLES)[] }> = {
+  400: { description: 'validation_error: one detail per invalid field', examples: ['validation_error'] },
+  401: { description: 'Missing or malformed credentials, invalid or expired (WWW-Authenticate says which realm)', examples: ['unauthorized'] },
+  403: { description: 'insufficient_scope, plan_limit, nesting_limit or forbidden', examples: ['insufficient_scope', 'plan_limit'] },
+  404: { description: 'not_found: no such resource in the acting organization', examples: ['not_found'] },
+  409: { description: 'conflict, or idempotency_in_progress', examples: ['conflict', 'idempotency_in_progress'] },
+  413: { description: 'payload_too_large', examples: ['payload_too_large'] },
+  415: { description: 'unsupported_media_type: bodies are application/json', examples: ['unsupported_media_type'] },
+  422: { description: 'idempotency_key_reused: the key came with another request', examples: ['idempotency_key_reused'] },
+  429: { description: 'rate_limited: see Retry-After', examples: ['rate_limited'] },
+};
+
+const response = (status: number) => ({
+  description: ERRORS[status].description,
+  content: {
+    'application/json': {
+      schema: { $ref: '#/components/schemas/Error' },
+      examples: Object.fromEntries(ERRORS[status].examples.map((name) => [name, { $ref: `#/components/examples/${name}` }])),
+    },
+  },
+});
+
+/** The error answers of an operation: those of its kind (authenticated, with a body, idempotent) and its own. */
+export function errorResponses(kind: { authenticated: boolean; takesBody: boolean; idempotent: boolean; hasInput: boolean; extra: readonly number[] }) {
+  const statuses = new Set<number>(kind.extra);
+  if (kind.authenticated) [400, 401, 403, 404, 429].forEach((status) => statuses.add(status));
+  if (kind.hasInput) statuses.add(400);
+  if (kind.takesBody) [400, 413, 415].forEach((status) => statuses.add(status));
+  if (kind.idempotent) [409, 422].forEach((status) => statuses.add(status));
+  return Object.fromEntries([...statuses].sort().map((status) => [String(status), response(status)]));
+}
