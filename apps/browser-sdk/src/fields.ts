@@ -32,6 +32,14 @@ export function fieldClass(input: Element, selectors: string[] | null): string |
   return undefined;
 }
 
+const nativeGetters = new Map<object, () => string>();
+
+/** A field's value as the SDK itself reads it (recipients): through the browser's own getter, never the wrapped one. */
+export function nativeValue(element: HTMLInputElement | HTMLTextAreaElement): string {
+  const get = nativeGetters.get(Object.getPrototypeOf(element));
+  return get ? get.call(element) : element.value;
+}
+
 /**
  * Which script reads a sensitive field's value: the `value` getters of inputs and selects are wrapped, and a read
  * of a sensitive field names its caller from the stack trace. Only the script's URL and the field class are
@@ -42,6 +50,8 @@ export class SensitiveFields {
   private active = true;
   private classes = new WeakMap<Element, string | null>();
   private readonly reported = new Set<string>();
+  /** Reads before the config came (its selectors may name fields the defaults do not): classified once it comes. */
+  private early: Array<[Element, string]> | null = [];
 
   constructor(
     private readonly selfUrl: string,
@@ -53,6 +63,7 @@ export class SensitiveFields {
       const descriptor = Object.getOwnPropertyDescriptor(type.prototype, 'value');
       if (!descriptor || !descriptor.get || !descriptor.configurable) continue;
       const get = descriptor.get;
+      nativeGetters.set(type.prototype, get);
       const watcher = this;
       Object.defineProperty(type.prototype, 'value', {
         ...descriptor,
@@ -69,6 +80,9 @@ export class SensitiveFields {
     this.selectors = selectors && selectors.length ? selectors : null;
     this.active = active;
     this.classes = new WeakMap(); // classified before the config came: classify again with its selectors
+    const early = this.early || [];
+    this.early = null;
+    if (active) for (const [element, src] of early) this.attribute(element, src);
   }
 
   /** The element's field class (cached), or null for an ordinary field. */
@@ -83,14 +97,23 @@ export class SensitiveFields {
 
   private read(element: Element): void {
     try {
-      const field = this.classify(element);
-      if (field === null) return;
+      if (this.early) {
+        const src = this.early.length < 50 ? callerUrl(new Error().stack, this.selfUrl) : undefined;
+        if (src) this.early.push([element, src]);
+        return;
+      }
+      if (this.classify(element) === null) return;
       const src = callerUrl(new Error().stack, this.selfUrl);
-      if (!src || this.reported.has(`${field} ${src}`)) return;
-      this.reported.add(`${field} ${src}`);
-      this.report(src, field);
+      if (src) this.attribute(element, src);
     } catch {
       // never into the page
     }
+  }
+
+  private attribute(element: Element, src: string): void {
+    const field = this.classify(element);
+    if (field === null || this.reported.has(`${field} ${src}`)) return;
+    this.reported.add(`${field} ${src}`);
+    this.report(src, field);
   }
 }

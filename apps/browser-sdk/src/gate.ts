@@ -17,6 +17,8 @@ const WAIT_FOR_CONFIG_MS = 1500;
  */
 export class ScriptGate {
   private readonly released = new WeakSet<Element>();
+  /** Set once a tag manager's script (`gtm.js?id=`) entered the page. */
+  private tagManager = false;
   /** Scripts inserted while the fresh config is awaited in block mode, with their own type. */
   private waiting?: Array<[HTMLScriptElement, string | null]>;
 
@@ -84,6 +86,7 @@ export class ScriptGate {
   private parsed(added: Node): void {
     for (const script of scriptsIn(added)) {
       this.recall();
+      if (gtmContainer(script.src)) this.tagManager = true;
       if (!this.released.has(script) && !this.facts.blocked.has(script) && this.blocks(script)) {
         this.stop(script);
         script.addEventListener('beforescriptexecute', (event) => event.preventDefault()); // Firefox
@@ -101,8 +104,12 @@ export class ScriptGate {
   private admit(script: HTMLScriptElement): void {
     if (this.released.has(script) || this.facts.blocked.has(script)) return;
     this.recall();
-    const gtm = stackUrls(new Error().stack).map(gtmContainer).filter(Boolean)[0];
-    if (gtm) this.facts.gtmOf.set(script, gtm);
+    // Which tag manager inserted it: asked of the stack only once a tag manager's script is in the page.
+    if (this.tagManager) {
+      const gtm = stackUrls(new Error().stack).map(gtmContainer).filter(Boolean)[0];
+      if (gtm) this.facts.gtmOf.set(script, gtm);
+    }
+    if (gtmContainer(script.src)) this.tagManager = true;
     if (this.blocks(script)) this.stop(script);
     else if (script.src && this.waiting) {
       this.waiting.push([script, script.getAttribute('type')]);

@@ -1,3 +1,4 @@
+import { nativeValue } from './fields';
 import { sha256Hex } from './hashing';
 import { normalizeRecipientKey, pixKeyOf } from './recipient-key';
 
@@ -16,7 +17,7 @@ export interface ShownRecipient {
 export function shownRecipients(doc: Document, pix: boolean): ShownRecipient[] {
   const found: ShownRecipient[] = [];
   const textOf = (element: Element): string =>
-    element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : element.textContent || '';
+    element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? nativeValue(element) : element.textContent || '';
   doc.querySelectorAll('[data-pss-recipient]').forEach((element) => {
     const text = textOf(element).trim();
     const method = (element.getAttribute('data-pss-recipient') || 'pix').toLowerCase();
