@@ -61,6 +61,10 @@ describe('PCI reports (HTTP, embedded)', () => {
     const { data } = answer.body;
     expect(data.meta).toMatchObject({ report_id: answer.body.id, domain: store.domain, schema_version: 2, store: { id: store.id } });
     expect(data.summary_643).toEqual({ total: inventory.length, authorized: count('authorized'), blocked: count('blocked'), needs_review: count('needs_review'), expired: 0 });
+    for (const script of inventory) {
+      const { status, integrity_status, current_hash, authorized_hash } = script;
+      expect(data.scripts.find((reported: any) => reported.id === script.id)).toMatchObject({ status, integrity_status, current_hash, authorized_hash });
+    }
     expect(data.scripts.find((script: any) => script.status === 'authorized')).toMatchObject({ justification: 'Parcelamento do checkout, revisado', authorized_by: `api:${prefix}` });
     expect(data.periodic_checks).toHaveLength(2);
   });

@@ -1,5 +1,5 @@
 import { DomainError, notFound, type Decider } from '@pss/kernel';
-import type { IntegrityStatus, ScriptStatus, ScriptType } from '@pss/contracts';
+import { integrityOf, type ScriptStatus, type ScriptType } from '@pss/contracts';
 import type { AuthorizationMethod } from '@pss/contracts';
 import type { ScriptContent, ScriptDecision, ScriptEvent, ScriptRecommendation } from './script.events';
 
@@ -212,12 +212,4 @@ function observe(command: Extract<ScriptCommand, { type: 'ObserveScript' }>, sta
 function reviewDue(at: Date, expiresAt: Date): string {
   const notice = Math.min(REVIEW_NOTICE_MS, (expiresAt.getTime() - at.getTime()) / 2);
   return new Date(expiresAt.getTime() - notice).toISOString();
-}
-
-/** pending until a hash is known, monitored while not authorized, match/mismatch once authorized, blocked. */
-export function integrityOf(status: ScriptStatus, currentHash: string | null, authorizedHash: string | null): IntegrityStatus {
-  if (status === 'blocked') return 'blocked';
-  if (currentHash === null) return 'pending';
-  if (status !== 'authorized') return 'monitored';
-  return authorizedHash === null || currentHash === authorizedHash ? 'match' : 'mismatch';
 }

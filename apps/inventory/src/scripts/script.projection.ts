@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { HOST_PREVALENCE, SCRIPTS, type HostPrevalenceDocument, type ScriptDocument, type ScriptReview } from '@pss/contracts';
+import { HOST_PREVALENCE, integrityOf, SCRIPTS, type HostPrevalenceDocument, type ScriptDocument, type ScriptReview } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
 import type { SightingsEvent } from '../ingestion/sightings';
 import type { ScriptEvent } from './script.events';
-import { integrityOf } from './script.decider';
 
 /** `scripts`: the per-store inventory PCI DSS 6.4.3 asks for, with each script's decisions and integrity. */
 @ReadModelProjection()

@@ -2,6 +2,7 @@ import {
   INVENTORY_TOPICS as T,
   ALERT_STATUS_CHANGED,
   ALERT_TOPICS,
+  integrityOf,
   type AlertFact,
   type AlertResourceFact,
   type HeadersBaselinedFact,
@@ -181,7 +182,7 @@ export class ReportFold {
       category: data.category,
       vendor_id: data.vendor_id,
       status: data.status,
-      integrity_status: null,
+      integrity_status: integrityOf(data.status, data.hash, null),
       current_hash: data.hash,
       authorized_hash: null,
       sri_hash: data.sri_hash ?? null,
@@ -217,7 +218,8 @@ export class ReportFold {
     if (!script) return;
     const action = topic === T.scriptAuthorized ? 'authorize' : topic === T.scriptBlocked ? 'block' : 'needs_review';
     script.decisions.push({ action, method: data.method, by: data.by, justification: data.justification, at: data.at });
-    script.status = action === 'authorize' ? 'authorized' : action === 'block' ? 'blocked' : 'needs_review';
+    const status = action === 'authorize' ? 'authorized' : action === 'block' ? 'blocked' : 'needs_review';
+    script.status = status;
     script.expired = action === 'needs_review' && data.method === 'expiry';
     script.justification = data.justification;
     script.authorization_method = data.method;
@@ -226,10 +228,10 @@ export class ReportFold {
     script.policy_id = data.policy_id;
     script.policy_version = data.policy_version;
     script.expires_at = action === 'authorize' ? (data.expires_at ?? null) : null;
-    if (action === 'authorize') {
-      script.authorized_hash = data.authorized_hash ?? script.current_hash;
-      script.integrity_status = script.authorized_hash && script.authorized_hash === script.current_hash ? 'match' : script.integrity_status;
-    }
+    if (action === 'authorize') script.authorized_hash = data.authorized_hash === undefined ? script.current_hash : data.authorized_hash;
+    // As the inventory shows it (its projection computes it the same way on each decision).
+    script.integrity_status =
+      status === 'authorized' ? integrityOf(status, script.authorized_hash, script.authorized_hash) : integrityOf(status, script.current_hash, null);
   }
 
   private headersBaselined(data: HeadersBaselinedFact): void {

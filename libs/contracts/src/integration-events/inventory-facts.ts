@@ -1,5 +1,5 @@
 import type { IntegrationEvent } from '../integration-event';
-import type { AuthorizationMethod } from '../read-models/script';
+import type { AuthorizationMethod, ScriptStatus } from '../read-models/script';
 import type { PolicyAction, PolicyMode } from '../read-models/policy';
 
 /**
@@ -71,7 +71,8 @@ export interface ScriptDetectedFact {
   type: string;
   category: string | null;
   vendor_id: string | null;
-  status: string;
+  /** needs_review or malicious. */
+  status: ScriptStatus;
   hash: string | null;
   /** Added later in version 1: absent on older facts. */
   sri_hash?: string | null;

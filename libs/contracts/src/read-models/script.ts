@@ -7,6 +7,14 @@ export const SCRIPT_TYPES = ['first_party', 'known_third', 'unknown'] as const;
 export type ScriptType = (typeof SCRIPT_TYPES)[number];
 export const INTEGRITY_STATUSES = ['match', 'mismatch', 'pending', 'monitored', 'blocked'] as const;
 export type IntegrityStatus = (typeof INTEGRITY_STATUSES)[number];
+/** pending until a hash is known, monitored while not authorized, match/mismatch once authorized, blocked. */
+export function integrityOf(status: ScriptStatus, currentHash: string | null, authorizedHash: string | null): IntegrityStatus {
+  if (status === 'blocked') return 'blocked';
+  if (currentHash === null) return 'pending';
+  if (status !== 'authorized') return 'monitored';
+  return authorizedHash === null || currentHash === authorizedHash ? 'match' : 'mismatch';
+}
+
 export const AUTHORIZATION_METHODS = ['manual', 'auto', 'policy', 'ai_assisted', 'import', 'api', 'expiry', 'integrity', 'system'] as const;
 export type AuthorizationMethod = (typeof AUTHORIZATION_METHODS)[number];
 
