@@ -35,8 +35,8 @@ async function appendFromAnotherProcess(path: string, stream: string, type: stri
 
 eventStoreConformance('SqliteEventStore', async () => {
   const file = temporaryFile();
-  // Small pages, so catch-ups cross page boundaries.
-  const options: SqliteEventStoreOptions = { pollIntervalMs: 10, pageSize: 2 };
+  // Small pages and scan windows, so catch-ups and filtered reads cross their boundaries.
+  const options: SqliteEventStoreOptions = { pollIntervalMs: 10, pageSize: 2, scanWindow: 3 };
   const store = SqliteEventStore.open(file.path, options);
   return {
     store,

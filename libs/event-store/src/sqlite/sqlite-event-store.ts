@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Clock, isoTime, systemClock, uuidv7 } from '@pss/kernel';
+import { Clock, isoTime, systemClock, uuidv7, yieldToRequests } from '@pss/kernel';
 import {
   AppendResult,
   EventFilter,
@@ -22,6 +22,11 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** Events read per query while a subscription catches up. */
   pageSize?: number;
+  /**
+   * Positions one query looks through at most. A filter that matches rare events (a projection of one event
+   * type) would otherwise scan the whole table in one synchronous query and hold the event loop for it.
+   */
+  scanWindow?: number;
   /** How long an append waits for another process (e.g. the admin CLI) that holds the write lock. */
   busyTimeoutMs?: number;
 }
@@ -78,6 +83,7 @@ export class SqliteEventStore implements EventStore {
   private readonly clock: Clock;
   private readonly pollIntervalMs: number;
   private readonly pageSize: number;
+  private readonly scanWindow: number;
   private readonly subscriptions = new Set<SqliteSubscription>();
   private readonly filteredReads = new Map<string, Database.Statement<unknown[], EventRow>>();
   private checkpointStore?: SqliteCheckpointStore;
@@ -101,6 +107,7 @@ export class SqliteEventStore implements EventStore {
     this.clock = options.clock ?? systemClock;
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
     this.pageSize = options.pageSize ?? 500;
+    this.scanWindow = options.scanWindow ?? 5_000;
     // busy_timeout first: switching to WAL needs a lock another process may hold.
     database.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     database.pragma('journal_mode = WAL');
@@ -137,8 +144,17 @@ export class SqliteEventStore implements EventStore {
     return this.streamEvents.all(stream, options.fromRevision ?? 0, options.maxCount ?? -1).map(toRecordedEvent);
   }
 
+  /** Window by window up to the head, yielding to requests between windows. */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.readRange(options.fromPosition ?? 0, Number.MAX_SAFE_INTEGER, options.filter, options.maxCount ?? -1);
+    const limit = options.maxCount ?? Number.POSITIVE_INFINITY;
+    const head = this.head.get() ?? 0;
+    const events: RecordedEvent[] = [];
+    for (let after = options.fromPosition ?? 0; after < head && events.length < limit; after += this.scanWindow) {
+      const left = limit - events.length;
+      events.push(...this.readRange(after, Math.min(head, after + this.scanWindow), options.filter, Number.isFinite(left) ? left : -1));
+      await yieldToRequests();
+    }
+    return events;
   }
 
   async headPosition(): Promise<number> {
@@ -153,7 +169,7 @@ export class SqliteEventStore implements EventStore {
         forget: (ended) => this.subscriptions.delete(ended),
       },
       options,
-      { pollIntervalMs: this.pollIntervalMs, pageSize: this.pageSize },
+      { pollIntervalMs: this.pollIntervalMs, pageSize: this.pageSize, scanWindow: this.scanWindow },
     );
     this.subscriptions.add(subscription);
     subscription.start();

@@ -23,7 +23,7 @@ export class SqliteSubscription implements Subscription {
   constructor(
     private readonly source: SubscriptionSource,
     private readonly options: SubscribeOptions,
-    private readonly settings: { pollIntervalMs: number; pageSize: number },
+    private readonly settings: { pollIntervalMs: number; pageSize: number; scanWindow: number },
   ) {}
 
   start(): void {
@@ -53,13 +53,16 @@ export class SqliteSubscription implements Subscription {
     while (!this.stopped) {
       this.pendingWake = false;
       const head = this.source.head();
-      const page = this.source.read(position, head, this.options.filter, this.settings.pageSize);
+      const upTo = Math.min(head, position + this.settings.scanWindow);
+      const page = this.source.read(position, upTo, this.options.filter, this.settings.pageSize);
       for (const event of page) {
         if (this.stopped) return;
         await this.options.onEvent(event);
         position = event.position;
       }
-      if (page.length === this.settings.pageSize) {
+      if (page.length === this.settings.pageSize || upTo < head) {
+        // Looked through the window without filling a page: nothing more matches up to its end.
+        if (page.length < this.settings.pageSize) position = upTo;
         // A long catch-up runs synchronous reads back to back: let the process's I/O in between pages.
         await new Promise((resolve) => setImmediate(resolve));
         continue;
