@@ -30,9 +30,11 @@ export interface OpenApiDocument {
 
 /** Every operation the OpenAPI document describes, as the service serves it (the server URL prefixed). */
 export function documentedOperations(document: OpenApiDocument): Operation[] {
-  const prefix = document.servers[0]?.url ?? '';
-  return Object.entries(document.paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([method, operation]) => ({
+  return Object.entries(document.paths).flatMap(([path, item]) => {
+    // A path may name its own server (the SDK routes, from the root): its operations are the item's other keys.
+    const { servers, ...operations } = item as Record<string, OpenApiOperation> & { servers?: Array<{ url: string }> };
+    const prefix = (servers ?? document.servers)[0]?.url.replace(/\/$/, '') ?? '';
+    return Object.entries(operations).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path: `${prefix}${path}`,
       parameters: (operation.parameters ?? []).map((parameter) => ({
@@ -42,8 +44,8 @@ export function documentedOperations(document: OpenApiDocument): Operation[] {
       })),
       body: operation.requestBody?.content['application/json']?.schema,
       authenticated: operation['x-required-scope'] !== undefined,
-    })),
-  );
+    }));
+  });
 }
 
 const sdkKey: Parameter = { name: 'key', in: 'query', schema: { type: 'string', pattern: '^pk_live_[0-9a-f]{32}$' } };

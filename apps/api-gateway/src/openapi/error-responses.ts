@@ -13,8 +13,8 @@ export const ERROR_SCHEMA: JsonSchema = {
         message: { type: 'string' },
         details: {
           type: 'array',
-          description: 'One entry per invalid field (validation_error).',
-          items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+          description: 'One entry per invalid field (validation_error); `field` is absent when the body as a whole is refused.',
+          items: { type: 'object', required: ['message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
         },
       },
     },
@@ -45,7 +45,7 @@ const ERRORS: Record<number, { description: string; examples: (keyof typeof ERRO
   401: { description: 'Missing or malformed credentials, invalid or expired (WWW-Authenticate says which realm)', examples: ['unauthorized'] },
   403: { description: 'insufficient_scope, plan_limit, nesting_limit or forbidden', examples: ['insufficient_scope', 'plan_limit'] },
   404: { description: 'not_found: no such resource in the acting organization', examples: ['not_found'] },
-  409: { description: 'conflict, or idempotency_in_progress', examples: ['conflict', 'idempotency_in_progress'] },
+  409: { description: 'conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress', examples: ['conflict', 'idempotency_in_progress'] },
   413: { description: 'payload_too_large', examples: ['payload_too_large'] },
   415: { description: 'unsupported_media_type: bodies are application/json', examples: ['unsupported_media_type'] },
   422: { description: 'idempotency_key_reused: the key came with another request', examples: ['idempotency_key_reused'] },
@@ -63,9 +63,10 @@ const response = (status: number) => ({
 });
 
 /** The error answers of an operation: those of its kind (authenticated, with a body, idempotent) and its own. */
-export function errorResponses(kind: { authenticated: boolean; takesBody: boolean; idempotent: boolean; hasInput: boolean; extra: readonly number[] }) {
+export function errorResponses(kind: { authenticated: boolean; writes: boolean; takesBody: boolean; idempotent: boolean; hasInput: boolean; extra: readonly number[] }) {
   const statuses = new Set<number>(kind.extra);
   if (kind.authenticated) [400, 401, 403, 404, 429].forEach((status) => statuses.add(status));
+  if (kind.authenticated && kind.writes) statuses.add(409);
   if (kind.hasInput) statuses.add(400);
   if (kind.takesBody) [400, 413, 415].forEach((status) => statuses.add(status));
   if (kind.idempotent) [409, 422].forEach((status) => statuses.add(status));

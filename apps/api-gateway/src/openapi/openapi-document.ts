@@ -107,7 +107,7 @@ export function buildOpenApiDocument(discovery: DiscoveryService, scanner: Metad
           ...(isSdk && verb === 'post' ? { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
           responses: {
             ...successResponses(answers),
-            ...errorResponses({ authenticated: !isPublic, takesBody, idempotent, extra: answers.errors ?? [], hasInput: names.length > 0 || !!query || takesBody }),
+            ...errorResponses({ authenticated: !isPublic, writes: verb !== 'get', takesBody, idempotent, extra: answers.errors ?? [], hasInput: names.length > 0 || !!query || takesBody }),
           },
         };
         (paths[path.replace(`/${API_PREFIX}`, '') || '/'] ??= {})[verb] = operation;

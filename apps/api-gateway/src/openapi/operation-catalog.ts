@@ -27,7 +27,7 @@ export const OPERATION_CATALOG: Record<string, OperationAnswers> = {
   'OpenApi.openapi': { summary: 'This OpenAPI document', success: { '200': { type: 'object' } } },
 
   'Stores.list': { summary: 'List stores', success: { '200': listOf('Store') } },
-  'Stores.create': { summary: 'Create a store', success: { '201': json('CreatedStore') }, errors: [403, 409] },
+  'Stores.create': { summary: 'Create a store', success: { '201': json('CreatedStore') } },
   'Stores.get': { summary: 'Get a store', success: { '200': json('Store') } },
   'Stores.update': { summary: 'Update a store', success: { '200': json('Store') } },
   'Stores.suspend': { summary: 'Suspend a store (its data is kept)', success: { '200': json('SuspendedStore') } },
@@ -45,7 +45,7 @@ export const OPERATION_CATALOG: Record<string, OperationAnswers> = {
   'Scripts.block': { summary: 'Block a script (creates or updates a block rule)', success: { '200': json('Script') } },
 
   'Rules.list': { summary: 'List rules', success: { '200': listOf('Rule') } },
-  'Rules.create': { summary: 'Create a rule', success: { '201': json('Rule') }, errors: [409] },
+  'Rules.create': { summary: 'Create a rule', success: { '201': json('Rule') } },
   'Rules.update': { summary: 'Update a rule', success: { '200': json('Rule') } },
   'Rules.delete': { summary: 'Delete a rule', success: { '200': json('DeletedRule') } },
   'Rules.deleteByQuery': { summary: 'Delete a rule named in the query', success: { '200': json('DeletedRule') } },

@@ -6,6 +6,7 @@ import { loadConfig, type ServiceConfig } from '@pss/config';
 import type { Clock } from '@pss/kernel';
 import { OpsRegistry, type OpsArgs } from '@pss/ops';
 import { createServiceApp, type ServiceAppOptions } from '@pss/host';
+import { ContractCheck } from '../../../api-gateway/src/openapi/testing/contract-check';
 import { EMBEDDED_MODULES } from '../embedded.modules';
 
 export interface HttpCall {
@@ -23,6 +24,9 @@ export interface HttpAnswer {
 
 let storesCreated = 0;
 
+/** Under Jest every answer is checked against the served OpenAPI document: every e2e test is a contract test. */
+const CHECK_CONTRACT = process.env.JEST_WORKER_ID !== undefined;
+
 /**
  * The whole service in embedded mode on a fresh data directory, driven through HTTP (Fastify's inject: the
  * full request pipeline, no socket) and the same ops commands the admin CLI uses.
@@ -33,6 +37,9 @@ export class EmbeddedHarness {
     readonly config: ServiceConfig,
     private readonly ownsDataDir: boolean,
   ) {}
+
+  /** null: this harness serves no OpenAPI document (a test's own module set without the gateway). */
+  private contract?: ContractCheck | null;
 
   static async start(
     options: { clock?: Clock; dataDir?: string; env?: NodeJS.ProcessEnv; modules?: ServiceAppOptions['modules'] } = {},
@@ -45,6 +52,19 @@ export class EmbeddedHarness {
   }
 
   async request(method: string, url: string, call: HttpCall = {}): Promise<HttpAnswer> {
+    const answer = await this.send(method, url, call);
+    if (CHECK_CONTRACT && this.contract !== null) {
+      if (this.contract === undefined) {
+        const served = await this.send('GET', '/api/v1/openapi.json');
+        this.contract = served.status === 200 ? new ContractCheck(served.body) : null;
+      }
+      const problem = this.contract?.problem(method, url, answer);
+      if (problem) throw new Error(`Contract check (the served OpenAPI document): ${problem}`);
+    }
+    return answer;
+  }
+
+  private async send(method: string, url: string, call: HttpCall = {}): Promise<HttpAnswer> {
     const headers: Record<string, string> = { ...call.headers };
     if (call.token) headers.authorization = `Bearer ${call.token}`;
     const payload = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
