@@ -11,7 +11,7 @@ import { OPERATION_CATALOG, TAG_DESCRIPTIONS, type OperationAnswers } from './op
 import { withQueryFields, type Parameter } from './query-parameters';
 import { RESOURCE_SCHEMAS } from './resource-schemas';
 import { routeInputs } from './route-inputs';
-import { SDK_KEY_PARAMETER, SDK_PREFIX, SDK_SERVERS } from './sdk-operations';
+import { SDK_BODIES, SDK_KEY_PARAMETER, SDK_PREFIX, SDK_SERVERS } from './sdk-operations';
 
 type Operation = Record<string, unknown>;
 
@@ -104,7 +104,7 @@ export function buildOpenApiDocument(discovery: DiscoveryService, scanner: Metad
             query ? dtoSchemas.fieldsOf(query) : [],
           ),
           ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: dtoSchemas.refTo(body) } } } } : {}),
-          ...(isSdk && verb === 'post' ? { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
+          ...(isSdk && verb === 'post' ? { requestBody: { required: true, content: SDK_BODIES[name] } } : {}),
           responses: {
             ...successResponses(answers),
             ...errorResponses({ authenticated: !isPublic, writes: verb !== 'get', takesBody, idempotent, extra: answers.errors ?? [], hasInput: names.length > 0 || !!query || takesBody }),

@@ -19,7 +19,7 @@ describe('OpenAPI document: validators', () => {
   it('passes Redocly lint with the recommended ruleset: no error, no warning but no 4xx where none can come', async () => {
     const output = await new Promise<string>((resolve, reject) => {
       const child = execFile(process.execPath, [join(__dirname, 'testing/redocly-lint.mjs')], (error, stdout) => (error ? reject(error) : resolve(stdout)));
-      child.stdin!.end(JSON.stringify(document));
+      child.stdin?.end(JSON.stringify(document));
     });
     const problems: { ruleId: string; message: string; pointer: string }[] = JSON.parse(output);
     const operationOf = (pointer: string) => pointer.replace(/^#\/paths\/([^/]+)\/(\w+)\/responses$/, (_all, path: string, verb: string) => `${path.replaceAll('~1', '/')} ${verb}`);

@@ -6,6 +6,7 @@ import {
   BILLING_MODES,
   CHANNEL_FORMATS,
   INTEGRITY_STATUSES,
+  MAX_OBSERVATIONS_PER_BATCH,
   OWNER_INVITE_OUTCOMES,
   PLAN_NAMES,
   POLICY_ACTIONS,
@@ -17,6 +18,13 @@ import {
   SCRIPT_TYPES,
   type AlertDocument,
   type ChannelDocument,
+  type CspViolationObservation,
+  type HeadersObservation,
+  type IframeObservation,
+  type ObservationBatch,
+  type PaymentRecipientObservation,
+  type ScriptObservation,
+  type SensitiveFieldAccessObservation,
   type ChannelTestResult,
   type CreatedOrganization,
   type OrganizationDocument,
@@ -444,6 +452,41 @@ const SdkBatchReceipt = shape<{ accepted: number; rejected: number; rejections: 
   rejections: { type: 'array', items: anyObject },
 });
 
+/** What the SDK reports (DESIGN.md section 5): each observation is checked on its own, a bad one only rejected. */
+const observations = [
+  shape<ScriptObservation>(
+    'A script on the page.',
+    {
+      kind: { const: 'script' },
+      src: { type: 'string', format: 'uri' },
+      inline: bool,
+      hash: { type: 'string', pattern: '^sha(256|384|512)-' },
+      hash_source: oneOf(['sdk', 'sri']),
+      size_bytes: count,
+      integrity_attr: bool,
+      gtm_container: text,
+      blocked: bool,
+    },
+    ['src', 'hash', 'hash_source', 'size_bytes', 'integrity_attr', 'gtm_container', 'blocked'],
+  ),
+  shape<HeadersObservation>('The security headers of the page.', { kind: { const: 'headers' }, headers: { type: 'object', additionalProperties: text } }),
+  shape<CspViolationObservation>('A CSP violation the SDK saw.', { kind: { const: 'csp_violation' }, directive: text, blocked_uri: text, source_file: text }, ['source_file']),
+  shape<SensitiveFieldAccessObservation>('A script touching a sensitive field.', { kind: { const: 'sensitive_field_access' }, src: text, field: text }),
+  shape<IframeObservation>('An iframe on the page.', { kind: { const: 'iframe' }, origin: text }),
+  shape<PaymentRecipientObservation>('A payment recipient shown on the page (its key hashed).', {
+    kind: { const: 'payment_recipient' },
+    method: text,
+    key_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+  }),
+];
+
+const SdkBatch = shape<ObservationBatch>('A batch of SDK observations from one page view.', {
+  page_url: { type: 'string', format: 'uri' },
+  session_id: text,
+  sdk_version: text,
+  observations: { type: 'array', maxItems: MAX_OBSERVATIONS_PER_BATCH, items: { oneOf: observations } },
+});
+
 export const RESOURCE_SCHEMAS: Record<string, JsonSchema> = {
   SdkConfig,
   Recipient,
@@ -478,6 +521,7 @@ export const RESOURCE_SCHEMAS: Record<string, JsonSchema> = {
   CreatedOrganization: CreatedOrganizationSchema,
   Usage,
   SdkBatchReceipt,
+  SdkBatch,
 };
 
 /** `{data, next_cursor}` of the named component. */

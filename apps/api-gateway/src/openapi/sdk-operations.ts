@@ -1,3 +1,4 @@
+import type { JsonSchema } from './json-schema';
 import type { Parameter } from './query-parameters';
 
 /** The SDK endpoints: public, outside /api/v1, authenticated (where they are) by the store's SDK key. */
@@ -12,4 +13,19 @@ export const SDK_KEY_PARAMETER: Parameter = {
   required: true,
   description: 'The public SDK key of the store.',
   schema: { type: 'string', pattern: '^pk_live_[0-9a-f]{32}$' },
+};
+
+/** The bodies the SDK routes read themselves (no DTO): a batch of observations, or a browser's CSP reports. */
+const CSP_REPORTS: JsonSchema = {
+  description: 'A report-uri body (`{"csp-report": {…}}`) or a Reporting API list of 1 to 100 reports.',
+  anyOf: [{ type: 'object', required: ['csp-report'], properties: { 'csp-report': { type: 'object' } } }, { type: 'array', minItems: 1, maxItems: 100, items: { type: 'object' } }],
+};
+
+export const SDK_BODIES: Record<string, Record<string, { schema: JsonSchema }>> = {
+  postEvents: { 'application/json': { schema: { $ref: '#/components/schemas/SdkBatch' } } },
+  postCspReports: {
+    'application/csp-report': { schema: CSP_REPORTS },
+    'application/reports+json': { schema: CSP_REPORTS },
+    'application/json': { schema: CSP_REPORTS },
+  },
 };
