@@ -12,6 +12,7 @@ import {
 import { ClientKafka, ClientProxy, MicroserviceOptions, NestMicroservice } from '@nestjs/microservices';
 import { TransportBus } from './bus';
 import { BUS, BusConfig } from './bus.port';
+import type { BusFaults } from './in-process/bus-faults';
 import { InProcessBroker } from './in-process/in-process.broker';
 import { InProcessClient } from './in-process/in-process.client';
 import { InProcessServer } from './in-process/in-process.server';
@@ -50,7 +51,7 @@ class BusConnection implements OnModuleInit, OnApplicationShutdown {
 export class BusModule {
   /** Provides BUS (and BUS_CLIENT, and IN_PROCESS_BROKER in-process) to the whole application. */
   static forRoot(config: BusConfig): DynamicModule {
-    const transport = config.kind === 'kafka' ? kafkaProviders(config) : inProcessProviders();
+    const transport = config.kind === 'kafka' ? kafkaProviders(config) : inProcessProviders(config.faults);
     return {
       module: BusModule,
       global: true,
@@ -60,9 +61,9 @@ export class BusModule {
   }
 }
 
-const inProcessProviders = (): Provider[] => [
+const inProcessProviders = (faults?: BusFaults): Provider[] => [
   // A factory, not a value: an instance per application even when two share one BusModule.forRoot() result.
-  { provide: IN_PROCESS_BROKER, useFactory: () => new InProcessBroker() },
+  { provide: IN_PROCESS_BROKER, useFactory: () => new InProcessBroker(faults) },
   { provide: BUS_CLIENT, useFactory: (broker: InProcessBroker) => new InProcessClient(broker), inject: [IN_PROCESS_BROKER] },
   { provide: BUS, useFactory: (client: ClientProxy) => new TransportBus(client), inject: [BUS_CLIENT] },
 ];

@@ -1,3 +1,5 @@
+import type { BusFaults } from './in-process/bus-faults';
+
 /**
  * The bus port: commands as request/reply, integration events as fan-out to every consumer group.
  *
@@ -21,7 +23,8 @@ export const BUS = Symbol('Bus');
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 export type BusConfig =
-  | { kind: 'in-process' }
+  /** `faults` makes the in-process transport deliver as Kafka may: twice, late, out of order (tests). */
+  | { kind: 'in-process'; faults?: BusFaults }
   | {
       kind: 'kafka';
       brokers: string[];

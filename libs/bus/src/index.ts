@@ -10,6 +10,8 @@ export {
 } from './bus.module';
 export { RpcErrorFilter } from './rpc-error.filter';
 export { InProcessBroker, type InProcessEndpoint } from './in-process/in-process.broker';
+export { FaultPlan, InjectedFault, TYPICAL_FAULTS, type BusFaults } from './in-process/bus-faults';
+export { DEAD_LETTER_TOPIC, EVENT_HANDLER_ATTEMPTS, type DeadLetter } from './dead-letter';
 export { InProcessClient } from './in-process/in-process.client';
 export { IN_PROCESS_TRANSPORT, InProcessContext, InProcessServer } from './in-process/in-process.server';
 export {

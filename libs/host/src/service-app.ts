@@ -64,7 +64,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   answerWrongMethods(app.getHttpAdapter().getInstance());
   observeRequests(app.getHttpAdapter().getInstance(), logger, app.get(Metrics), config);
   connectBusServer(app);
-  await app.startAllMicroservices();
+  // Read models registered and caught up first, then commands consumed: a command served before its projections
+  // exist would answer 404 for its own write (and the idempotency store would replay that 404 for 24 h).
   await app.init();
+  await app.startAllMicroservices();
   return app;
 }

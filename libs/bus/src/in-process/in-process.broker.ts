@@ -1,5 +1,6 @@
 import type { WritePacket } from '@nestjs/microservices';
 import type { SerializedError } from '@pss/kernel';
+import { FaultPlan, type BusFaults } from './bus-faults';
 
 /** What the broker needs from a server attached to it. Messages arrive as JSON text, as they would off a wire. */
 export interface InProcessEndpoint {
@@ -22,9 +23,27 @@ export interface InProcessEndpoint {
  */
 export class InProcessBroker {
   private readonly endpoints = new Set<InProcessEndpoint>();
+  /** Deliveries scheduled in fault mode and not finished yet. */
+  private readonly pending = new Set<Promise<void>>();
+  readonly faults: FaultPlan | undefined;
+  private attached!: () => void;
+  /**
+   * Settles when the first server attaches. The application initializes (read models registered, publishers
+   * started) before its bus server listens, as on Kafka; events published meanwhile wait here, as they would in
+   * a topic, instead of reaching no one.
+   */
+  private readonly open = new Promise<void>(resolve => {
+    this.attached = resolve;
+  });
+
+  /** With `faults`, the broker delivers like Kafka at its worst: twice, late, out of order across topics. */
+  constructor(faults?: BusFaults) {
+    this.faults = faults ? new FaultPlan(faults) : undefined;
+  }
 
   attach(endpoint: InProcessEndpoint): void {
     this.endpoints.add(endpoint);
+    this.attached();
   }
 
   detach(endpoint: InProcessEndpoint): void {
@@ -35,10 +54,9 @@ export class InProcessBroker {
   request(pattern: string, data: unknown, reply: (packet: WritePacket) => void): () => void {
     const message = toWire(data);
     const answerOnWire = (packet: WritePacket): void => reply(replyThroughWire(packet));
-    for (const endpoint of this.endpoints) {
-      const cancel = endpoint.answer(pattern, message, answerOnWire);
-      if (cancel) return cancel;
-    }
+    if (this.faults) return this.requestWithFaults(this.faults, pattern, message, answerOnWire);
+    const cancel = this.answer(pattern, message, answerOnWire);
+    if (cancel) return cancel;
     // On Kafka a request nobody consumes times out as service_unavailable; here the caller learns it at once.
     reply({ err: noHandler(pattern), isDisposed: true });
     return () => undefined;
@@ -47,7 +65,57 @@ export class InProcessBroker {
   /** Delivers an event to every handler of its pattern and resolves once all of them have finished. */
   async publish(pattern: string, data: unknown): Promise<void> {
     const message = toWire(data);
+    await this.open;
+    if (!this.faults) return this.deliver(pattern, message);
+    // Accepted, as a Kafka producer's send resolves once the broker has the record: delivery comes later, so two
+    // topics published one after the other may arrive in either order.
+    for (let copy = this.faults.copies(); copy > 0; copy -= 1) this.later(this.faults.delayMs(), () => this.deliver(pattern, message));
+  }
+
+  /** Resolves once every delivery scheduled so far (fault mode) has finished. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  private answer(pattern: string, message: string, reply: (packet: WritePacket) => void): (() => void) | undefined {
+    for (const endpoint of this.endpoints) {
+      const cancel = endpoint.answer(pattern, message, reply);
+      if (cancel) return cancel;
+    }
+    return undefined;
+  }
+
+  private async deliver(pattern: string, message: string): Promise<void> {
     await Promise.all([...this.endpoints].map(endpoint => endpoint.deliver(pattern, message)));
+  }
+
+  /**
+   * A Kafka request runs once per delivery, whether or not its caller still waits: cancelling only stops
+   * listening for the reply. The caller takes the first reply, as Nest's ClientKafka takes the first one with its
+   * correlation id.
+   */
+  private requestWithFaults(plan: FaultPlan, pattern: string, message: string, reply: (packet: WritePacket) => void): () => void {
+    let listening = true;
+    let answered = false;
+    const firstReply = (packet: WritePacket): void => {
+      if (!listening || answered) return;
+      if (packet.isDisposed || packet.err !== undefined) answered = true;
+      reply(packet);
+    };
+    for (let copy = plan.copies(); copy > 0; copy -= 1) {
+      this.later(plan.delayMs(), async () => {
+        if (!this.answer(pattern, message, firstReply)) firstReply({ err: noHandler(pattern), isDisposed: true });
+      });
+    }
+    return () => {
+      listening = false;
+    };
+  }
+
+  private later(delayMs: number, delivery: () => Promise<void>): void {
+    const done = new Promise<void>(resolve => setTimeout(resolve, delayMs)).then(delivery).catch(() => undefined);
+    this.pending.add(done);
+    void done.finally(() => this.pending.delete(done));
   }
 }
 

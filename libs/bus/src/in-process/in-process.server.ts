@@ -9,6 +9,8 @@ import {
 } from '@nestjs/microservices';
 import { isSerializedError } from '@pss/kernel';
 import { defer, isObservable, lastValueFrom, mergeMap, of, Subscription } from 'rxjs';
+import { DEAD_LETTER_TOPIC, deadLetter, EVENT_HANDLER_ATTEMPTS } from '../dead-letter';
+import { InjectedFault } from './bus-faults';
 import { fromWire, InProcessBroker, InProcessEndpoint } from './in-process.broker';
 
 /** Lets `@MessagePattern(pattern, IN_PROCESS_TRANSPORT)` bind a handler to this transport only. */
@@ -93,13 +95,25 @@ export class InProcessServer extends Server implements CustomTransportStrategy, 
     await Promise.all(handlers.map(handler => this.runEventHandler(handler, pattern, fromWire(message))));
   }
 
+  /**
+   * Runs one consumer group's handler with bounded retries, as the Kafka consumer does: a failure is tried again
+   * (an injected one included), and after the last attempt the event goes to the dead-letter topic with its error,
+   * so one poisoned event neither stalls the group nor disappears silently.
+   */
   private async runEventHandler(handler: MessageHandler, pattern: string, event: unknown): Promise<void> {
-    try {
-      const result = await handler(event, new InProcessContext([pattern]));
-      if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
-    } catch (failure) {
-      // Logged and swallowed: one consumer's failure must not keep the event from the others.
-      this.logger.error(`An event handler of "${pattern}" failed: ${describeFailure(failure)}`);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (this.broker.faults?.handlerFails()) throw new InjectedFault(pattern);
+        const result = await handler(event, new InProcessContext([pattern]));
+        if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+        return;
+      } catch (failure) {
+        if (attempt < EVENT_HANDLER_ATTEMPTS) continue;
+        // Logged, dead-lettered and let go: one consumer's failure must not keep the event from the others.
+        this.logger.error(`An event handler of "${pattern}" failed: ${describeFailure(failure)}`);
+        await this.broker.publish(DEAD_LETTER_TOPIC, deadLetter(pattern, event, failure, attempt));
+        return;
+      }
     }
   }
 }

@@ -12,6 +12,7 @@ import {
 } from '../bus.conformance';
 import { BUS_CLIENT, IN_PROCESS_BROKER } from '../bus.module';
 import { Bus, BUS, BusConfig } from '../bus.port';
+import { TYPICAL_FAULTS } from './bus-faults';
 
 /** Keeps what the applications log, so tests can read it and the run's output stays quiet. */
 class RecordingLogger implements LoggerService {
@@ -53,9 +54,10 @@ class RecordingLogger implements LoggerService {
 const logger = new RecordingLogger();
 const inProcess: BusConfig = { kind: 'in-process' };
 
-busConformance('in-process', async ({ commands, consumerGroups, eventLog }) => {
+// With faults on: the contract holds even when every message may come twice, late and out of order.
+busConformance('in-process with faults', async ({ commands, consumerGroups, eventLog }) => {
   // Every event handler is a consumer group of its own in-process, so one application holds them all.
-  const app = await bootBusApp(inProcess, {
+  const app = await bootBusApp({ kind: 'in-process', faults: TYPICAL_FAULTS }, {
     controllers: [commands, ...Object.values(consumerGroups)],
     providers: [eventLog],
     logger,
