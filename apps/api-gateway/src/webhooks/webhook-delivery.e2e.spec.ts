@@ -47,7 +47,7 @@ describe('webhook deliveries from SDK reports (embedded)', () => {
       id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
       type: 'script.detected',
       created_at: script.first_seen_at,
-      data: expect.objectContaining({ script_id: script.id, store_id: store.id, src: 'https://cdn.checkout-widgets.io/w.js', status: 'needs_review', url: `http://localhost:3000/scripts/${script.id}` }),
+      data: expect.objectContaining({ script_id: script.id, store_id: store.id, src: 'https://cdn.checkout-widgets.io/w.js', status: 'needs_review', url: `http://localhost:3000/api/v1/scripts/${script.id}` }),
     });
   });
 
