@@ -1,11 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { ALERT_STATUS_CHANGED, ALERT_TOPICS, integrationEventId, type AlertResource, type AlertStatusChangedData, type IntegrationEvent } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { deterministicUuid } from '@pss/kernel';
 import { PublishesIntegrationEvents } from '@pss/platform';
 import type { IntegrationEventSource } from '@pss/projections';
 import { ALERT_CATALOGUE } from './alert/alert-catalogue';
 import type { AlertEvent } from './alert/alert.events';
+
+const isAlertEvent = canHandle<AlertEvent>({
+  AlertOpened: true,
+  AlertOccurred: true,
+  AlertResolved: true,
+  AlertAutoResolved: true,
+  AlertReopened: true,
+  AlertSnoozed: true,
+  AlertNoted: true,
+});
 
 /**
  * What the notifier hears of alerts (docs/events.md): an alert opened, on alerts.alert.created and, for three
@@ -20,7 +30,8 @@ export class AlertsIntegrationEvents implements IntegrationEventSource {
   readonly filter = { streamPrefixes: ['alert-'] };
 
   toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent[] {
-    const event = recorded as unknown as AlertEvent;
+    if (!isAlertEvent(recorded)) return [];
+    const event = recorded;
     const publish = (topic: string, id: string, alert: AlertResource): IntegrationEvent => ({
       id,
       type: topic,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { integrationEventId, type IntegrationEvent } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { PublishesIntegrationEvents } from '@pss/platform';
 import type { IntegrationEventSource } from '@pss/projections';
 import type { PageHeadersEvent } from './ingestion/page-headers.decider';
@@ -15,6 +15,34 @@ type InventoryEvent = OrganizationEvent | StoreEvent | ScriptEvent | PageHeaders
 
 type Published = { type: string; orgId: string | null; storeId: string | null; data: Record<string, unknown> };
 
+const isInventoryEvent = canHandle<InventoryEvent>({
+  OrganizationCreated: true,
+  OwnerInvitationRecorded: true,
+  StoreCreated: true,
+  StoreUpdated: true,
+  StoreSuspended: true,
+  SdkKeyRotated: true,
+  PaymentPagesAdded: true,
+  ScriptDetected: true,
+  ScriptHashChanged: true,
+  ScriptAuthorized: true,
+  ScriptBlocked: true,
+  ScriptReviewRequested: true,
+  ScriptRecommended: true,
+  ScriptSensitiveFieldAccessed: true,
+  ScriptMarkedSuspicious: true,
+  SecurityHeadersBaselined: true,
+  SecurityHeadersChanged: true,
+  CspViolationObserved: true,
+  SensitiveFieldAccessed: true,
+  UnexpectedIframeObserved: true,
+  PaymentRecipientMismatched: true,
+  SightingsFlushed: true,
+  PolicyCreated: true,
+  PolicyUpdated: true,
+  PolicyDeleted: true,
+});
+
 /**
  * Inventory's public facts, published from its event store (docs/events.md lists them). Token events are
  * deliberately not published: nobody outside inventory needs them, and they carry token hashes.
@@ -27,7 +55,8 @@ export class InventoryIntegrationEvents implements IntegrationEventSource {
 
   toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent[] {
     const orgId = (recorded.metadata.orgId as string | undefined) ?? null;
-    const event = recorded as unknown as InventoryEvent;
+    if (!isInventoryEvent(recorded)) return [];
+    const event = recorded;
     const facts = [publishedFact(event, orgId), policyApplied(event, orgId)].filter((fact): fact is Published => fact !== undefined);
     // The first fact keeps the domain event's id; a second one from the same event gets a derived, stable one.
     return facts.map((published, index) => ({

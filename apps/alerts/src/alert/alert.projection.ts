@@ -1,9 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { ALERTS, type AlertDocument } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
 import { fieldsSetBy, type AlertEvent } from './alert.events';
+
+const isAlertEvent = canHandle<AlertEvent>({
+  AlertOpened: true,
+  AlertOccurred: true,
+  AlertResolved: true,
+  AlertAutoResolved: true,
+  AlertReopened: true,
+  AlertSnoozed: true,
+  AlertNoted: true,
+});
 
 /** `alerts`: what GET /alerts lists, the store status counts and the PCI report quotes. */
 @ReadModelProjection()
@@ -20,7 +30,8 @@ export class AlertProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as AlertEvent;
+    if (!isAlertEvent(recorded)) return;
+    const event = recorded;
     const alerts = context.collection<AlertDocument>(ALERTS);
     switch (event.type) {
       case 'AlertOpened': {

@@ -1,15 +1,6 @@
-import type { AlertType, IntegrationEvent } from '@pss/contracts';
+import { isInventoryFact, type AlertType, type IntegrationEvent } from '@pss/contracts';
 import type { Occurrence } from '../alert/alert.decider';
 import { fingerprintOf } from '../alert/fingerprint';
-import type {
-  CspViolation,
-  HeadersChanged,
-  IframeUnexpected,
-  RecipientMismatched,
-  ScriptDetected,
-  ScriptHashChanged,
-  SensitiveFieldAccessed,
-} from './inventory-facts';
 
 /** The inventory topics an alert can come from (docs/alerts.md). */
 export const DETECTION_TOPICS = [
@@ -53,15 +44,16 @@ export function detectAlerts(event: IntegrationEvent): Occurrence[] {
 }
 
 function raisedBy(event: IntegrationEvent): Raised[] {
+  if (!isInventoryFact(event)) return [];
   switch (event.type) {
     case 'inventory.script.hash-changed': {
-      const data = event.data as unknown as ScriptHashChanged;
+      const data = event.data;
       if (!data.unauthorized_change) return [];
       const { script_id, src, previous_hash, new_hash, authorized_hash } = data;
       return [{ type: 'SCRIPT_INTEGRITY_MISMATCH', subject: [script_id], source: src, pageUrl: data.page_url, sessionId: data.session_id, details: { script_id, src, previous_hash, new_hash, authorized_hash } }];
     }
     case 'inventory.headers.changed': {
-      const { page, page_url, changes } = event.data as unknown as HeadersChanged;
+      const { page, page_url, changes } = event.data;
       return changes.map(({ name, change_type, old_value, new_value }) => ({
         type: 'HEADER_CHANGED',
         subject: [name],
@@ -73,28 +65,28 @@ function raisedBy(event: IntegrationEvent): Raised[] {
       }));
     }
     case 'inventory.csp.violation': {
-      const { directive, blocked_uri, source_file, page_url, session_id } = event.data as unknown as CspViolation;
+      const { directive, blocked_uri, source_file, page_url, session_id } = event.data;
       return [{ type: 'CSP_VIOLATION', subject: [directive, blocked_uri], source: blocked_uri, pageUrl: page_url, sessionId: session_id, details: { directive, blocked_uri, source_file } }];
     }
     case 'inventory.script.detected': {
-      const data = event.data as unknown as ScriptDetected;
+      const data = event.data;
       if (data.status !== 'malicious') return [];
       const { script_id, src, host, hash } = data;
       return [{ type: 'MALICIOUS_SCRIPT', subject: [script_id], source: src, pageUrl: data.page_url, sessionId: data.session_id, details: { script_id, src, host, hash } }];
     }
     case 'inventory.sensitive-field.accessed': {
-      const data = event.data as unknown as SensitiveFieldAccessed;
+      const data = event.data;
       if (data.script_authorized) return [];
       const { script_id, src, field } = data;
       return [{ type: 'SENSITIVE_FIELD_ACCESS', subject: [script_id], source: src, pageUrl: data.page_url, sessionId: data.session_id, details: { script_id, src, field } }];
     }
     case 'inventory.iframe.unexpected': {
-      const { origin, host, expected, page_url, session_id } = event.data as unknown as IframeUnexpected;
+      const { origin, host, expected, page_url, session_id } = event.data;
       return [{ type: 'UNEXPECTED_IFRAME', subject: [host], source: origin, pageUrl: page_url, sessionId: session_id, details: { origin, host, expected } }];
     }
     case 'inventory.recipient.mismatched': {
       // Only hashes cross the wire: the key shown on the page never left it, and pinned keys are stored hashed.
-      const { method, key_hash, pinned, page_url, session_id } = event.data as unknown as RecipientMismatched;
+      const { method, key_hash, pinned, page_url, session_id } = event.data;
       return [{ type: 'RECIPIENT_MISMATCH', subject: [method, key_hash], source: method, pageUrl: page_url, sessionId: session_id, details: { method, key_hash, pinned } }];
     }
     default:

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
 import type { SdkActivityEvent, StoreWatchEvent } from './store-watch.decider';
@@ -16,6 +16,12 @@ export interface SdkWatchDocument {
   last_event_at?: string;
 }
 
+const isWatchedEvent = canHandle<StoreWatchEvent | SdkActivityEvent>({
+  StoreWatchStarted: true,
+  StoreWatchStopped: true,
+  SdkActivityRecorded: true,
+});
+
 @ReadModelProjection()
 @Injectable()
 export class SdkWatchProjection implements Projection {
@@ -24,7 +30,8 @@ export class SdkWatchProjection implements Projection {
   readonly collections: Projection['collections'] = { [SDK_WATCH]: [{ key: { last_event_at: 1 } }] };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as StoreWatchEvent | SdkActivityEvent;
+    if (!isWatchedEvent(recorded)) return;
+    const event = recorded;
     const watch = context.collection<SdkWatchDocument>(SDK_WATCH);
     switch (event.type) {
       case 'StoreWatchStarted':

@@ -7,10 +7,14 @@ import {
   type StoreActivityDocument,
   type UsageCounterDocument,
 } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
 import type { SightingsEvent } from './sightings';
+
+const isSightingsEvent = canHandle<SightingsEvent>({
+  SightingsFlushed: true,
+});
 
 /** `store_activity` (when each store's SDK last reported) and `usage_counters` (SDK events per month). */
 @ReadModelProjection()
@@ -24,7 +28,8 @@ export class StoreActivityProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as SightingsEvent;
+    if (!isSightingsEvent(recorded)) return;
+    const event = recorded;
     if (event.type !== 'SightingsFlushed') return;
     const { data } = event;
     await applyOnce(context.collection<StoreActivityDocument>(STORE_ACTIVITY), data.storeId, recorded, {

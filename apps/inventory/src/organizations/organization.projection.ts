@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { ORGANIZATIONS, type OrganizationDocument } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
 import type { OrganizationEvent } from './organization.decider';
 import type { ReportScheduleMirrored } from './report-schedule-settings';
+
+const isOrganizationEvent = canHandle<OrganizationEvent | ReportScheduleMirrored>({
+  OrganizationCreated: true,
+  OwnerInvitationRecorded: true,
+  ReportScheduleMirrored: true,
+});
 
 @ReadModelProjection()
 @Injectable()
@@ -20,7 +26,8 @@ export class OrganizationProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as OrganizationEvent | ReportScheduleMirrored;
+    if (!isOrganizationEvent(recorded)) return;
+    const event = recorded;
     if (event.type === 'ReportScheduleMirrored') {
       // partner_settings.report_schedules, keyed by store id (spec, Report schedule).
       const { orgId, storeId, schedule } = event.data;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
-import { EVENT_STORE, WrongExpectedRevisionError, type EventMetadata, type EventStore, type RecordedEvent } from '@pss/event-store';
+import { canHandle, EVENT_STORE, WrongExpectedRevisionError, type EventMetadata, type EventStore, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { ProjectionRunner, type Projection } from '@pss/projections';
 import type { OrganizationEvent } from '../organizations/organization.decider';
@@ -8,6 +8,10 @@ import { DEFAULT_POLICIES, defaultPolicyId } from './default-policies';
 import { policyDecider, policyStream } from './policy.decider';
 
 type Written = { stream: string; type: string; position: number };
+
+const isOrganizationCreated = canHandle<Extract<OrganizationEvent, { type: 'OrganizationCreated' }>>({
+  OrganizationCreated: true,
+});
 
 /**
  * Seeds the default policies of every organization, however it was created (API or admin CLI), as events on
@@ -33,9 +37,8 @@ export class DefaultPolicySeeder implements Projection {
   ) {}
 
   async handle(recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as OrganizationEvent;
-    if (event.type !== 'OrganizationCreated') return;
-    const { orgId, createdAt } = event.data;
+    if (!isOrganizationCreated(recorded)) return;
+    const { orgId, createdAt } = recorded.data;
     const metadata: EventMetadata = {
       actor: 'system',
       orgId,

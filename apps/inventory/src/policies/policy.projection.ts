@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { POLICIES, type PolicyDocument } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
 import type { PolicyEvent } from './policy.decider';
+
+const isPolicyEvent = canHandle<PolicyEvent>({
+  PolicyCreated: true,
+  PolicyUpdated: true,
+  PolicyDeleted: true,
+});
 
 /** `policies`: the spec's Policy resources, listed per organization (and store) in evaluation order. */
 @ReadModelProjection()
@@ -19,7 +25,8 @@ export class PolicyProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as PolicyEvent;
+    if (!isPolicyEvent(recorded)) return;
+    const event = recorded;
     switch (event.type) {
       case 'PolicyCreated': {
         const { data } = event;

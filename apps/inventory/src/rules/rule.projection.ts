@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { RULES, type RuleDocument } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
 import type { RuleEvent } from './rule.events';
+
+const isRuleEvent = canHandle<RuleEvent>({ RuleCreated: true, RuleUpdated: true, RuleDeleted: true });
 
 /** `rules`: what GET /rules lists and the SDK config carries. Deleted rules leave it, so no reader can miss one. */
 @ReadModelProjection()
@@ -20,7 +22,8 @@ export class RuleProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as RuleEvent;
+    if (!isRuleEvent(recorded)) return;
+    const event = recorded;
     const rules = context.collection<RuleDocument>(RULES);
     switch (event.type) {
       case 'RuleCreated': {

@@ -1,10 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { HOST_PREVALENCE, integrityOf, SCRIPTS, type HostPrevalenceDocument, type ScriptDocument, type ScriptReview } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
 import type { SightingsEvent } from '../ingestion/sightings';
 import type { ScriptEvent } from './script.events';
+
+const isScriptEvent = canHandle<ScriptEvent | SightingsEvent>({
+  ScriptDetected: true,
+  ScriptHashChanged: true,
+  ScriptAuthorized: true,
+  ScriptBlocked: true,
+  ScriptReviewRequested: true,
+  ScriptRecommended: true,
+  ScriptSensitiveFieldAccessed: true,
+  ScriptMarkedSuspicious: true,
+  SightingsFlushed: true,
+});
 
 /** `scripts`: the per-store inventory PCI DSS 6.4.3 asks for, with each script's decisions and integrity. */
 @ReadModelProjection()
@@ -23,7 +35,8 @@ export class ScriptProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as ScriptEvent | SightingsEvent;
+    if (!isScriptEvent(recorded)) return;
+    const event = recorded;
     const scripts = context.collection<ScriptDocument>(SCRIPTS);
     switch (event.type) {
       case 'ScriptDetected': {

@@ -7,10 +7,18 @@ import {
   type SdkKeyDocument,
   type StoreDocument,
 } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
 import type { PaymentPageRecord, StoreEvent } from './store.events';
+
+const isStoreEvent = canHandle<StoreEvent>({
+  StoreCreated: true,
+  StoreUpdated: true,
+  StoreSuspended: true,
+  SdkKeyRotated: true,
+  PaymentPagesAdded: true,
+});
 
 /** `stores`, `payment_pages` and `sdk_keys`: what the API lists and what the SDK endpoints authenticate with. */
 @ReadModelProjection()
@@ -25,7 +33,8 @@ export class StoreProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as StoreEvent;
+    if (!isStoreEvent(recorded)) return;
+    const event = recorded;
     const stores = context.collection<StoreDocument>(STORES);
     const keys = context.collection<SdkKeyDocument>(SDK_KEYS);
     switch (event.type) {

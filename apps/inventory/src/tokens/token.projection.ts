@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { API_TOKENS, type ApiTokenDocument } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
 import type { TokenEvent } from './token.decider';
+
+const isTokenEvent = canHandle<TokenEvent>({
+  TokenIssued: true,
+  TokenRevoked: true,
+  TokenUsed: true,
+});
 
 /** `api_tokens`: what the gateway authenticates against and the admin CLI lists. Hashes only, never tokens. */
 @ReadModelProjection()
@@ -20,7 +26,8 @@ export class TokenProjection implements Projection {
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     const tokens = context.collection<ApiTokenDocument>(API_TOKENS);
-    const event = recorded as unknown as TokenEvent & { position: number };
+    if (!isTokenEvent(recorded)) return;
+    const event = recorded;
     switch (event.type) {
       case 'TokenIssued': {
         const { data } = event;

@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { CHANNELS, type ChannelDocument } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
 import type { DeliveryEvent } from '../delivery/delivery.events';
 import type { ChannelEvent, ChannelSettings } from './channel.events';
+
+const isChannelEvent = canHandle<ChannelEvent | Extract<DeliveryEvent, { type: 'DeliverySucceeded' }>>({
+  ChannelCreated: true,
+  ChannelUpdated: true,
+  ChannelDeleted: true,
+  DeliverySucceeded: true,
+});
 
 /**
  * `channels`: what GET /webhooks lists and the fan-out matches events against; never a secret, sealed or not.
@@ -20,7 +27,8 @@ export class ChannelProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as ChannelEvent | Extract<DeliveryEvent, { type: 'DeliverySucceeded' }>;
+    if (!isChannelEvent(recorded)) return;
+    const event = recorded;
     const channels = context.collection<ChannelDocument>(CHANNELS);
     switch (event.type) {
       case 'ChannelCreated': {

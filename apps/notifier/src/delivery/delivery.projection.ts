@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DELIVERIES, DELIVERY_HISTORY_SIZE, type DeliveryDocument } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
 import type { Document, ReadCollection } from '@pss/read-store';
@@ -15,6 +15,14 @@ export interface PendingDelivery extends Document {
   /** When the next attempt may be taken: at once after the request, a retry's time, or when the current claim runs out. */
   due_at: string;
 }
+
+const isDeliveryEvent = canHandle<DeliveryEvent>({
+  DeliveryRequested: true,
+  DeliveryAttemptStarted: true,
+  DeliveryAttemptFailed: true,
+  DeliverySucceeded: true,
+  DeliveryFailed: true,
+});
 
 /**
  * `notifier_pending_deliveries` for the retry cycle, and `deliveries`, the history the dashboard and the admin
@@ -31,7 +39,8 @@ export class DeliveryProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as DeliveryEvent;
+    if (!isDeliveryEvent(recorded)) return;
+    const event = recorded;
     const pending = context.collection<PendingDelivery>(PENDING_DELIVERIES);
     const history = context.collection<DeliveryDocument>(DELIVERIES);
     const { deliveryId } = event.data;

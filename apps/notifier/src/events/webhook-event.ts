@@ -1,4 +1,4 @@
-import { ALERT_TOPICS, type AlertResource, type AlertSeverity, type IntegrationEvent, type WebhookEventType } from '@pss/contracts';
+import { ALERT_TOPICS, isAlertResourceFact, type AlertResource, type AlertSeverity, type IntegrationEvent, type WebhookEventType } from '@pss/contracts';
 
 /**
  * What a channel receives (spec, Delivery): `id` is the integration event's `evt_…` id, so it is the same for a
@@ -72,8 +72,8 @@ interface Described {
 
 function describe(event: IntegrationEvent, publicUrl: string): Described | undefined {
   const alertEvent = ALERT_EVENTS[event.type];
-  if (alertEvent) {
-    const alert = event.data as unknown as AlertResource;
+  if (alertEvent && isAlertResourceFact(event)) {
+    const alert = event.data;
     return { type: alertEvent.type, severity: alertEvent.severity ?? alert.severity, data: alertData(alert, publicUrl) };
   }
   const data = event.data as Record<string, unknown>;

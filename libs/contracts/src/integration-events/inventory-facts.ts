@@ -248,3 +248,8 @@ export interface InventoryFactData {
 }
 
 export type InventoryFact = { [Topic in keyof InventoryFactData]: IntegrationEvent<InventoryFactData[Topic]> & { type: Topic } }[keyof InventoryFactData];
+
+const inventoryTopics = new Set<string>(Object.values(INVENTORY_TOPICS));
+
+/** Narrows an integration event to one of inventory's facts by its topic, so a consumer reads `data` typed. */
+export const isInventoryFact = (event: IntegrationEvent<unknown>): event is InventoryFact => inventoryTopics.has(event.type);
