@@ -15,6 +15,7 @@ import { DomainError } from '@pss/kernel';
 import { eventually } from '@pss/testkit';
 import { map, Observable, timer } from 'rxjs';
 import { BusModule, connectBusServer } from './bus.module';
+import type { CommandMeta, CommandMetaCarrier } from './command-meta';
 import { Bus, BUS, BusConfig } from './bus.port';
 
 /**
@@ -62,8 +63,8 @@ export class ConformanceCommands {
   constructor(private readonly log: EventLog) {}
 
   @MessagePattern('test.echo')
-  echo(@Payload() payload: unknown): { echoed: unknown } {
-    return { echoed: payload };
+  echo(@Payload() { command, ...payload }: CommandMetaCarrier): { echoed: unknown; command?: CommandMeta } {
+    return { echoed: payload, command };
   }
 
   @MessagePattern('test.later')
@@ -198,13 +199,23 @@ export function busConformance(name: string, boot: BusFactory, options: Conforma
     it('answers a request with the reply of its handler', async () => {
       const payload = { store: 'shop.example', nested: { list: [1, 'two', null] } };
 
-      await expect(bus().request('test.echo', payload, patiently)).resolves.toEqual({ echoed: payload });
+      await expect(bus().request<{ echoed: unknown }>('test.echo', payload, patiently).then(reply => reply.echoed)).resolves.toEqual(payload);
+    }, testTimeoutMs);
+
+    it('gives every request a command id and the deadline its caller waits until', async () => {
+      const sent = Date.now();
+
+      const { command } = await bus().request<{ command: CommandMeta }>('test.echo', {}, patiently);
+
+      expect(command.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(Date.parse(command.deadline)).toBeGreaterThanOrEqual(sent + patienceMs);
+      expect(Date.parse(command.deadline)).toBeLessThanOrEqual(Date.now() + patienceMs);
     }, testTimeoutMs);
 
     it('carries a payload shaped like a transport message untouched', async () => {
       const payload = { key: 'k-1', value: 42, headers: { trace: 't-1' } };
 
-      await expect(bus().request('test.echo', payload, patiently)).resolves.toEqual({ echoed: payload });
+      await expect(bus().request<{ echoed: unknown }>('test.echo', payload, patiently).then(reply => reply.echoed)).resolves.toEqual(payload);
     }, testTimeoutMs);
 
     it('answers with what an Observable returned by the handler emits', async () => {
@@ -264,7 +275,7 @@ export function busConformance(name: string, boot: BusFactory, options: Conforma
     it('may run a request after its caller gave up waiting', async () => {
       const id = randomUUID();
 
-      const failure = await bus().request('test.record', { id, delayMs: 200 }, { timeoutMs: 20 }).catch((error: unknown) => error);
+      const failure = await bus().request('test.record', { id, delayMs: 300 }, { timeoutMs: 100 }).catch((error: unknown) => error);
 
       expect(failure).toMatchObject({ code: 'service_unavailable' });
       await eventually(() => eventLog.groupsThatSaw(id), (groups) => groups.length > 0, { timeoutMs: patienceMs });

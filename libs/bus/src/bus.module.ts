@@ -12,11 +12,11 @@ import {
 import { ClientKafka, ClientProxy, MicroserviceOptions, NestMicroservice } from '@nestjs/microservices';
 import { TransportBus } from './bus';
 import { BUS, BusConfig } from './bus.port';
-import type { BusFaults } from './in-process/bus-faults';
 import { InProcessBroker } from './in-process/in-process.broker';
 import { InProcessClient } from './in-process/in-process.client';
 import { InProcessServer } from './in-process/in-process.server';
 import { connectKafkaClient, createKafkaClient, kafkaServerOptions, kafkaWire } from './kafka/kafka-options';
+import { CommandDeadlineInterceptor } from './command-deadline.interceptor';
 import { RpcErrorFilter } from './rpc-error.filter';
 
 /** The ClientProxy under the Bus, for the rare code that needs the transport itself. */
@@ -51,7 +51,7 @@ class BusConnection implements OnModuleInit, OnApplicationShutdown {
 export class BusModule {
   /** Provides BUS (and BUS_CLIENT, and IN_PROCESS_BROKER in-process) to the whole application. */
   static forRoot(config: BusConfig): DynamicModule {
-    const transport = config.kind === 'kafka' ? kafkaProviders(config) : inProcessProviders(config.faults);
+    const transport = config.kind === 'kafka' ? kafkaProviders(config) : inProcessProviders(config);
     return {
       module: BusModule,
       global: true,
@@ -61,16 +61,16 @@ export class BusModule {
   }
 }
 
-const inProcessProviders = (faults?: BusFaults): Provider[] => [
+const inProcessProviders = ({ faults, requestTimeoutMs }: Extract<BusConfig, { kind: 'in-process' }>): Provider[] => [
   // A factory, not a value: an instance per application even when two share one BusModule.forRoot() result.
   { provide: IN_PROCESS_BROKER, useFactory: () => new InProcessBroker(faults) },
   { provide: BUS_CLIENT, useFactory: (broker: InProcessBroker) => new InProcessClient(broker), inject: [IN_PROCESS_BROKER] },
-  { provide: BUS, useFactory: (client: ClientProxy) => new TransportBus(client), inject: [BUS_CLIENT] },
+  { provide: BUS, useFactory: (client: ClientProxy) => new TransportBus(client, undefined, requestTimeoutMs), inject: [BUS_CLIENT] },
 ];
 
 const kafkaProviders = (config: Extract<BusConfig, { kind: 'kafka' }>): Provider[] => [
   { provide: BUS_CLIENT, useFactory: () => createKafkaClient(config) },
-  { provide: BUS, useFactory: (client: ClientProxy) => new TransportBus(client, kafkaWire), inject: [BUS_CLIENT] },
+  { provide: BUS, useFactory: (client: ClientProxy) => new TransportBus(client, kafkaWire, config.requestTimeoutMs), inject: [BUS_CLIENT] },
 ];
 
 /**
@@ -97,6 +97,7 @@ export function connectBusServer(app: INestApplication): INestMicroservice {
     deferInitialization: true,
   });
   server.useGlobalFilters(new RpcErrorFilter());
+  server.useGlobalInterceptors(new CommandDeadlineInterceptor());
   // Deferred, it would also run every provider's lifecycle hooks a second time: the application runs them already.
   (server as NestMicroservice).setIsInitHookCalled(true);
   return server;

@@ -22,14 +22,19 @@ export const BUS = Symbol('Bus');
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
+interface BusSettings {
+  /** BUS_REQUEST_TIMEOUT_MS: how long a command waits for its reply unless its caller says otherwise. */
+  requestTimeoutMs?: number;
+}
+
 export type BusConfig =
   /** `faults` makes the in-process transport deliver as Kafka may: twice, late, out of order (tests). */
-  | { kind: 'in-process'; faults?: BusFaults }
-  | {
+  | (BusSettings & { kind: 'in-process'; faults?: BusFaults })
+  | (BusSettings & {
       kind: 'kafka';
       brokers: string[];
       /** Names this service: the Kafka client id and, suffixed, its consumer group. */
       clientId: string;
       /** Command patterns this process sends, so their reply topics are subscribed before connecting. */
       requestPatterns: string[];
-    };
+    });

@@ -3,6 +3,7 @@ import { ClientProxy } from '@nestjs/microservices';
 import { DomainError, deserializeError, isSerializedError } from '@pss/kernel';
 import { firstValueFrom, lastValueFrom, timeout, TimeoutError } from 'rxjs';
 import { Bus, DEFAULT_REQUEST_TIMEOUT_MS } from './bus.port';
+import { nextCommandId, withCommandMeta, type CommandMeta } from './command-meta';
 
 /** How a transport wants a payload, and the key that orders it, handed to its ClientProxy. */
 export type WireFormat = (payload: unknown, key?: string) => unknown;
@@ -10,7 +11,8 @@ export type WireFormat = (payload: unknown, key?: string) => unknown;
 const payloadAsIs: WireFormat = payload => payload;
 
 /**
- * The Bus over any Nest ClientProxy: one place for timeouts and error mapping, whatever the transport.
+ * The Bus over any Nest ClientProxy: one place for timeouts and error mapping, whatever the transport. Every
+ * request carries a command id and its deadline (command-meta.ts).
  *
  * Payloads and replies are JSON objects or arrays (or null): Nest's Kafka codec delivers a bare number or boolean
  * as a string, which the in-process transport would not.
@@ -21,6 +23,8 @@ export class TransportBus implements Bus {
   constructor(
     private readonly client: ClientProxy,
     private readonly wire: WireFormat = payloadAsIs,
+    /** BUS_REQUEST_TIMEOUT_MS: how long a command waits for its reply unless its caller says otherwise. */
+    private readonly requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
   ) {}
 
   async request<Reply = unknown>(
@@ -28,9 +32,11 @@ export class TransportBus implements Bus {
     payload: unknown,
     options: { timeoutMs?: number } = {},
   ): Promise<Reply> {
-    const reply$ = this.client.send<Reply>(pattern, this.wire(payload));
+    const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs;
+    const meta: CommandMeta = { id: nextCommandId(pattern), deadline: new Date(Date.now() + timeoutMs).toISOString() };
+    const reply$ = this.client.send<Reply>(pattern, this.wire(withCommandMeta(payload, meta)));
     try {
-      return await firstValueFrom(reply$.pipe(timeout(options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS)));
+      return await firstValueFrom(reply$.pipe(timeout(timeoutMs)));
     } catch (failure) {
       throw this.asDomainError(pattern, failure);
     }

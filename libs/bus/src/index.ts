@@ -9,6 +9,15 @@ export {
   IN_PROCESS_BROKER,
 } from './bus.module';
 export { RpcErrorFilter } from './rpc-error.filter';
+export { CommandDeadlineInterceptor } from './command-deadline.interceptor';
+export {
+  commandMetaOf,
+  nextCommandId,
+  withCommandIds,
+  withCommandMeta,
+  type CommandMeta,
+  type CommandMetaCarrier,
+} from './command-meta';
 export { InProcessBroker, type InProcessEndpoint } from './in-process/in-process.broker';
 export { FaultPlan, InjectedFault, TYPICAL_FAULTS, type BusFaults } from './in-process/bus-faults';
 export { DEAD_LETTER_TOPIC, EVENT_HANDLER_ATTEMPTS, type DeadLetter } from './dead-letter';

@@ -36,8 +36,14 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   const { config } = options;
   const bus: BusConfig =
     config.mode === 'embedded'
-      ? { kind: 'in-process' }
-      : { kind: 'kafka', brokers: config.kafkaBrokers, clientId: options.name, requestPatterns: COMMAND_PATTERNS };
+      ? { kind: 'in-process', requestTimeoutMs: config.requestTimeoutMs }
+      : {
+          kind: 'kafka',
+          brokers: config.kafkaBrokers,
+          clientId: options.name,
+          requestPatterns: COMMAND_PATTERNS,
+          requestTimeoutMs: config.requestTimeoutMs,
+        };
   const root: DynamicModule = {
     module: ServiceRootModule,
     imports: [

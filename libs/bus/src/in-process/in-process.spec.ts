@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Injectable, INestApplication, LoggerService, OnModuleInit } from '@nestjs/common';
 import { ClientProxy, EventPattern } from '@nestjs/microservices';
 import { DomainError } from '@pss/kernel';
+import { firstValueFrom } from 'rxjs';
 import {
   AuditConsumer,
   bootBusApp,
@@ -143,8 +144,18 @@ describe('In-process transport', () => {
 
     const reply = await bus.request<{ echoed: { list: number[] } }>('test.echo', payload);
 
-    expect(reply).toEqual({ echoed: { at: '1970-01-01T00:00:00.000Z', list: [1, 2] } });
+    expect(reply.echoed).toEqual({ at: '1970-01-01T00:00:00.000Z', list: [1, 2] });
     expect(reply.echoed.list).not.toBe(payload.list);
+  });
+
+  it('drops unexecuted a command that arrives after its deadline', async () => {
+    const id = randomUUID();
+    const expired = { id, delayMs: 0, command: { id: randomUUID(), deadline: new Date(Date.now() - 1).toISOString() } };
+
+    const failure = await firstValueFrom(app.get<ClientProxy>(BUS_CLIENT).send('test.record', expired)).catch((error: unknown) => error);
+
+    expect(failure).toMatchObject({ code: 'service_unavailable', message: 'The command expired before it ran' });
+    expect(eventLog.groupsThatSaw(id)).toEqual([]);
   });
 
   it('runs the lifecycle hooks of the application once, bus server included', () => {
