@@ -52,24 +52,24 @@ import { orNull, type JsonSchema } from './json-schema';
  * follows. Required fields are all of them but those named optional. Objects stay open (`additionalProperties`
  * unset): a new field is not a breaking change for clients.
  */
-type Shown<T> = { [K in keyof T as K extends `_${string}` ? never : K]-?: JsonSchema };
+export type Shown<T> = { [K in keyof T as K extends `_${string}` ? never : K]-?: JsonSchema };
 /** What the API shows of a read-model document: `_id` is `id` (libs/contracts resource.ts). */
-type Resource<D> = Omit<D, '_id'> & { id: string };
+export type Resource<D> = Omit<D, '_id'> & { id: string };
 
-function shape<T>(description: string, properties: Shown<T>, optional: readonly (keyof Shown<T> & string)[] = []): JsonSchema {
+export function shape<T>(description: string, properties: Shown<T>, optional: readonly (keyof Shown<T> & string)[] = []): JsonSchema {
   return { type: 'object', description, required: Object.keys(properties).filter((key) => !(optional as readonly string[]).includes(key)), properties };
 }
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const uuid: JsonSchema = { type: 'string', format: 'uuid' };
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
-const text: JsonSchema = { type: 'string' };
-const integer: JsonSchema = { type: 'integer' };
-const count: JsonSchema = { type: 'integer', minimum: 0 };
-const bool: JsonSchema = { type: 'boolean' };
-const strings: JsonSchema = { type: 'array', items: text };
-const oneOf = (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] });
-const anyObject: JsonSchema = { type: 'object' };
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+export const uuid: JsonSchema = { type: 'string', format: 'uuid' };
+export const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
+export const text: JsonSchema = { type: 'string' };
+export const integer: JsonSchema = { type: 'integer' };
+export const count: JsonSchema = { type: 'integer', minimum: 0 };
+export const bool: JsonSchema = { type: 'boolean' };
+export const strings: JsonSchema = { type: 'array', items: text };
+export const oneOf = (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] });
+export const anyObject: JsonSchema = { type: 'object' };
 const idDeleted = (description: string): JsonSchema => ({
   type: 'object',
   description,

@@ -1,0 +1,247 @@
+import {
+  ALERT_STATUSES,
+  AUTHORIZATION_METHODS,
+  BILLING_MODES,
+  PLAN_NAMES,
+  POLICY_ACTIONS,
+  POLICY_MODES,
+  SCRIPT_STATUSES,
+  type AlertStatusChangedData,
+  type InventoryFactData,
+  type IntegrationEvent,
+  type OrganizationDocument,
+  type PolicyUpdatedFact,
+  type ReportReadyData,
+  type ReportScheduleChangedData,
+  type ScriptDecisionFact,
+} from '@pss/contracts';
+import type { JsonSchema } from '../json-schema';
+import { orNull } from '../json-schema';
+import { anyObject, bool, count, dateTime, integer, oneOf, ref, shape, strings, text, uuid, type Resource } from '../resource-schemas';
+
+/**
+ * The `data` of every integration event, each written against the TypeScript type its producer publishes and its
+ * consumers import (libs/contracts): `shape<T>()` fails the typecheck when a field is added or removed.
+ */
+const url = text;
+const nullableText = orNull(text);
+const seenOnPage = { store_id: uuid, page_url: url, session_id: text, at: dateTime };
+
+const scriptDecision = (description: string) =>
+  shape<ScriptDecisionFact>(
+    description,
+    {
+      script_id: uuid,
+      store_id: uuid,
+      method: oneOf(AUTHORIZATION_METHODS),
+      by: text,
+      justification: nullableText,
+      policy_id: orNull(uuid),
+      policy_version: orNull(integer),
+      at: dateTime,
+      authorized_hash: nullableText,
+      expires_at: orNull(dateTime),
+    },
+    ['authorized_hash', 'expires_at'],
+  );
+
+const policySummary = { name: text, active: bool, mode: oneOf(POLICY_MODES), priority: integer, action: oneOf(POLICY_ACTIONS) };
+
+export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonSchema } = {
+  'inventory.store.created': shape<InventoryFactData['inventory.store.created']>(
+    'A store was created.',
+    { store_id: uuid, org_id: uuid, domain: text, name: text, timezone: text, payment_pages: strings, sdk_config: anyObject, created_at: dateTime },
+    ['timezone', 'payment_pages'],
+  ),
+  'inventory.store.updated': shape<InventoryFactData['inventory.store.updated']>(
+    'What changed in a store: only the parts that changed are present.',
+    {
+      store_id: uuid,
+      profile: { type: 'object', properties: { name: text, country: text, timezone: text, emergency_contact: nullableText } },
+      sdk_config: { type: 'object', description: 'The changed keys only.' },
+      recipient_hashes: { type: 'array', description: 'The full new set.', items: { type: 'object', required: ['method', 'key_hash'], properties: { method: text, key_hash: text } } },
+      updated_at: dateTime,
+    },
+    ['profile', 'sdk_config', 'recipient_hashes'],
+  ),
+  'inventory.store.suspended': shape<InventoryFactData['inventory.store.suspended']>('A store was suspended.', { store_id: uuid, suspended_at: dateTime }),
+  'inventory.store.pages-added': shape<InventoryFactData['inventory.store.pages-added']>('Payment pages were added (their url patterns).', {
+    store_id: uuid,
+    payment_pages: strings,
+    added_at: dateTime,
+  }),
+  'inventory.script.detected': shape<InventoryFactData['inventory.script.detected']>(
+    'A new script appeared on a payment page.',
+    {
+      script_id: uuid,
+      store_id: uuid,
+      src: text,
+      inline: bool,
+      host: nullableText,
+      type: text,
+      category: nullableText,
+      vendor_id: nullableText,
+      status: oneOf(SCRIPT_STATUSES),
+      hash: nullableText,
+      sri_hash: nullableText,
+      integrity_attr: orNull(bool),
+      page_url: url,
+      session_id: text,
+      detected_at: dateTime,
+    },
+    ['sri_hash', 'integrity_attr'],
+  ),
+  'inventory.script.hash-changed': shape<InventoryFactData['inventory.script.hash-changed']>(
+    "A script's content changed.",
+    {
+      script_id: uuid,
+      store_id: uuid,
+      src: text,
+      previous_hash: nullableText,
+      new_hash: nullableText,
+      authorized_hash: nullableText,
+      integrity_status: text,
+      unauthorized_change: bool,
+      page_url: url,
+      session_id: text,
+      changed_at: dateTime,
+    },
+    ['session_id'],
+  ),
+  'inventory.script.authorized': scriptDecision('A script was authorized.'),
+  'inventory.script.blocked': scriptDecision('A script was blocked.'),
+  'inventory.script.review-requested': scriptDecision('A policy or an expired authorization sent a script back to review.'),
+  'inventory.script.suspicious': shape<InventoryFactData['inventory.script.suspicious']>('An unknown script read a sensitive field.', {
+    script_id: uuid,
+    store_id: uuid,
+    field: text,
+    at: dateTime,
+  }),
+  'inventory.headers.baselined': shape<InventoryFactData['inventory.headers.baselined']>('The first security headers of a payment page.', {
+    store_id: uuid,
+    page: text,
+    headers: { type: 'object', additionalProperties: text },
+    at: dateTime,
+  }),
+  'inventory.headers.changed': shape<InventoryFactData['inventory.headers.changed']>('Security headers of a payment page changed.', {
+    store_id: uuid,
+    page: text,
+    page_url: url,
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'change_type', 'old_value', 'new_value'],
+        properties: { name: text, change_type: oneOf(['added', 'removed', 'changed']), old_value: nullableText, new_value: nullableText },
+      },
+    },
+    at: dateTime,
+  }),
+  'inventory.csp.violation': shape<InventoryFactData['inventory.csp.violation']>('A CSP violation on a payment page.', {
+    ...seenOnPage,
+    directive: text,
+    blocked_uri: text,
+    source_file: nullableText,
+  }),
+  'inventory.sensitive-field.accessed': shape<InventoryFactData['inventory.sensitive-field.accessed']>('A script read a sensitive field.', {
+    ...seenOnPage,
+    script_id: uuid,
+    src: text,
+    field: text,
+    script_authorized: bool,
+  }),
+  'inventory.iframe.unexpected': shape<InventoryFactData['inventory.iframe.unexpected']>('An iframe from an origin not expected.', {
+    ...seenOnPage,
+    origin: text,
+    host: text,
+    expected: strings,
+  }),
+  'inventory.recipient.mismatched': shape<InventoryFactData['inventory.recipient.mismatched']>('A payment recipient the store does not pin.', {
+    ...seenOnPage,
+    method: text,
+    key_hash: text,
+    pinned: count,
+  }),
+  'inventory.policy.applied': shape<InventoryFactData['inventory.policy.applied']>('A policy decided on a script.', {
+    policy_id: uuid,
+    policy_version: orNull(integer),
+    script_id: uuid,
+    store_id: uuid,
+    action: oneOf(POLICY_ACTIONS),
+    justification: nullableText,
+  }),
+  'inventory.policy.created': shape<InventoryFactData['inventory.policy.created']>('A policy was created (not its match and conditions).', {
+    ...policySummary,
+    policy_id: uuid,
+    store_id: orNull(uuid),
+    version: integer,
+    is_default: bool,
+    created_at: dateTime,
+  }),
+  'inventory.policy.updated': shape<PolicyUpdatedFact>('A policy changed.', {
+    policy_id: uuid,
+    changes: { type: 'object', properties: policySummary },
+    version: integer,
+    updated_at: dateTime,
+  }),
+  'inventory.policy.deleted': shape<InventoryFactData['inventory.policy.deleted']>('A policy was deleted.', { policy_id: uuid, deleted_at: dateTime }),
+  'inventory.sdk.activity': shape<InventoryFactData['inventory.sdk.activity']>(
+    'The SDK of a store reported in a flush window (about every 5 s while it reports).',
+    { store_id: uuid, first_event_at: dateTime, last_event_at: dateTime, batches: count, observations: count, sessions: count },
+    ['sessions'],
+  ),
+};
+
+/** `inventory.organization.created` (published by inventory, typed there). */
+export const ORGANIZATION_CREATED_SCHEMA = shape<Omit<Resource<OrganizationDocument>, 'id' | 'partner_settings'> & { org_id: string }>('An organization was created.', {
+  org_id: uuid,
+  name: text,
+  plan: oneOf(PLAN_NAMES),
+  billing_mode: oneOf(BILLING_MODES),
+  parent_org_id: orNull(uuid),
+  owner_email: nullableText,
+  created_at: dateTime,
+});
+
+export const ALERT_STATUS_CHANGED_SCHEMA = shape<AlertStatusChangedData>('A person resolved or reopened an alert (PATCH). Not a webhook event.', {
+  alert_id: uuid,
+  status: oneOf(ALERT_STATUSES),
+  by: text,
+  at: dateTime,
+  note: nullableText,
+});
+
+export const REPORT_READY_SCHEMA = shape<ReportReadyData>('A scheduled report snapshot is ready, once per store and period.', {
+  report_id: uuid,
+  store_id: uuid,
+  kind: oneOf(['weekly', 'monthly', 'on_demand']),
+  period_start: dateTime,
+  period_end: dateTime,
+  locale: oneOf(['pt-BR', 'en']),
+  sha256: nullableText,
+  links: {
+    type: 'object',
+    required: ['json', 'pdf', 'csv'],
+    properties: { json: text, pdf: text, csv: { type: 'object', required: ['scripts', 'headers', 'alerts'], properties: { scripts: text, headers: text, alerts: text } } },
+  },
+});
+
+export const SCHEDULE_CHANGED_SCHEMA = shape<ReportScheduleChangedData>("A store's report schedule was set, or deleted (`schedule: null`).", {
+  store_id: uuid,
+  revision: integer,
+  schedule: orNull(ref('ReportSchedule')),
+});
+
+/** The envelope of every integration event (docs/events.md). */
+export const ENVELOPE_SCHEMA = shape<IntegrationEvent>('The envelope of an integration event, version 1.', {
+  id: { type: 'string', pattern: '^evt_[0-9a-f]{32}$' },
+  type: text,
+  version: { type: 'integer', minimum: 1 },
+  source: oneOf(['inventory', 'alerts', 'reports']),
+  org_id: orNull(uuid),
+  store_id: orNull(uuid),
+  occurred_at: dateTime,
+  correlation_id: nullableText,
+  position: count,
+  data: anyObject,
+});

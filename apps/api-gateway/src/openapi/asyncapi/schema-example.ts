@@ -1,0 +1,27 @@
+import type { JsonSchema } from '../json-schema';
+
+const SAMPLE_UUID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+const SAMPLE_TIME = '2026-11-23T09:00:00.000Z';
+
+/** A value of the schema for documentation examples: required fields only, the first of every choice. */
+export function exampleOf(schema: JsonSchema, components: Record<string, JsonSchema>): unknown {
+  if (typeof schema.$ref === 'string') return exampleOf(components[schema.$ref.split('/').pop() ?? ''], components);
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (Array.isArray(schema.anyOf)) return exampleOf(schema.anyOf[0], components);
+  if (Array.isArray(schema.oneOf)) return exampleOf(schema.oneOf[0], components);
+  if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map((part: JsonSchema) => exampleOf(part, components)));
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'object') {
+    const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    const required = (schema.required ?? []) as string[];
+    return Object.fromEntries(required.filter((name) => properties[name]).map((name) => [name, exampleOf(properties[name], components)]));
+  }
+  if (type === 'array') return [];
+  if (type === 'integer' || type === 'number') return typeof schema.minimum === 'number' ? schema.minimum : 1;
+  if (type === 'boolean') return false;
+  if (schema.format === 'uuid') return SAMPLE_UUID;
+  if (schema.format === 'date-time') return SAMPLE_TIME;
+  if (typeof schema.pattern === 'string' && schema.pattern.startsWith('^evt_')) return 'evt_0190a1b2c3d47e5f8a9b0c1d2e3f4a5b';
+  return 'text';
+}
