@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SCRIPT_STATUSES } from '@pss/contracts';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 import { UNMAPPED_VALIDATORS } from './dto-schemas';
@@ -115,6 +117,15 @@ describe('OpenAPI document (HTTP, embedded)', () => {
     for (const body of bodies) {
       const answer = await service.request('POST', '/api/v1/stores', { token, body });
       expect([body, answer.status]).toEqual([body, createStore(body) ? 201 : 400]);
+    }
+  });
+
+  it('describes report data as docs/report-data.schema.json does, at the levels it shows', () => {
+    const full = JSON.parse(readFileSync(join(__dirname, '../../../../docs/report-data.schema.json'), 'utf8'));
+    const shown = document.components.schemas.ReportData;
+    expect(shown.required).toEqual(full.required);
+    for (const part of ['meta', 'summary_643', 'summary_1161']) {
+      expect(full.properties[part].required).toEqual(expect.arrayContaining(shown.properties[part].required));
     }
   });
 });
