@@ -76,7 +76,12 @@ export class ScriptGate {
       safe((records: MutationRecord[]) => {
         this.mutated();
         for (const record of records) {
-          for (let i = 0; i < record.addedNodes.length; i += 1) this.parsed(record.addedNodes[i]);
+          for (let i = 0; i < record.addedNodes.length; i += 1) {
+            // The parser adds one node per record, mostly text or an element still empty: only a script or an
+            // element with children can hold one (asked without allocating anything).
+            const added = record.addedNodes[i] as Element;
+            if (added.nodeType === 1 ? added.nodeName === 'SCRIPT' || added.firstElementChild : added.nodeType === 11) this.parsed(added);
+          }
         }
       }),
     ).observe(document.documentElement, { childList: true, subtree: true });

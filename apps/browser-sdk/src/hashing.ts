@@ -2,7 +2,8 @@
 
 const subtle = (): SubtleCrypto | undefined => (typeof crypto !== 'undefined' && crypto.subtle ? crypto.subtle : undefined);
 
-export const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
+const encoder = new TextEncoder();
+export const utf8 = (text: string): Uint8Array<ArrayBuffer> => encoder.encode(text) as Uint8Array<ArrayBuffer>;
 
 /** `sha384-<base64>`, as an `integrity` attribute and the service's inventory write it. */
 export async function sri384(bytes: BufferSource): Promise<string | undefined> {

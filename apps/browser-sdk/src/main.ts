@@ -3,7 +3,6 @@ import { cachedConfig, fetchConfig, type SdkConfig } from './config';
 import { SensitiveFields } from './fields';
 import { ScriptGate } from './gate';
 import { sdkCheck, type Observation } from './observations';
-import { OffThread } from './off-thread';
 import { PageChecks, pageHeaders, serviceWorkers } from './page-checks';
 import { quietly, safe } from './safe';
 import { ScriptObserver, type ScriptFacts } from './scripts';
@@ -23,11 +22,16 @@ declare global {
 const scriptsOfPage = (): HTMLScriptElement[] => Array.prototype.slice.call(document.scripts);
 const elementOf = (url: string): HTMLScriptElement | undefined => scriptsOfPage().filter((script) => script.src === url)[0];
 
+/** In an idle moment of the page (a task of its own, so no two pieces of the SDK's work add up to a long task). */
+const whenIdle = (work: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(safe(work), { timeout: 2000 });
+  else setTimeout(safe(work), 50);
+};
+
 /** Once the page has loaded and the browser is idle: the SDK's own work never competes with the page's start. */
 function whenIdleAfterLoad(work: () => void): void {
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 50));
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', safe(idle));
+  if (document.readyState === 'complete') whenIdle(work);
+  else addEventListener('load', safe(() => whenIdle(work)));
 }
 
 /**
@@ -46,14 +50,13 @@ const boot = safe(() => {
   if (!key) return;
   const base = self.getAttribute('data-endpoint') || new URL('.', scriptUrl).href; // where sdk.js came from: …/sdk/v1/
   const selfUrl = bareUrl(scriptUrl.href);
-  const offThread = new OffThread();
-  const transport = new Transport(`${base}events?key=${encodeURIComponent(key)}`, offThread);
+  const transport = new Transport(`${base}events?key=${encodeURIComponent(key)}`);
   const send = safe((observation: Observation) => transport.add(observation));
   const earlier = scriptsOfPage().filter((script) => script !== self);
 
   const facts: ScriptFacts = { gtmOf: new WeakMap(), blocked: new WeakSet() };
   const rules = new BlockRules();
-  const scripts = new ScriptObserver(selfUrl, facts, offThread, send);
+  const scripts = new ScriptObserver(selfUrl, facts, send);
   let fresh = false;
   let recalled = false;
   // The last page view's config, read at the first script decision: block rules act from the start.
@@ -71,7 +74,6 @@ const boot = safe(() => {
   document.addEventListener(
     'securitypolicyviolation',
     safe((event: SecurityPolicyViolationEvent) => {
-      if (event.blockedURI === 'blob' && bareUrl(event.sourceFile || '') === selfUrl) return offThread.refused(); // the SDK's own worker
       send({ kind: 'csp_violation', directive: event.effectiveDirective || event.violatedDirective, blocked_uri: event.blockedURI || 'inline', source_file: event.sourceFile || undefined });
     }),
   );
@@ -116,16 +118,16 @@ const boot = safe(() => {
     } catch {
       performance.getEntriesByType('resource').forEach(resource);
     }
-    quietly(pageHeaders(offThread).then((headers) => headers && send(headers)));
+    whenIdle(() => quietly(pageHeaders().then((headers) => headers && send(headers))));
     if (!settings) return;
     if (settings.gtm_containers.length) checks.push(unapprovedContainers(settings.gtm_containers));
-    quietly(serviceWorkers(settings.allowed_service_workers).then((found) => found.forEach(send)));
+    whenIdle(() => quietly(serviceWorkers(settings.allowed_service_workers).then((found) => found.forEach(send))));
     const page = new PageChecks(send, (element) => fields.classify(element) !== null);
     gate.mutated = () => {
       page.changed = true;
     };
     checks.push(() => page.run(settings));
-    runChecks();
+    whenIdle(runChecks);
     setInterval(runChecks, Math.max(500, settings.overlay_check_interval_ms));
     steadyAfter = Date.now() + settings.calibration_seconds * 1000;
   };
@@ -158,10 +160,10 @@ const boot = safe(() => {
     'pagehide',
     safe(() => {
       runChecks();
-      transport.flush(true);
+      transport.flush();
     }),
   );
-  addEventListener('visibilitychange', safe(() => document.visibilityState === 'hidden' && transport.flush(true)));
+  addEventListener('visibilitychange', safe(() => document.visibilityState === 'hidden' && transport.flush()));
 
   quietly(
     fetchConfig(base, key).then(

@@ -1,7 +1,7 @@
 import type { SdkConfig } from './config';
 import { SECURITY_HEADERS } from '../../inventory/src/ingestion/security-headers';
 import { sdkCheck, type Observation } from './observations';
-import type { OffThread } from './off-thread';
+import { headersOf } from './fetched';
 import { hashRecipientKey, shownRecipients } from './recipients';
 import { quietly } from './safe';
 import { remember, remembered } from './tab-store';
@@ -10,11 +10,11 @@ import { remember, remembered } from './tab-store';
  * The page's security headers, read from a same-origin HEAD of the page itself, once per tab and path (the
  * service baselines them per path and alerts on a change).
  */
-export async function pageHeaders(offThread: OffThread): Promise<Observation | undefined> {
+export async function pageHeaders(): Promise<Observation | undefined> {
   const marker = `pss.h.${location.pathname}`;
   if (remembered('session', marker)) return undefined;
   remember('session', marker, '1');
-  const headers = await offThread.head(location.href, [...SECURITY_HEADERS]);
+  const headers = await headersOf(location.href, [...SECURITY_HEADERS]);
   return headers ? { kind: 'headers', headers } : undefined;
 }
 

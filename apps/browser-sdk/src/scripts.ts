@@ -1,6 +1,6 @@
 import { sri384, utf8 } from './hashing';
 import type { Observation } from './observations';
-import type { OffThread } from './off-thread';
+import { contentHash } from './fetched';
 import { quietly } from './safe';
 import { bareUrl, gtmContainer } from './stack';
 
@@ -28,7 +28,6 @@ export class ScriptObserver {
   constructor(
     private readonly selfUrl: string,
     private readonly facts: ScriptFacts,
-    private readonly hasher: OffThread,
     private readonly report: (observation: Observation) => void,
   ) {}
 
@@ -82,7 +81,7 @@ export class ScriptObserver {
       return;
     }
     quietly(
-      this.hasher.hash(url).then((content) => {
+      contentHash(url).then((content) => {
         const sri = integrity.split(/\s+/).filter((token) => SRI_TOKEN.test(token))[0];
         this.report(prune({ ...base, ...(content ?? (sri ? { hash: sri, hash_source: 'sri' } : {})) }));
       }),

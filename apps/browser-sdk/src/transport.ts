@@ -1,6 +1,5 @@
 import { utf8 } from './hashing';
 import type { Observation } from './observations';
-import type { OffThread } from './off-thread';
 import { quietly, safe } from './safe';
 import { remember, remembered } from './tab-store';
 import { SDK_VERSION } from './version';
@@ -24,10 +23,7 @@ export class Transport {
 
   private sessionId?: string;
 
-  constructor(
-    private readonly url: string,
-    private readonly offThread: OffThread,
-  ) {}
+  constructor(private readonly url: string) {}
 
   add(observation: Observation): void {
     if (this.dropped) return;
@@ -60,13 +56,13 @@ export class Transport {
     this.bytes = 0;
   }
 
-  /** `final` on pagehide: the page itself posts, with `keepalive`, since a worker dies with the page. */
-  flush(final = false): void {
+  /** Each batch leaves with `keepalive`, so the last one (pagehide, tab hidden) outlives the page. */
+  flush(): void {
     if (this.held || this.dropped || this.queue.length === 0) return;
     const body = this.batch(this.queue);
     this.queue = [];
     this.bytes = 0;
-    if (final || !this.offThread.post(this.url, body)) this.post(body);
+    this.post(body);
   }
 
   /** The page as it is when the batch leaves (an SPA changes it): no query, no fragment, they may carry personal data. */

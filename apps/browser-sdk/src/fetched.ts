@@ -1,0 +1,39 @@
+import { sri384 } from './hashing';
+
+export interface ContentHash {
+  hash: string;
+  hash_source: 'sdk';
+  size_bytes: number;
+}
+
+/**
+ * The SDK's network reads, from the page itself: no worker. Chromium downloads and digests (WebCrypto) off the
+ * page's main thread already, so only a few promise callbacks run there; creating a `blob:` worker cost more than
+ * all of them (see docs/benchmarks.md, benchmark 7). Same-origin scripts are fetched with the page's cookies
+ * (the bytes the page got), others without, in CORS mode; `force-cache` serves them from the HTTP cache the page
+ * just filled.
+ */
+export async function contentHash(url: string): Promise<ContentHash | undefined> {
+  try {
+    const sameOrigin = new URL(url).origin === location.origin;
+    const response = await fetch(url, { mode: 'cors', credentials: sameOrigin ? 'same-origin' : 'omit', cache: 'force-cache' });
+    if (!response.ok) return undefined;
+    const bytes = await response.arrayBuffer();
+    const hash = await sri384(bytes);
+    return hash ? { hash, hash_source: 'sdk', size_bytes: bytes.byteLength } : undefined;
+  } catch {
+    return undefined; // no CORS: the browser will not show the bytes
+  }
+}
+
+/** The named response headers of a same-origin HEAD of `url`; undefined when it fails. */
+export async function headersOf(url: string, names: string[]): Promise<Record<string, string> | undefined> {
+  const response = await fetch(url, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) return undefined;
+  const headers: Record<string, string> = {};
+  for (const name of names) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return headers;
+}
