@@ -1,7 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { connectBusServer, type BusConfig } from '@pss/bus';
+import { connectBusServer, type BusConfig, type BusFaults } from '@pss/bus';
 import { COMMAND_PATTERNS } from '@pss/contracts';
 import type { ServiceConfig } from '@pss/config';
 import type { Clock } from '@pss/kernel';
@@ -23,6 +23,8 @@ export interface ServiceAppOptions {
   clock?: Clock;
   /** false when a CLI boots the service's code for one call: no publishers, no scheduled jobs, no ops socket. */
   background?: boolean;
+  /** Embedded mode only: the in-process bus delivers twice, late and out of order, as Kafka may (fault-mode tests). */
+  busFaults?: BusFaults;
 }
 
 @Module({})
@@ -36,7 +38,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   const { config } = options;
   const bus: BusConfig =
     config.mode === 'embedded'
-      ? { kind: 'in-process', requestTimeoutMs: config.requestTimeoutMs }
+      ? { kind: 'in-process', requestTimeoutMs: config.requestTimeoutMs, faults: options.busFaults }
       : {
           kind: 'kafka',
           brokers: config.kafkaBrokers,

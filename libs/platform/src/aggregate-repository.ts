@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { fold, yieldToRequests, type Decider, type DomainEvent } from '@pss/kernel';
+import { DomainError, fold, yieldToRequests, type Decider, type DomainEvent } from '@pss/kernel';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,
@@ -16,6 +16,8 @@ export interface CommandContext {
   orgId?: string;
   correlationId?: string;
   causationId?: string;
+  /** The command's deadline (ISO 8601): read-your-writes waits end before it, so the reply still reaches the caller. */
+  deadline?: string;
 }
 
 export interface Decided<State, Event extends DomainEvent> {
@@ -26,6 +28,8 @@ export interface Decided<State, Event extends DomainEvent> {
 }
 
 const MAX_ATTEMPTS = 5;
+/** Read-your-writes waits end this long before the command's deadline: time for the reply to travel back. */
+const REPLY_MARGIN_MS = 500;
 
 /**
  * Load, decide, append with the expected revision, retry on a concurrent write: how every command of every
@@ -73,7 +77,7 @@ export class AggregateRepository {
         await this.projections.waitFor(
           result.position,
           events.map((event) => ({ stream, type: event.type })),
-          this.config.readYourWritesTimeoutMs,
+          this.readYourWritesBudgetMs(context),
         );
         return { state: events.reduce(decider.evolve, state), events, position: result.position };
       } catch (error) {
@@ -87,12 +91,50 @@ export class AggregateRepository {
     await this.decide(reservationStream(key), reservationDecider, { type: 'Reserve', key, owner, takenMessage }, context);
   }
 
+  /**
+   * Claims a command id for the resource `owner` it creates, once. Returns who holds the claim: `owner` for the
+   * first delivery of the command, the resource of the earlier delivery for a redelivery or a client's retry
+   * (same Idempotency-Key, same command id), which then answers that resource instead of creating another.
+   */
+  async claimCommand(commandId: string, owner: string, context: CommandContext): Promise<string> {
+    const key = commandKey(commandId);
+    try {
+      await this.reserve(key, owner, context, 'This command is already being handled');
+      return owner;
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'conflict') throw error;
+      const { state } = await this.load(reservationStream(key), reservationDecider);
+      if (!state.owner) throw error;
+      return state.owner;
+    }
+  }
+
+  /** Gives a command's claim back: its command was refused, so running it again must decide again. */
+  async releaseCommand(commandId: string, owner: string, context: CommandContext): Promise<void> {
+    await this.release(commandKey(commandId), owner, context);
+  }
+
+  /** Waits (within the command's budget) until this process's read models have seen every event of `stream`. */
+  async settled(stream: string, context: CommandContext): Promise<void> {
+    const recorded = await this.eventStore.readStream(stream);
+    if (recorded.length === 0) return;
+    const events = recorded.map(({ type }) => ({ stream, type }));
+    await this.projections.waitFor(recorded[recorded.length - 1].position, events, this.readYourWritesBudgetMs(context));
+  }
+
   /** Gives a key back, e.g. when the rest of a command failed after claiming it. */
   async release(key: string, owner: string, context: CommandContext): Promise<void> {
     await this.decide(reservationStream(key), reservationDecider, { type: 'Release', key, owner }, context);
   }
+
+  private readYourWritesBudgetMs(context: CommandContext): number {
+    const budget = this.config.readYourWritesTimeoutMs;
+    if (!context.deadline) return budget;
+    return Math.max(0, Math.min(budget, Date.parse(context.deadline) - Date.now() - REPLY_MARGIN_MS));
+  }
 }
 
+const commandKey = (commandId: string): string => `command:${commandId}`;
 
 const metadataOf = (context: CommandContext): EventMetadata => ({
   actor: context.actor,

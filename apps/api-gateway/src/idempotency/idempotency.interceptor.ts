@@ -1,7 +1,8 @@
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defer, lastValueFrom, of, type Observable } from 'rxjs';
-import { DomainError } from '@pss/kernel';
+import { withCommandIds } from '@pss/bus';
+import { deterministicUuid, DomainError } from '@pss/kernel';
 import { IDEMPOTENCY_STORE, requestFingerprint, type Claim, type IdempotencyStore, type StoredResponse } from '@pss/idempotency';
 import { SecretBox } from '@pss/secrets';
 import { PRINCIPAL, type AuthenticatedRequest } from '../auth/principal';
@@ -45,7 +46,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
         throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for another request');
       case 'run':
         // A promise inside, which no unsubscription stops: the response is kept even if the client hangs up.
-        return defer(() => this.runOnce(result.claim, next, reply, sealing));
+        // Its commands' ids derive from the key: if this attempt times out (503, key released) while its command
+        // still runs, the retry sends the same command ids and is answered the resource the first one created.
+        return defer(() => withCommandIds(deterministicUuid('idempotency', scope, key), () => this.runOnce(result.claim, next, reply, sealing)));
     }
   }
 

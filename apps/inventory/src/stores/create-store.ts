@@ -2,10 +2,11 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { listPaymentPages, PLANS, type StoreCommandEnvelope } from '@pss/contracts';
-import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
+import type { CommandMetaCarrier } from '@pss/bus';
+import { CLOCK, DomainError, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
-import { organizationDecider, organizationStream } from '../organizations/organization.decider';
+import { organizationDecider, organizationStream, type OrganizationProfile } from '../organizations/organization.decider';
 import { sdkConfigFields } from './sdk-config';
 import { generateSdkKey } from './sdk-key';
 import { installSnippets } from './snippets';
@@ -25,7 +26,7 @@ export interface CreateStoreInput extends Record<string, unknown> {
 }
 
 export class CreateStore {
-  constructor(readonly envelope: StoreCommandEnvelope<CreateStoreInput>) {}
+  constructor(readonly envelope: StoreCommandEnvelope<CreateStoreInput> & CommandMetaCarrier) {}
 }
 
 /**
@@ -43,12 +44,45 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
-  async execute({ envelope: { orgId, actor, input } }: CreateStore) {
-    const context: CommandContext = { actor, orgId };
+  async execute({ envelope: { orgId, actor, input, command: meta } }: CreateStore) {
+    const context: CommandContext = { actor, orgId, deadline: meta?.deadline };
     const { state: organization } = await this.aggregates.load(organizationStream(orgId), organizationDecider);
     if (!organization.profile) throw notFound('Organization');
     const at = this.clock.now();
     const storeId = uuidv7(at.getTime());
+    // The command claimed first: a redelivery, or the client's retry of a create that timed out, answers the store
+    // the first delivery created instead of creating a second one (or meeting its own domain as a 409).
+    const claimed = meta ? await this.aggregates.claimCommand(meta.id, storeId, context) : storeId;
+    if (claimed !== storeId) return this.createdEarlier(claimed, context);
+    try {
+      return await this.create(storeId, orgId, input, organization.profile, at, context);
+    } catch (error) {
+      // Refused: the claim goes back, so the command decides again if it comes again. Created (the answer failed):
+      // the claim stays, so a retry answers this store.
+      if (meta && !(await this.exists(storeId))) await this.aggregates.releaseCommand(meta.id, storeId, context);
+      throw error;
+    }
+  }
+
+  private async exists(storeId: string): Promise<boolean> {
+    const { state } = await this.aggregates.load(storeStream(storeId), storeDecider);
+    return state.storeId !== undefined;
+  }
+
+  private async createdEarlier(storeId: string, context: CommandContext) {
+    if (!(await this.exists(storeId))) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
+    await this.aggregates.settled(storeStream(storeId), context);
+    return this.answer(storeId);
+  }
+
+  private async create(
+    storeId: string,
+    orgId: string,
+    input: CreateStoreInput,
+    { plan, billingMode }: OrganizationProfile,
+    at: Date,
+    context: CommandContext,
+  ) {
     const command: StoreCommand = {
       type: 'CreateStore',
       storeId,
@@ -66,7 +100,6 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     const [created] = storeDecider.decide(command, storeDecider.initialState());
     const domain = (created.data as { domain: string }).domain;
 
-    const { plan, billingMode } = organization.profile;
     const limit = billingMode === 'partner' ? Number.POSITIVE_INFINITY : PLANS[plan].stores;
     const quota = storeQuotaStream(orgId);
     await this.aggregates.decide(quota, storeQuotaDecider, { type: 'TakeStoreSlot', orgId, storeId, limit, plan }, context);
@@ -84,7 +117,17 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
       throw error;
     }
 
-    const store = await this.stores.resource(storeId);
+    return this.answer(storeId);
+  }
+
+  /** The created store from the read model the write reached; a read model still behind is a 503 the retry gets past. */
+  private async answer(storeId: string) {
+    const store = await this.stores.resource(storeId).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === 'not_found') {
+        throw new DomainError('service_unavailable', 'The store was created; it is not readable yet, retry shortly');
+      }
+      throw error;
+    });
     return {
       ...store,
       pages: await listPaymentPages(this.readStore, storeId),
