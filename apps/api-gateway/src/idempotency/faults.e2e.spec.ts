@@ -79,4 +79,16 @@ describe('Creates over a faulty bus (embedded, faults on)', () => {
       answers.map(answer => answer.body.id).sort(),
     );
   }, 120_000);
+
+  it('creates each webhook once, answering every retry with that webhook and its secret', async () => {
+    const urls = Array.from({ length: 5 }, (_, n) => `https://hooks${n}.example.com/pss`);
+
+    const answers = await Promise.all(urls.map(url => postUntilAnswered('/api/v1/webhooks', { url }, `hook-${url}`)));
+
+    expect(answers.map(answer => answer.status)).toEqual(urls.map(() => 201));
+    expect(answers.flatMap(answer => answer.statuses).filter(status => status === 404 || status === 409)).toEqual([]);
+    expect(answers.map(answer => answer.body.secret)).toEqual(urls.map(() => expect.stringMatching(/^whsec_[0-9a-f]{64}$/)));
+    const listed = (await get('/api/v1/webhooks?limit=100')).body.data as Array<{ id: string; url: string }>;
+    expect(listed.map(hook => hook.id).sort()).toEqual(answers.map(answer => answer.body.id).sort());
+  }, 120_000);
 });

@@ -10,8 +10,9 @@ import {
   type CreatedChannel,
   type StoreDocument,
 } from '@pss/contracts';
-import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
-import { AggregateRepository } from '@pss/platform';
+import type { CommandMetaCarrier } from '@pss/bus';
+import { CLOCK, DomainError, notFound, uuidv7, type Clock } from '@pss/kernel';
+import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { SecretBox } from '@pss/secrets';
 import { channelDecider } from './channel.decider';
@@ -20,7 +21,7 @@ import { assertRoomForChannel } from './channel-limits';
 import { channelResource } from './channel-resource';
 
 export class CreateChannel extends Command<CreatedChannel> {
-  constructor(readonly request: ChannelCommandEnvelope<CreateChannelInput>) {
+  constructor(readonly request: ChannelCommandEnvelope<CreateChannelInput> & CommandMetaCarrier) {
     super();
   }
 }
@@ -41,13 +42,28 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ request: { orgId, actor, input } }: CreateChannel): Promise<CreatedChannel> {
+  async execute({ request: { orgId, actor, input, command: meta } }: CreateChannel): Promise<CreatedChannel> {
+    const context: CommandContext = { actor, orgId, deadline: meta?.deadline };
+    const at = this.clock.now();
+    const channelId = uuidv7(at.getTime());
+    // The command claimed first: a redelivery, or the client's retry of a create that timed out, answers the channel
+    // (and the secret) the first delivery created instead of creating a second one.
+    const claimed = meta ? await this.aggregates.claimCommand(meta.id, channelId, context) : channelId;
+    if (claimed !== channelId) return this.createdEarlier(claimed, input, context);
+    try {
+      return await this.create(channelId, orgId, input, at, context);
+    } catch (error) {
+      // Refused: the claim goes back, so the command decides again if it comes again.
+      if (meta && !(await this.load(channelId))) await this.aggregates.releaseCommand(meta.id, channelId, context);
+      throw error;
+    }
+  }
+
+  private async create(channelId: string, orgId: string, input: CreateChannelInput, at: Date, context: CommandContext): Promise<CreatedChannel> {
     // Ids are compared as stored, in lower case, whatever case the client sent.
     const storeId = input.store_id?.toLowerCase() ?? null;
     if (storeId && !(await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: storeId, org_id: orgId }))) throw notFound('Store');
     await assertRoomForChannel(this.readStore, orgId, storeId);
-    const at = this.clock.now();
-    const channelId = uuidv7(at.getTime());
     const secret = input.secret ?? generateSecret();
     const format = input.format ?? 'json';
     const channel: Channel = {
@@ -64,8 +80,22 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
       secret: this.secrets.seal(secret, channelId),
       recipients: null,
     };
-    await this.aggregates.decide(channelStream(channelId), channelDecider, { type: 'CreateChannel', channel, at }, { actor, orgId });
+    await this.aggregates.decide(channelStream(channelId), channelDecider, { type: 'CreateChannel', channel, at }, context);
     return { ...(await channelResource(this.readStore, channelId)), secret, secret_generated: input.secret === undefined };
+  }
+
+  private async createdEarlier(channelId: string, input: CreateChannelInput, context: CommandContext): Promise<CreatedChannel> {
+    const channel = await this.load(channelId);
+    // Every channel this handler creates has a secret: without one, it is not written yet.
+    if (!channel?.secret) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
+    await this.aggregates.settled(channelStream(channelId), context);
+    // The first answer may never have reached the client: the secret is shown again, to the same request only.
+    const secret = this.secrets.open(channel.secret, channelId);
+    return { ...(await channelResource(this.readStore, channelId)), secret, secret_generated: input.secret === undefined };
+  }
+
+  private async load(channelId: string): Promise<Channel | undefined> {
+    return (await this.aggregates.load(channelStream(channelId), channelDecider)).state.channel;
   }
 }
 
