@@ -165,17 +165,21 @@ const boot = safe(() => {
   );
   addEventListener('visibilitychange', safe(() => document.visibilityState === 'hidden' && transport.flush()));
 
-  quietly(
-    fetchConfig(base, key).then(
-      (config) => {
-        fresh = true;
-        // An unknown or suspended key: the service will take nothing, so the SDK does nothing.
-        if (config) start(config);
-        else stand(false);
-      },
-      () => start(cachedConfig(key)), // the service is down: observe with what was known, sending fails quietly
-    ),
-  );
+  const askConfig = () =>
+    quietly(
+      fetchConfig(base, key).then(
+        (config) => {
+          fresh = true;
+          // An unknown or suspended key: the service will take nothing, so the SDK does nothing.
+          if (config) start(config);
+          else stand(false);
+        },
+        () => start(cachedConfig(key)), // the service is down: observe with what was known, sending fails quietly
+      ),
+    );
+  // Asked for in a task of its own, as soon as the parser yields: the start-up stays one short task (a fetch()
+  // call costs milliseconds on a slow phone, and with the bundle's compilation it made the start a long task).
+  setTimeout(safe(askConfig), 0);
 });
 
 boot();
