@@ -9,6 +9,7 @@ export {
   IN_PROCESS_BROKER,
 } from './bus.module';
 export { RpcErrorFilter } from './rpc-error.filter';
+export { isOutage } from './outage';
 export { CommandDeadlineInterceptor } from './command-deadline.interceptor';
 export {
   commandMetaOf,

@@ -3,19 +3,25 @@ import { KafkaContext } from '@nestjs/microservices';
 import { DomainError, SerializedError, serializeError } from '@pss/kernel';
 import { Observable, throwError } from 'rxjs';
 import { InProcessContext } from './in-process/in-process.server';
+import { isOutage } from './outage';
 
 /**
  * Carries a handler's failure back to the caller in the SerializedError shape, on every transport. Without it Nest
  * replies `{status: 'error', message: 'Internal server error'}` to everything and the caller loses the code.
  *
- * A DomainError is an answer (conflict, not_found, ...) and goes back as it is. Anything else is a bug or an
- * outage: the caller gets `internal_error` without details, and the details go to the log here.
+ * A DomainError is an answer (conflict, not_found, ...) and goes back as it is. A store out of reach is
+ * `service_unavailable` (503, retryable). Anything else is a bug: the caller gets `internal_error` without
+ * details, and the details go to the log here.
  */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown, SerializedError> {
   private readonly logger = new Logger(RpcErrorFilter.name);
 
   catch(failure: unknown, host: ArgumentsHost): Observable<never> {
+    if (isOutage(failure)) {
+      this.logger.warn(`The handler of "${patternOf(host)}" found a store out of reach: ${(failure as Error).message}`);
+      return throwError(() => serializeError(new DomainError('service_unavailable', 'A data store is unavailable; retry shortly')));
+    }
     if (!(failure instanceof DomainError)) {
       this.logger.error(
         `The handler of "${patternOf(host)}" failed`,

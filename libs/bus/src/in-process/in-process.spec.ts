@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Injectable, INestApplication, LoggerService, OnModuleInit } from '@nestjs/common';
-import { ClientProxy, EventPattern } from '@nestjs/microservices';
+import { ClientProxy, EventPattern, MessagePattern } from '@nestjs/microservices';
+import { MongoNetworkError } from 'mongodb';
 import { DomainError } from '@pss/kernel';
 import { firstValueFrom } from 'rxjs';
 import {
@@ -74,6 +75,14 @@ class FailingConsumer {
   }
 }
 
+@Controller()
+class OutageCommands {
+  @MessagePattern('test.outage')
+  readModels(): never {
+    throw new MongoNetworkError('connection 1 to 10.0.0.7:27017 closed');
+  }
+}
+
 /** Counts how often the application's lifecycle hooks ran. */
 @Injectable()
 class LifecycleProbe implements OnModuleInit {
@@ -92,7 +101,7 @@ describe('In-process transport', () => {
   beforeAll(async () => {
     app = await bootBusApp(inProcess, {
       // The failing consumer sits between the others, so a failure that stopped the fan-out would show.
-      controllers: [ConformanceCommands, LedgerConsumer, FailingConsumer, AuditConsumer],
+      controllers: [ConformanceCommands, OutageCommands, LedgerConsumer, FailingConsumer, AuditConsumer],
       providers: [{ provide: EventLog, useValue: eventLog }, LifecycleProbe],
       logger,
     });
@@ -130,6 +139,13 @@ describe('In-process transport', () => {
     const errors = logger.errorsSince(mark).join('\n');
     expect(errors).toContain('The handler of "test.crash" failed');
     expect(errors).toContain('Connection to the database lost');
+  });
+
+  it('answers service_unavailable, not internal_error, when a store is out of reach', async () => {
+    await expect(bus.request('test.outage', {})).rejects.toMatchObject({
+      code: 'service_unavailable',
+      message: 'A data store is unavailable; retry shortly',
+    });
   });
 
   it('answers a request that no handler takes at once, with service_unavailable', async () => {

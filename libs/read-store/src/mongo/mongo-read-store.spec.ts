@@ -1,5 +1,6 @@
 import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
 import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
+import { isOutage } from '@pss/bus';
 import { readStoreConformance } from '../read-store.conformance';
 import { MongoReadStore } from './mongo-read-store';
 
@@ -19,4 +20,14 @@ describeWithContainers('MongoReadStore on MongoDB 7', () => {
     const store = await MongoReadStore.connect(url, 'read_store_conformance');
     return { store, cleanup: () => store.close() };
   });
+});
+
+// No container needed: nothing listens on the port, as when MongoDB is down.
+describe('MongoReadStore with MongoDB out of reach', () => {
+  it('fails with the driver error the bus answers as 503, not after the 30 s default', async () => {
+    const failure = await MongoReadStore.connect('mongodb://127.0.0.1:9/?directConnection=true', 'down').catch((error: unknown) => error);
+
+    expect(failure).toMatchObject({ name: 'MongoServerSelectionError' });
+    expect(isOutage(failure)).toBe(true);
+  }, 10_000);
 });

@@ -15,6 +15,13 @@ import {
 const DUPLICATE_KEY = 11000;
 const NAMESPACE_NOT_FOUND = 26;
 
+/**
+ * The driver waits 30 s for a server by default (serverSelectionTimeoutMS), so a MongoDB outage or an election held
+ * every request that long and then answered 500. Bounded here, an outage surfaces within seconds as
+ * MongoServerSelectionError, which the bus answers as 503 (libs/bus outage.ts).
+ */
+const DRIVER_TIMEOUTS = { serverSelectionTimeoutMS: 3_000, connectTimeoutMS: 3_000 };
+
 /** The distributed read store: one MongoDB database, the collections in it used as they are. */
 export class MongoReadStore implements ReadStore {
   private constructor(
@@ -23,7 +30,7 @@ export class MongoReadStore implements ReadStore {
   ) {}
 
   static async connect(url: string, dbName: string): Promise<MongoReadStore> {
-    const client = await MongoClient.connect(url);
+    const client = await MongoClient.connect(url, DRIVER_TIMEOUTS);
     return new MongoReadStore(client, client.db(dbName));
   }
 
