@@ -1,0 +1,141 @@
+import { HOST_PREVALENCE, SCRIPTS } from '@pss/contracts';
+import { project, recorded } from '@pss/testkit';
+import type { ScriptSightings, SightingsEvent } from '../ingestion/sightings';
+import type { ScriptEvent } from './script.events';
+import { ScriptProjection } from './script.projection';
+
+type Data<T extends ScriptEvent['type']> = Extract<ScriptEvent, { type: T }>['data'];
+const stored = <T extends ScriptEvent['type']>(scriptId: string, type: T, data: Data<T>) => recorded(`script-${scriptId}`, type, data);
+
+const H1 = 'a'.repeat(64);
+const H2 = 'b'.repeat(64);
+
+const detected = (scriptId: string, storeId: string, host: string | null, detectedAt: string) =>
+  stored(scriptId, 'ScriptDetected', {
+    scriptId,
+    storeId,
+    orgId: 'o1',
+    src: host ? `https://${host}/pay.js` : 'inline:1',
+    inline: host === null,
+    host,
+    type: 'known_third',
+    vendorId: 'acme',
+    category: 'payment',
+    status: 'needs_review',
+    gtmContainer: null,
+    pageUrl: 'https://loja.example/checkout',
+    sessionId: 'x1',
+    detectedAt,
+    hash: H1,
+    sriHash: null,
+    hashSource: 'sdk',
+    integrityAttr: false,
+    sizeBytes: 2048,
+  });
+
+const flushed = (storeId: string, scripts: ScriptSightings[]) => {
+  const data: SightingsEvent['data'] = { storeId, orgId: 'o1', firstEventAt: 'T0', lastEventAt: 'T9', batches: 1, observations: 1, scripts };
+  return recorded(`sightings-${storeId}`, 'SightingsFlushed', data);
+};
+
+const manual = { method: 'manual' as const, by: 'api:pss_ab12', justification: 'Payment form of the PSP', policyId: null, policyVersion: null };
+
+/** Every script event and flush handled twice in a row, then the whole log again: the same inventory as once. */
+describe('ScriptProjection replayed twice', () => {
+  it('counts sightings once, verifies only authorized content, and keeps each decision in order', async () => {
+    const events = [
+      detected('c1', 's1', 'cdn.example', 'T1'),
+      stored('c1', 'ScriptRecommended', { scriptId: 'c1', storeId: 's1', recommendation: { policy_id: 'p1', policy_version: 1, action: 'authorize', justification: 'PSP', at: 'T1' } }),
+      flushed('s1', [{ scriptId: 'c1', sightings: 3, sessions: 2, lastSeenAt: 'T2' }]),
+      stored('c1', 'ScriptAuthorized', { ...manual, scriptId: 'c1', storeId: 's1', authorizedHash: H1, expiresAt: 'T90', reviewDueAt: 'T80', authorizedAt: 'T3' }),
+      flushed('s1', [{ scriptId: 'c1', sightings: 2, sessions: 1, lastSeenAt: 'T4' }]),
+      stored('c1', 'ScriptHashChanged', {
+        scriptId: 'c1',
+        storeId: 's1',
+        previousHash: H1,
+        integrityStatus: 'mismatch',
+        unauthorizedChange: true,
+        authorizedHash: H1,
+        src: 'https://cdn.example/pay.js?v=2',
+        pageUrl: 'https://loja.example/checkout',
+        sessionId: 'x3',
+        changedAt: 'T5',
+        hash: H2,
+        sriHash: null,
+        hashSource: 'sdk',
+        integrityAttr: false,
+        sizeBytes: 4096,
+      }),
+      // Seen with content that is not the authorized one: not verified.
+      flushed('s1', [{ scriptId: 'c1', sightings: 1, sessions: 1, lastSeenAt: 'T6' }]),
+      stored('c1', 'ScriptReviewRequested', { ...manual, method: 'integrity', by: 'system', justification: null, scriptId: 'c1', storeId: 's1', requestedAt: 'T7' }),
+      stored('c1', 'ScriptSensitiveFieldAccessed', { scriptId: 'c1', storeId: 's1', field: 'cardnumber', accessedAt: 'T8' }),
+      stored('c1', 'ScriptSensitiveFieldAccessed', { scriptId: 'c1', storeId: 's1', field: 'cvv', accessedAt: 'T8' }),
+      stored('c1', 'ScriptSensitiveFieldAccessed', { scriptId: 'c1', storeId: 's1', field: 'cardnumber', accessedAt: 'T9' }),
+      stored('c1', 'ScriptMarkedSuspicious', { scriptId: 'c1', storeId: 's1', field: 'cvv', markedAt: 'T9' }),
+    ];
+    const twice = await project(new ScriptProjection(), events, 'twice');
+    expect(twice).toEqual(await project(new ScriptProjection(), events, 'once'));
+    expect(twice[SCRIPTS]).toEqual([
+      expect.objectContaining({
+        _id: 'c1',
+        org_id: 'o1',
+        store_id: 's1',
+        src: 'https://cdn.example/pay.js?v=2',
+        status: 'suspicious',
+        integrity_status: 'monitored',
+        current_hash: H2,
+        authorized_hash: H1,
+        size_bytes: 4096,
+        authorization_method: 'integrity',
+        authorized_by: 'system',
+        justification: null,
+        reviewed_at: 'T7',
+        expires_at: null,
+        review_due_at: null,
+        first_seen_at: 'T1',
+        last_seen_at: 'T6',
+        last_verified_at: 'T4',
+        last_hash_change_at: 'T5',
+        sightings: 7,
+        sessions_count: 5,
+        recommendation: null,
+        reviews: [
+          { action: 'authorize', method: 'manual', by: 'api:pss_ab12', justification: 'Payment form of the PSP', at: 'T3' },
+          { action: 'needs_review', method: 'integrity', by: 'system', justification: null, at: 'T7' },
+        ],
+        sensitive_fields_accessed: ['cardnumber', 'cvv'],
+      }),
+    ]);
+  });
+
+  it('counts a flush of several scripts once each, shows a blocked script, and knows which stores load from a host', async () => {
+    const events = [
+      detected('c1', 's1', 'cdn.example', 'T1'),
+      detected('c2', 's2', 'cdn.example', 'T1'),
+      detected('c3', 's1', null, 'T1'),
+      flushed('s1', [
+        { scriptId: 'c1', sightings: 4, sessions: 3, lastSeenAt: 'T2' },
+        { scriptId: 'c3', sightings: 1, sessions: 1, lastSeenAt: 'T3' },
+      ]),
+      stored('c2', 'ScriptBlocked', { ...manual, method: 'policy', policyId: 'p9', policyVersion: 2, scriptId: 'c2', storeId: 's2', ruleId: 'r1', blockedAt: 'T4' }),
+    ];
+    const twice = await project(new ScriptProjection(), events, 'twice');
+    expect(twice).toEqual(await project(new ScriptProjection(), events, 'once'));
+    expect(twice[SCRIPTS]).toEqual([
+      expect.objectContaining({ _id: 'c1', sightings: 5, sessions_count: 4, last_seen_at: 'T2', last_verified_at: null }),
+      expect.objectContaining({
+        _id: 'c2',
+        status: 'blocked',
+        integrity_status: 'blocked',
+        authorization_method: 'policy',
+        policy_id: 'p9',
+        policy_version: 2,
+        reviewed_at: 'T4',
+        reviews: [{ action: 'block', method: 'policy', by: 'api:pss_ab12', justification: 'Payment form of the PSP', at: 'T4' }],
+      }),
+      expect.objectContaining({ _id: 'c3', inline: true, host: null, sightings: 2, sessions_count: 2, last_seen_at: 'T3' }),
+    ]);
+    expect(twice[HOST_PREVALENCE]).toEqual([{ _id: 'cdn.example', store_ids: ['s1', 's2'] }]);
+  });
+});
