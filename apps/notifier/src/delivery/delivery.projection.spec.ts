@@ -1,0 +1,71 @@
+import { DELIVERIES, DELIVERY_HISTORY_SIZE } from '@pss/contracts';
+import { project, recorded } from '@pss/testkit';
+import type { DeliveryEvent } from './delivery.events';
+import { DeliveryProjection, PENDING_DELIVERIES } from './delivery.projection';
+
+type Data<T extends DeliveryEvent['type']> = Extract<DeliveryEvent, { type: T }>['data'];
+const stored = <T extends DeliveryEvent['type']>(type: T, data: Data<T>) => recorded(`delivery-${data.deliveryId}`, type, data);
+
+const at = (minute: number): string => new Date(Date.UTC(2026, 10, 23, 9, minute)).toISOString();
+const requested = (deliveryId: string, channelId: string, minute: number) =>
+  stored('DeliveryRequested', {
+    deliveryId,
+    channelId,
+    orgId: 'o1',
+    event: { id: `evt-${deliveryId}`, type: 'alert.created', created_at: at(minute), data: { id: 'a1' } },
+    maxAttempts: 5,
+    requestedAt: at(minute),
+  });
+
+/** Every delivery event handled twice in a row, then the whole log again: the same queue and history as once. */
+describe('DeliveryProjection replayed twice', () => {
+  it('keeps a delivery pending until it settles, with its attempts and last error', async () => {
+    const events = [
+      requested('d1', 'c1', 0),
+      stored('DeliveryAttemptStarted', { deliveryId: 'd1', channelId: 'c1', attempt: 1, at: at(0), claimedUntil: at(1) }),
+      stored('DeliveryAttemptFailed', { deliveryId: 'd1', channelId: 'c1', attempt: 1, error: 'HTTP 503', at: at(0), nextAttemptAt: at(2) }),
+      stored('DeliveryAttemptStarted', { deliveryId: 'd1', channelId: 'c1', attempt: 2, at: at(2), claimedUntil: at(3) }),
+      stored('DeliverySucceeded', { deliveryId: 'd1', channelId: 'c1', attempt: 2, status: 200, at: at(2) }),
+      requested('d2', 'c1', 3),
+      stored('DeliveryAttemptStarted', { deliveryId: 'd2', channelId: 'c1', attempt: 1, at: at(3), claimedUntil: at(4) }),
+      stored('DeliveryAttemptFailed', { deliveryId: 'd2', channelId: 'c1', attempt: 1, error: 'timeout', at: at(4), nextAttemptAt: at(9) }),
+      requested('d3', 'c2', 5),
+      stored('DeliveryFailed', { deliveryId: 'd3', channelId: 'c2', attempts: 0, error: 'channel inactive', at: at(6) }),
+    ];
+    const twice = await project(new DeliveryProjection(), events, 'twice');
+    expect(twice).toEqual(await project(new DeliveryProjection(), events, 'once'));
+    expect(twice[PENDING_DELIVERIES]).toEqual([expect.objectContaining({ _id: 'd2', channel_id: 'c1', org_id: 'o1', due_at: at(9) })]);
+    expect(twice[DELIVERIES]).toEqual([
+      expect.objectContaining({
+        _id: 'd1',
+        org_id: 'o1',
+        channel_id: 'c1',
+        event_id: 'evt-d1',
+        event_type: 'alert.created',
+        status: 'delivered',
+        attempts: 2,
+        last_error: 'HTTP 503',
+        next_attempt_at: null,
+        created_at: at(0),
+        updated_at: at(2),
+      }),
+      expect.objectContaining({ _id: 'd2', status: 'pending', attempts: 1, last_error: 'timeout', next_attempt_at: at(9), updated_at: at(4) }),
+      expect.objectContaining({ _id: 'd3', channel_id: 'c2', status: 'failed', attempts: 0, last_error: 'channel inactive', next_attempt_at: null }),
+    ]);
+  });
+
+  it('keeps each channel’s newest entries only, and a replay brings none of the older ones back', async () => {
+    const ids = Array.from({ length: DELIVERY_HISTORY_SIZE + 2 }, (_, n) => `d${String(n).padStart(2, '0')}`);
+    const events = [
+      ...ids.flatMap((id, n) => [requested(id, 'c1', n), stored('DeliverySucceeded', { deliveryId: id, channelId: 'c1', attempt: 1, status: 200, at: at(n) })]),
+      requested('x1', 'c2', 0),
+    ];
+    const twice = await project(new DeliveryProjection(), events, 'twice');
+    expect(twice).toEqual(await project(new DeliveryProjection(), events, 'once'));
+    const history = twice[DELIVERIES];
+    expect(history.filter((entry) => entry.channel_id === 'c1').map((entry) => entry._id)).toEqual(ids.slice(2));
+    expect(history.filter((entry) => entry.channel_id === 'c1').every((entry) => entry.status === 'delivered')).toBe(true);
+    expect(history.filter((entry) => entry.channel_id === 'c2').map((entry) => entry._id)).toEqual(['x1']);
+    expect(twice[PENDING_DELIVERIES].map((entry) => entry._id)).toEqual(['x1']);
+  });
+});
