@@ -6,11 +6,13 @@ import { API_PREFIX } from '../http/api-prefix';
 import { REALM } from '../auth/unauthorized';
 import { IDEMPOTENT_METADATA } from '../idempotency/idempotent.decorator';
 import { DtoSchemas } from './dto-schemas';
+import type { JsonSchema } from './json-schema';
 import { ERROR_EXAMPLES, ERROR_SCHEMA, errorResponses } from './error-responses';
 import { OPERATION_CATALOG, TAG_DESCRIPTIONS, type OperationAnswers } from './operation-catalog';
 import { withQueryFields, type Parameter } from './query-parameters';
 import { RESOURCE_SCHEMAS } from './resource-schemas';
 import { routeInputs } from './route-inputs';
+import { exampleOf } from './schema-example';
 import { SDK_BODIES, SDK_KEY_PARAMETER, SDK_PREFIX, SDK_SERVERS } from './sdk-operations';
 
 type Operation = Record<string, unknown>;
@@ -39,13 +41,14 @@ const IDEMPOTENCY_KEY_HEADER: Parameter = {
 /** The documented prefixes: the API under its token, the SDK endpoints under their key. */
 const DOCUMENTED = [API_PREFIX, SDK_PREFIX];
 
-function successResponses(answers: OperationAnswers) {
+function successResponses(answers: OperationAnswers, components: Record<string, JsonSchema>) {
   return Object.fromEntries(
     Object.entries(answers.success).map(([status, body]) => {
       const description = status === '302' ? 'Redirect to a signed URL (Location), valid 1 hour' : status === '304' ? 'Not modified' : 'Success';
       if (body === null) return [status, { description }];
-      const content = 'content' in body && typeof body.content === 'object' ? (body.content as Record<string, unknown>) : { 'application/json': body };
-      return [status, { description, content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])) }];
+      const content = 'content' in body && typeof body.content === 'object' ? (body.content as Record<string, JsonSchema>) : { 'application/json': body };
+      const media = ([type, schema]: [string, JsonSchema]) => [type, type === 'application/json' ? { schema, example: exampleOf(schema, components) } : { schema }];
+      return [status, { description, content: Object.fromEntries(Object.entries(content).map(media)) }];
     }),
   );
 }
@@ -106,7 +109,7 @@ export function buildOpenApiDocument(discovery: DiscoveryService, scanner: Metad
           ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: dtoSchemas.refTo(body) } } } } : {}),
           ...(isSdk && verb === 'post' ? { requestBody: { required: true, content: SDK_BODIES[name] } } : {}),
           responses: {
-            ...successResponses(answers),
+            ...successResponses(answers, RESOURCE_SCHEMAS),
             ...errorResponses({ authenticated: !isPublic, writes: verb !== 'get', takesBody, idempotent, extra: answers.errors ?? [], hasInput: names.length > 0 || !!query || takesBody }),
           },
         };

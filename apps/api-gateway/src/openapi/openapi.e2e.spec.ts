@@ -128,4 +128,19 @@ describe('OpenAPI document (HTTP, embedded)', () => {
       expect(full.properties[part].required).toEqual(expect.arrayContaining(shown.properties[part].required));
     }
   });
+
+  it('gives every JSON success an example its schema accepts', () => {
+    const validator = componentValidator(document.components.schemas);
+    const examples = operations().flatMap(({ path, method, op }) =>
+      Object.entries(op.responses as Record<string, { content?: Record<string, { schema: object; example?: unknown }> }>).flatMap(([status, response]) => {
+        const json = status < '400' ? response.content?.['application/json'] : undefined;
+        return json ? [{ where: `${method} ${path} ${status}`, json }] : [];
+      }),
+    );
+    expect(examples.length).toBeGreaterThan(40);
+    for (const { where, json } of examples) {
+      const validate = validator.compile(json.schema);
+      expect([where, json.example !== undefined && validate(json.example), validate.errors]).toEqual([where, true, null]);
+    }
+  });
 });

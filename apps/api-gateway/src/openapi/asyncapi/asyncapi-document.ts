@@ -9,7 +9,7 @@ import {
   REPORT_READY_SCHEMA,
   SCHEDULE_CHANGED_SCHEMA,
 } from './fact-schemas';
-import { exampleOf } from './schema-example';
+import { exampleOf } from '../schema-example';
 
 export const ORGANIZATION_CREATED = 'inventory.organization.created';
 

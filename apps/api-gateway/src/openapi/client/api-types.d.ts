@@ -1535,6 +1535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
@@ -1560,6 +1561,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "next_cursor": "xxxx"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Organization"][];
                         next_cursor: string | null;
@@ -1638,6 +1645,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "name": "xx",
+                     *       "plan": "essential",
+                     *       "billing_mode": "partner",
+                     *       "parent_org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "owner_email": "owner@loja.example",
+                     *       "partner_settings": {},
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "owner_invite": "sent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedOrganization"];
                 };
             };
@@ -1744,6 +1764,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "plan": "essential",
+                     *       "billing_mode": "partner",
+                     *       "period": {
+                     *         "start": "2026-11-23T09:00:00.000Z",
+                     *         "end": "2026-11-23T09:00:00.000Z"
+                     *       },
+                     *       "stores": {
+                     *         "used": 0,
+                     *         "allowed": 0
+                     *       },
+                     *       "scripts": {
+                     *         "total": 0
+                     *       },
+                     *       "events": {
+                     *         "this_month": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Usage"];
                 };
             };
@@ -1815,6 +1856,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "next_cursor": "xxxx"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Store"][];
                         next_cursor: string | null;
@@ -1893,6 +1940,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "name": "xxxx",
+                     *       "domain": "xxxx",
+                     *       "country": "xx",
+                     *       "timezone": "xxxx",
+                     *       "status": "active",
+                     *       "sdk_key": "pk_live_0123456789abcdef0123456789abcdef",
+                     *       "safe_slug": "xxxx",
+                     *       "emergency_contact": "xxxx",
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_at": "2026-11-23T09:00:00.000Z",
+                     *       "sdk_config": {
+                     *         "mode": "monitor",
+                     *         "calibration_seconds": 10,
+                     *         "overlay_check_interval_ms": 500,
+                     *         "installation_order_policy": "warn",
+                     *         "payment_methods": [],
+                     *         "sensitive_fields": [],
+                     *         "expected_iframe_origins": [],
+                     *         "allowed_service_workers": [],
+                     *         "gtm_containers": [],
+                     *         "developer_mode": false,
+                     *         "release_channel": "stable",
+                     *         "updated_at": "2026-11-23T09:00:00.000Z"
+                     *       },
+                     *       "recipients": [],
+                     *       "pages": [],
+                     *       "snippets": {
+                     *         "html": "xxxx",
+                     *         "nextjs": "xxxx",
+                     *         "nuxt": "xxxx",
+                     *         "wordpress": "xxxx"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedStore"];
                 };
             };
@@ -1999,6 +2084,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "name": "xxxx",
+                     *       "domain": "xxxx",
+                     *       "country": "xx",
+                     *       "timezone": "xxxx",
+                     *       "status": "active",
+                     *       "sdk_key": "pk_live_0123456789abcdef0123456789abcdef",
+                     *       "safe_slug": "xxxx",
+                     *       "emergency_contact": "xxxx",
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_at": "2026-11-23T09:00:00.000Z",
+                     *       "sdk_config": {
+                     *         "mode": "monitor",
+                     *         "calibration_seconds": 10,
+                     *         "overlay_check_interval_ms": 500,
+                     *         "installation_order_policy": "warn",
+                     *         "payment_methods": [],
+                     *         "sensitive_fields": [],
+                     *         "expected_iframe_origins": [],
+                     *         "allowed_service_workers": [],
+                     *         "gtm_containers": [],
+                     *         "developer_mode": false,
+                     *         "release_channel": "stable",
+                     *         "updated_at": "2026-11-23T09:00:00.000Z"
+                     *       },
+                     *       "recipients": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Store"];
                 };
             };
@@ -2069,6 +2185,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "status": "suspended"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuspendedStore"];
                 };
             };
@@ -2152,6 +2274,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "name": "xxxx",
+                     *       "domain": "xxxx",
+                     *       "country": "xx",
+                     *       "timezone": "xxxx",
+                     *       "status": "active",
+                     *       "sdk_key": "pk_live_0123456789abcdef0123456789abcdef",
+                     *       "safe_slug": "xxxx",
+                     *       "emergency_contact": "xxxx",
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_at": "2026-11-23T09:00:00.000Z",
+                     *       "sdk_config": {
+                     *         "mode": "monitor",
+                     *         "calibration_seconds": 10,
+                     *         "overlay_check_interval_ms": 500,
+                     *         "installation_order_policy": "warn",
+                     *         "payment_methods": [],
+                     *         "sensitive_fields": [],
+                     *         "expected_iframe_origins": [],
+                     *         "allowed_service_workers": [],
+                     *         "gtm_containers": [],
+                     *         "developer_mode": false,
+                     *         "release_channel": "stable",
+                     *         "updated_at": "2026-11-23T09:00:00.000Z"
+                     *       },
+                     *       "recipients": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Store"];
                 };
             };
@@ -2252,6 +2405,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "sdk_key": "pk_live_0123456789abcdef0123456789abcdef",
+                     *       "previous_key_valid_until": "2026-11-23T09:00:00.000Z",
+                     *       "snippets": {
+                     *         "html": "xxxx",
+                     *         "nextjs": "xxxx",
+                     *         "nuxt": "xxxx",
+                     *         "wordpress": "xxxx"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RotatedKey"];
                 };
             };
@@ -2340,6 +2506,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": []
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PaymentPage"][];
                     };
@@ -2416,6 +2587,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "url_pattern": "xxxx",
+                     *       "url": "xxxx",
+                     *       "domain": "xxxx",
+                     *       "is_payment_page": false,
+                     *       "mode": "xxxx",
+                     *       "payment_methods": [],
+                     *       "status": "xxxx",
+                     *       "created_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentPage"] | {
                         data: components["schemas"]["PaymentPage"][];
                     };
@@ -2515,6 +2700,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "status": "active",
+                     *       "sdk": {
+                     *         "installed": false,
+                     *         "paused": false,
+                     *         "last_event_at": "2026-11-23T09:00:00.000Z",
+                     *         "silent": false,
+                     *         "events_total": 0
+                     *       },
+                     *       "scripts": {
+                     *         "total": 0,
+                     *         "needs_review": 0,
+                     *         "authorized": 0,
+                     *         "blocked": 0
+                     *       },
+                     *       "alerts": {
+                     *         "open": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["StoreStatus"];
                 };
             };
@@ -2590,6 +2797,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "next_cursor": "xxxx"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Script"][];
                         next_cursor: string | null;
@@ -2663,6 +2876,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "src": "xxxx",
+                     *       "type": "first_party",
+                     *       "category": "xxxx",
+                     *       "status": "trusted",
+                     *       "integrity_status": "match",
+                     *       "current_hash": "xxxx",
+                     *       "authorized_hash": "xxxx",
+                     *       "sri_hash": "xxxx",
+                     *       "hash_source": "xxxx",
+                     *       "integrity_attr": false,
+                     *       "size_bytes": 1,
+                     *       "vendor_id": "xxxx",
+                     *       "gtm_container": "xxxx",
+                     *       "authorization_method": "manual",
+                     *       "authorized_by": "xxxx",
+                     *       "justification": "xxxx",
+                     *       "policy_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "policy_version": 1,
+                     *       "reviewed_at": "2026-11-23T09:00:00.000Z",
+                     *       "expires_at": "2026-11-23T09:00:00.000Z",
+                     *       "review_due_at": "2026-11-23T09:00:00.000Z",
+                     *       "first_seen_at": "2026-11-23T09:00:00.000Z",
+                     *       "last_seen_at": "2026-11-23T09:00:00.000Z",
+                     *       "last_verified_at": "2026-11-23T09:00:00.000Z",
+                     *       "last_hash_change_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Script"];
                 };
             };
@@ -2737,6 +2982,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "src": "xxxx",
+                     *       "type": "first_party",
+                     *       "category": "xxxx",
+                     *       "status": "trusted",
+                     *       "integrity_status": "match",
+                     *       "current_hash": "xxxx",
+                     *       "authorized_hash": "xxxx",
+                     *       "sri_hash": "xxxx",
+                     *       "hash_source": "xxxx",
+                     *       "integrity_attr": false,
+                     *       "size_bytes": 1,
+                     *       "vendor_id": "xxxx",
+                     *       "gtm_container": "xxxx",
+                     *       "authorization_method": "manual",
+                     *       "authorized_by": "xxxx",
+                     *       "justification": "xxxx",
+                     *       "policy_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "policy_version": 1,
+                     *       "reviewed_at": "2026-11-23T09:00:00.000Z",
+                     *       "expires_at": "2026-11-23T09:00:00.000Z",
+                     *       "review_due_at": "2026-11-23T09:00:00.000Z",
+                     *       "first_seen_at": "2026-11-23T09:00:00.000Z",
+                     *       "last_seen_at": "2026-11-23T09:00:00.000Z",
+                     *       "last_verified_at": "2026-11-23T09:00:00.000Z",
+                     *       "last_hash_change_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Script"];
                 };
             };
@@ -2841,6 +3118,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "src": "xxxx",
+                     *       "type": "first_party",
+                     *       "category": "xxxx",
+                     *       "status": "trusted",
+                     *       "integrity_status": "match",
+                     *       "current_hash": "xxxx",
+                     *       "authorized_hash": "xxxx",
+                     *       "sri_hash": "xxxx",
+                     *       "hash_source": "xxxx",
+                     *       "integrity_attr": false,
+                     *       "size_bytes": 1,
+                     *       "vendor_id": "xxxx",
+                     *       "gtm_container": "xxxx",
+                     *       "authorization_method": "manual",
+                     *       "authorized_by": "xxxx",
+                     *       "justification": "xxxx",
+                     *       "policy_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "policy_version": 1,
+                     *       "reviewed_at": "2026-11-23T09:00:00.000Z",
+                     *       "expires_at": "2026-11-23T09:00:00.000Z",
+                     *       "review_due_at": "2026-11-23T09:00:00.000Z",
+                     *       "first_seen_at": "2026-11-23T09:00:00.000Z",
+                     *       "last_seen_at": "2026-11-23T09:00:00.000Z",
+                     *       "last_verified_at": "2026-11-23T09:00:00.000Z",
+                     *       "last_hash_change_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Script"];
                 };
             };
@@ -2950,6 +3259,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "next_cursor": "xxxx"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Rule"][];
                         next_cursor: string | null;
@@ -3025,6 +3340,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "type": "block",
+                     *       "target": "domain",
+                     *       "value": "xxxx",
+                     *       "label": "xxxx",
+                     *       "active": false,
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Rule"];
                 };
             };
@@ -3121,6 +3450,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeletedRule"];
                 };
             };
@@ -3200,6 +3535,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeletedRule"];
                 };
             };
@@ -3283,6 +3624,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "type": "block",
+                     *       "target": "domain",
+                     *       "value": "xxxx",
+                     *       "label": "xxxx",
+                     *       "active": false,
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Rule"];
                 };
             };
@@ -3382,6 +3737,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "next_cursor": "xxxx"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Policy"][];
                         next_cursor: string | null;
@@ -3457,6 +3818,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "name": "xxxx",
+                     *       "description": "xxxx",
+                     *       "version": 1,
+                     *       "active": false,
+                     *       "mode": "recommend",
+                     *       "priority": 1,
+                     *       "match": {},
+                     *       "conditions": {},
+                     *       "action": "authorize",
+                     *       "justification_template": "xxxx",
+                     *       "expires_days": 1,
+                     *       "is_default": false,
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Policy"];
                 };
             };
@@ -3554,6 +3936,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeletedPolicy"];
                 };
             };
@@ -3637,6 +4025,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "name": "xxxx",
+                     *       "description": "xxxx",
+                     *       "version": 1,
+                     *       "active": false,
+                     *       "mode": "recommend",
+                     *       "priority": 1,
+                     *       "match": {},
+                     *       "conditions": {},
+                     *       "action": "authorize",
+                     *       "justification_template": "xxxx",
+                     *       "expires_days": 1,
+                     *       "is_default": false,
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Policy"];
                 };
             };
@@ -3738,6 +4147,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "policy_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "would_authorize": [],
+                     *       "would_block": [],
+                     *       "would_review": [],
+                     *       "unchanged": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PolicySimulation"];
                 };
             };
@@ -3839,6 +4258,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "policy_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "authorized": 0,
+                     *       "blocked": 0,
+                     *       "needs_review": 0,
+                     *       "unchanged": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PolicyApplication"];
                 };
             };
@@ -3940,6 +4369,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "next_cursor": "xxxx"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Alert"][];
                         next_cursor: string | null;
@@ -4013,6 +4448,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "type": "SCRIPT_INTEGRITY_MISMATCH",
+                     *       "change_type": "xxxx",
+                     *       "severity": "critical",
+                     *       "status": "open",
+                     *       "source": "xxxx",
+                     *       "page": "xxxx",
+                     *       "details": {},
+                     *       "fingerprint": "xxxx",
+                     *       "occurrences": 0,
+                     *       "sessions_count": 0,
+                     *       "first_seen_at": "2026-11-23T09:00:00.000Z",
+                     *       "last_seen_at": "2026-11-23T09:00:00.000Z",
+                     *       "resolved_at": "2026-11-23T09:00:00.000Z",
+                     *       "resolved_by_label": "xxxx",
+                     *       "note": "xxxx",
+                     *       "snoozed_until": "2026-11-23T09:00:00.000Z",
+                     *       "auto_resolved": false,
+                     *       "created_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Alert"];
                 };
             };
@@ -4087,6 +4547,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "type": "SCRIPT_INTEGRITY_MISMATCH",
+                     *       "change_type": "xxxx",
+                     *       "severity": "critical",
+                     *       "status": "open",
+                     *       "source": "xxxx",
+                     *       "page": "xxxx",
+                     *       "details": {},
+                     *       "fingerprint": "xxxx",
+                     *       "occurrences": 0,
+                     *       "sessions_count": 0,
+                     *       "first_seen_at": "2026-11-23T09:00:00.000Z",
+                     *       "last_seen_at": "2026-11-23T09:00:00.000Z",
+                     *       "resolved_at": "2026-11-23T09:00:00.000Z",
+                     *       "resolved_by_label": "xxxx",
+                     *       "note": "xxxx",
+                     *       "snoozed_until": "2026-11-23T09:00:00.000Z",
+                     *       "auto_resolved": false,
+                     *       "created_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Alert"];
                 };
             };
@@ -4189,6 +4674,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "kind": "weekly",
+                     *       "period_start": "2026-11-23T09:00:00.000Z",
+                     *       "period_end": "2026-11-23T09:00:00.000Z",
+                     *       "locale": "pt-BR",
+                     *       "schema_version": 1,
+                     *       "sha256": "xxxx",
+                     *       "generated_by": "xxxx",
+                     *       "has_pdf": false,
+                     *       "csv_tables": [],
+                     *       "created_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReportSnapshot"];
                     "text/csv": string;
                     "application/pdf": string;
@@ -4270,6 +4772,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "next_cursor": "xxxx"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ReportSnapshot"][];
                         next_cursor: string | null;
@@ -4345,6 +4853,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "kind": "weekly",
+                     *       "period_start": "2026-11-23T09:00:00.000Z",
+                     *       "period_end": "2026-11-23T09:00:00.000Z",
+                     *       "locale": "pt-BR",
+                     *       "schema_version": 1,
+                     *       "sha256": "xxxx",
+                     *       "generated_by": "xxxx",
+                     *       "has_pdf": false,
+                     *       "csv_tables": [],
+                     *       "created_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReportSnapshot"];
                     "text/csv": string;
                     "application/pdf": string;
@@ -4423,6 +4948,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": []
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ReportSchedule"][];
                     };
@@ -4500,6 +5030,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "cadence": "weekly",
+                     *       "locale": "pt-BR",
+                     *       "active": false,
+                     *       "updated_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_by": "xxxx"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReportSchedule"];
                 };
             };
@@ -4605,6 +5145,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeletedSchedule"];
                 };
             };
@@ -4684,6 +5230,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "next_cursor": "xxxx"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Webhook"][];
                         next_cursor: string | null;
@@ -4762,6 +5314,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "type": "webhook",
+                     *       "name": "xxxx",
+                     *       "url": "https://www.loja.example/checkout",
+                     *       "format": "json",
+                     *       "has_secret": false,
+                     *       "events": [],
+                     *       "min_severity": "critical",
+                     *       "active": false,
+                     *       "last_used_at": "2026-11-23T09:00:00.000Z",
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_at": "2026-11-23T09:00:00.000Z",
+                     *       "secret": "xxxx",
+                     *       "secret_generated": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhook"];
                 };
             };
@@ -4868,6 +5440,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "type": "webhook",
+                     *       "name": "xxxx",
+                     *       "url": "https://www.loja.example/checkout",
+                     *       "format": "json",
+                     *       "has_secret": false,
+                     *       "events": [],
+                     *       "min_severity": "critical",
+                     *       "active": false,
+                     *       "last_used_at": "2026-11-23T09:00:00.000Z",
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -4938,6 +5528,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeletedWebhook"];
                 };
             };
@@ -5021,6 +5617,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "type": "webhook",
+                     *       "name": "xxxx",
+                     *       "url": "https://www.loja.example/checkout",
+                     *       "format": "json",
+                     *       "has_secret": false,
+                     *       "events": [],
+                     *       "min_severity": "critical",
+                     *       "active": false,
+                     *       "last_used_at": "2026-11-23T09:00:00.000Z",
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_at": "2026-11-23T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -5118,6 +5732,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "delivered": false,
+                     *       "error": "xxxx"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookTest"];
                 };
             };
@@ -5195,6 +5816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
@@ -5274,6 +5896,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accepted": 0,
+                     *       "rejected": 0,
+                     *       "rejections": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["SdkBatchReceipt"];
                 };
             };
@@ -5381,6 +6010,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accepted": 0,
+                     *       "rejected": 0,
+                     *       "rejections": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["SdkBatchReceipt"];
                 };
             };
@@ -5547,6 +6183,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "channels": {
+                     *         "stable": "xxxx",
+                     *         "latest": "xxxx"
+                     *       },
+                     *       "versions": []
+                     *     }
+                     */
                     "application/json": {
                         channels: {
                             stable: string;
