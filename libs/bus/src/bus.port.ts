@@ -37,4 +37,9 @@ export type BusConfig =
       clientId: string;
       /** Command patterns this process sends, so their reply topics are subscribed before connecting. */
       requestPatterns: string[];
+      /**
+       * Every command pattern of the system: each process creates their topics and reply topics, with
+       * BUS_TOPIC_PARTITIONS partitions, before it consumes, so the partition counts do not depend on who starts first.
+       */
+      commandPatterns?: string[];
     });

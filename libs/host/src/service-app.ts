@@ -27,6 +27,14 @@ export interface ServiceAppOptions {
   busFaults?: BusFaults;
 }
 
+/**
+ * The processes that send commands (request/reply); the services answer them and talk to each other by events
+ * only. The others subscribe to no reply topic: five consumer groups each reading every reply topic, for replies
+ * addressed to the gateway, was load on Kafka and on them for nothing. ClientKafka refuses at once a request whose
+ * reply topic is not subscribed, so a service that starts sending commands finds out on its first one.
+ */
+const COMMAND_SENDERS = ['api-gateway'];
+
 @Module({})
 class ServiceRootModule {}
 
@@ -43,7 +51,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
           kind: 'kafka',
           brokers: config.kafkaBrokers,
           clientId: options.name,
-          requestPatterns: COMMAND_PATTERNS,
+          requestPatterns: COMMAND_SENDERS.includes(options.name) ? COMMAND_PATTERNS : [],
+          commandPatterns: COMMAND_PATTERNS,
           requestTimeoutMs: config.requestTimeoutMs,
         };
   const root: DynamicModule = {

@@ -88,7 +88,8 @@ export function createKafkaClient(config: KafkaBusConfig): ClientKafka {
  */
 export async function connectKafkaClient(client: ClientKafka, config: KafkaBusConfig): Promise<void> {
   const replyTopics = config.requestPatterns.map(replyTopicOf);
-  await ensureKafkaTopics(config, [...config.requestPatterns, ...replyTopics]);
+  const commands = [...new Set([...(config.commandPatterns ?? []), ...config.requestPatterns])];
+  await ensureKafkaTopics(config, [...commands, ...commands.map(replyTopicOf)]);
   await client.connect();
   if (replyTopics.length > 0) await replyPartitionsAssigned(client, replyTopics);
 }
