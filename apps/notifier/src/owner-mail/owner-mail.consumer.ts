@@ -12,12 +12,13 @@ type OrganizationCreated = IntegrationEvent<{ org_id: string; owner_email: strin
 type StoreEvent = IntegrationEvent<{ store_id: string }>;
 
 /** The store owner's default e-mail channel: one per store, so its id follows from the store's. */
-const ownerMailChannelId = (storeId: string): string => deterministicUuid('owner-mail-channel', storeId);
+export const ownerMailChannelId = (storeId: string): string => deterministicUuid('owner-mail-channel', storeId);
 
 /**
  * Every store gets an e-mail channel to its organization's owner (spec, POST /stores), made here from inventory's
  * announcements once both the owner's address and the store are known, whichever came first. A suspended store's
- * channel is deactivated. Every step is idempotent: a redelivered announcement changes nothing.
+ * channel is deactivated, or made inactive when the suspension came first (topics have no order between them).
+ * Every step is idempotent: a redelivered announcement changes nothing.
  */
 @Controller()
 export class OwnerMailConsumer {
@@ -30,18 +31,20 @@ export class OwnerMailConsumer {
   async organizationCreated(@Payload() { data }: OrganizationCreated): Promise<void> {
     if (!data.owner_email) return;
     const state = await this.learn({ type: 'LearnOwnerEmail', orgId: data.org_id, email: data.owner_email });
-    for (const storeId of state.stores) await this.ensureChannel(data.org_id, storeId, state.email!);
+    for (const storeId of state.stores) await this.ensureChannel(data.org_id, storeId, state);
   }
 
   @EventPattern('inventory.store.created')
   async storeCreated(@Payload() { org_id: orgId, data }: StoreEvent): Promise<void> {
     if (!orgId) return;
     const state = await this.learn({ type: 'LearnStore', orgId, storeId: data.store_id });
-    if (state.email) await this.ensureChannel(orgId, data.store_id, state.email);
+    await this.ensureChannel(orgId, data.store_id, state);
   }
 
+  // The suspension is remembered first: announced before the store, it still makes the store's channel inactive.
   @EventPattern('inventory.store.suspended')
   async storeSuspended(@Payload() { org_id: orgId, data }: StoreEvent): Promise<void> {
+    if (orgId) await this.learn({ type: 'LearnStoreSuspended', orgId, storeId: data.store_id });
     const command = { type: 'DeactivateChannel' as const, at: this.clock.now() };
     await this.aggregates.decide(channelStream(ownerMailChannelId(data.store_id)), channelDecider, command, { actor: SYSTEM_ACTOR, orgId: orgId ?? undefined });
   }
@@ -51,7 +54,8 @@ export class OwnerMailConsumer {
     return state;
   }
 
-  private async ensureChannel(orgId: string, storeId: string, email: string): Promise<void> {
+  private async ensureChannel(orgId: string, storeId: string, { email, suspended }: OwnerMailState): Promise<void> {
+    if (!email) return;
     const channel: Channel = {
       channelId: ownerMailChannelId(storeId),
       orgId,
@@ -62,7 +66,7 @@ export class OwnerMailConsumer {
       url: null,
       events: null,
       minSeverity: 'high',
-      active: true,
+      active: !suspended.includes(storeId),
       secret: null,
       recipients: [email],
     };

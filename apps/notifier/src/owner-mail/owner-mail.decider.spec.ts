@@ -12,6 +12,19 @@ describe('owner mail decider', () => {
     spec.given([email]).when({ type: 'LearnOwnerEmail', orgId: 'o1', email: 'other@acme.example' }).thenNothingHappens();
     spec.given([email]).when({ type: 'LearnStore', orgId: 'o1', storeId: 's1' }).then([store]);
     spec.given([store, email]).when({ type: 'LearnStore', orgId: 'o1', storeId: 's1' }).thenNothingHappens();
-    expect([store, email].reduce(ownerMailDecider.evolve, ownerMailDecider.initialState())).toEqual({ email: 'owner@acme.example', stores: ['s1'] });
+    expect([store, email].reduce(ownerMailDecider.evolve, ownerMailDecider.initialState())).toEqual({
+      email: 'owner@acme.example',
+      stores: ['s1'],
+      suspended: [],
+    });
+  });
+
+  it("remembers a store's suspension, even one announced before the store", () => {
+    const suspended: OwnerMailEvent = { type: 'StoreSuspensionLearned', data: { orgId: 'o1', storeId: 's1' } };
+
+    spec.given([]).when({ type: 'LearnStoreSuspended', orgId: 'o1', storeId: 's1' }).then([suspended]);
+    spec.given([suspended]).when({ type: 'LearnStoreSuspended', orgId: 'o1', storeId: 's1' }).thenNothingHappens();
+    spec.given([suspended]).when({ type: 'LearnStore', orgId: 'o1', storeId: 's1' }).then([store]);
+    expect([suspended, store].reduce(ownerMailDecider.evolve, ownerMailDecider.initialState())).toEqual({ stores: ['s1'], suspended: ['s1'] });
   });
 });
