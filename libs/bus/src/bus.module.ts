@@ -11,12 +11,13 @@ import {
 } from '@nestjs/common';
 import { ClientKafka, ClientProxy, MicroserviceOptions, NestMicroservice } from '@nestjs/microservices';
 import { TransportBus } from './bus';
-import { BUS, BusConfig } from './bus.port';
+import { Bus, BUS, BusConfig } from './bus.port';
 import { InProcessBroker } from './in-process/in-process.broker';
 import { InProcessClient } from './in-process/in-process.client';
 import { InProcessServer } from './in-process/in-process.server';
 import { connectKafkaClient, createKafkaClient, kafkaServerOptions, kafkaWire } from './kafka/kafka-options';
 import { CommandDeadlineInterceptor } from './command-deadline.interceptor';
+import { EventRetryInterceptor } from './event-retry.interceptor';
 import { RpcErrorFilter } from './rpc-error.filter';
 
 /** The ClientProxy under the Bus, for the rare code that needs the transport itself. */
@@ -97,7 +98,7 @@ export function connectBusServer(app: INestApplication): INestMicroservice {
     deferInitialization: true,
   });
   server.useGlobalFilters(new RpcErrorFilter());
-  server.useGlobalInterceptors(new CommandDeadlineInterceptor());
+  server.useGlobalInterceptors(new CommandDeadlineInterceptor(), new EventRetryInterceptor(app.get<Bus>(BUS)));
   // Deferred, it would also run every provider's lifecycle hooks a second time: the application runs them already.
   (server as NestMicroservice).setIsInitHookCalled(true);
   return server;

@@ -32,7 +32,8 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown, SerializedErr
   }
 }
 
-const patternOf = (host: ArgumentsHost): string => {
+/** The topic or pattern a handler was called for, on every transport. */
+export const patternOf = (host: ArgumentsHost): string => {
   const context: unknown = host.switchToRpc().getContext();
   if (context instanceof KafkaContext) return context.getTopic();
   if (context instanceof InProcessContext) return context.getPattern();

@@ -9,7 +9,6 @@ import {
 } from '@nestjs/microservices';
 import { isSerializedError } from '@pss/kernel';
 import { defer, isObservable, lastValueFrom, mergeMap, of, Subscription } from 'rxjs';
-import { DEAD_LETTER_TOPIC, deadLetter, EVENT_HANDLER_ATTEMPTS } from '../dead-letter';
 import { InjectedFault } from './bus-faults';
 import { fromWire, InProcessBroker, InProcessEndpoint } from './in-process.broker';
 
@@ -96,24 +95,18 @@ export class InProcessServer extends Server implements CustomTransportStrategy, 
   }
 
   /**
-   * Runs one consumer group's handler with bounded retries, as the Kafka consumer does: a failure is tried again
-   * (an injected one included), and after the last attempt the event goes to the dead-letter topic with its error,
-   * so one poisoned event neither stalls the group nor disappears silently.
+   * Runs one consumer group's handler. Retries and the dead-letter topic are the EventRetryInterceptor's, as on
+   * Kafka; an injected crash (fault mode) comes before the handler and is redelivered, as Kafka redelivers a
+   * message whose consumer crashed before committing.
    */
   private async runEventHandler(handler: MessageHandler, pattern: string, event: unknown): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        if (this.broker.faults?.handlerFails()) throw new InjectedFault(pattern);
-        const result = await handler(event, new InProcessContext([pattern]));
-        if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
-        return;
-      } catch (failure) {
-        if (attempt < EVENT_HANDLER_ATTEMPTS) continue;
-        // Logged, dead-lettered and let go: one consumer's failure must not keep the event from the others.
-        this.logger.error(`An event handler of "${pattern}" failed: ${describeFailure(failure)}`);
-        await this.broker.publish(DEAD_LETTER_TOPIC, deadLetter(pattern, event, failure, attempt));
-        return;
-      }
+    try {
+      while (this.broker.faults?.handlerFails()) this.logger.warn(new InjectedFault(pattern).message);
+      const result = await handler(event, new InProcessContext([pattern]));
+      if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+    } catch (failure) {
+      // What got past the interceptor: logged and let go, so one consumer's failure keeps the event from no other.
+      this.logger.error(`An event handler of "${pattern}" failed: ${describeFailure(failure)}`);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Injectable, INestApplication, LoggerService, OnModuleInit } from '@nestjs/common';
-import { ClientProxy, EventPattern, MessagePattern } from '@nestjs/microservices';
+import { ClientProxy, EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { MongoNetworkError } from 'mongodb';
 import { DomainError } from '@pss/kernel';
 import { firstValueFrom } from 'rxjs';
@@ -13,6 +13,7 @@ import {
   LedgerConsumer,
 } from '../bus.conformance';
 import { BUS_CLIENT, IN_PROCESS_BROKER } from '../bus.module';
+import { DEAD_LETTER_TOPIC, EVENT_HANDLER_ATTEMPTS, type DeadLetter } from '../dead-letter';
 import { Bus, BUS, BusConfig } from '../bus.port';
 import { TYPICAL_FAULTS } from './bus-faults';
 
@@ -69,9 +70,23 @@ busConformance('in-process with faults', async ({ commands, consumerGroups, even
 
 @Controller()
 class FailingConsumer {
+  attempts = 0;
+
   @EventPattern('test.happened')
   fail(): never {
+    this.attempts += 1;
     throw new Error('Disk full');
+  }
+}
+
+/** What an operator's tooling reads: the dead-letter topic. */
+@Controller()
+class DeadLetters {
+  readonly received: DeadLetter[] = [];
+
+  @EventPattern(DEAD_LETTER_TOPIC)
+  keep(@Payload() letter: DeadLetter): void {
+    this.received.push(letter);
   }
 }
 
@@ -101,7 +116,7 @@ describe('In-process transport', () => {
   beforeAll(async () => {
     app = await bootBusApp(inProcess, {
       // The failing consumer sits between the others, so a failure that stopped the fan-out would show.
-      controllers: [ConformanceCommands, OutageCommands, LedgerConsumer, FailingConsumer, AuditConsumer],
+      controllers: [ConformanceCommands, OutageCommands, LedgerConsumer, FailingConsumer, AuditConsumer, DeadLetters],
       providers: [{ provide: EventLog, useValue: eventLog }, LifecycleProbe],
       logger,
     });
@@ -121,14 +136,18 @@ describe('In-process transport', () => {
     expect(eventLog.groupsThatSaw(event.id)).toEqual(['audit', 'ledger']);
   });
 
-  it('logs the failure of an event handler', async () => {
+  it('tries a failing event handler a bounded number of times, then dead-letters its event with the error', async () => {
     const mark = logger.mark();
+    const attemptsBefore = app.get(FailingConsumer).attempts;
+    const event = { id: randomUUID(), store: 'shop.example' };
 
-    await bus.publish('test.happened', { id: randomUUID(), store: 'shop.example' });
+    await bus.publish('test.happened', event);
 
+    expect(app.get(FailingConsumer).attempts - attemptsBefore).toBe(EVENT_HANDLER_ATTEMPTS);
+    expect(app.get(DeadLetters).received).toContainEqual({ topic: 'test.happened', event, error: 'Disk full', attempts: EVENT_HANDLER_ATTEMPTS });
     const errors = logger.errorsSince(mark).join('\n');
     expect(errors).toContain('Disk full');
-    expect(errors).toContain('An event handler of "test.happened" failed: internal_error');
+    expect(errors).toContain(`An event handler of "test.happened" failed ${EVENT_HANDLER_ATTEMPTS} times; its event goes to ${DEAD_LETTER_TOPIC}`);
   });
 
   it('logs on the server side what an internal_error hides from the caller', async () => {
