@@ -18,6 +18,8 @@ export interface CommandContext {
   causationId?: string;
   /** The command's deadline (ISO 8601): read-your-writes waits end before it, so the reply still reaches the caller. */
   deadline?: string;
+  /** The bus command's id, for creates that must have one effect however often it is delivered. */
+  commandId?: string;
 }
 
 export interface Decided<State, Event extends DomainEvent> {
@@ -92,20 +94,20 @@ export class AggregateRepository {
   }
 
   /**
-   * Claims a command id for the resource `owner` it creates, once. Returns who holds the claim: `owner` for the
-   * first delivery of the command, the resource of the earlier delivery for a redelivery or a client's retry
-   * (same Idempotency-Key, same command id), which then answers that resource instead of creating another.
+   * Claims a command id for the resource `owner` it creates, once. `earlier` when the command had been claimed
+   * already: a redelivery, or a client's retry (same Idempotency-Key, same command id), which then answers the
+   * resource `owner` of the earlier delivery instead of creating another.
    */
-  async claimCommand(commandId: string, owner: string, context: CommandContext): Promise<string> {
+  async claimCommand(commandId: string, owner: string, context: CommandContext): Promise<{ owner: string; earlier: boolean }> {
     const key = commandKey(commandId);
     try {
-      await this.reserve(key, owner, context, 'This command is already being handled');
-      return owner;
+      const { events } = await this.decide(reservationStream(key), reservationDecider, { type: 'Reserve', key, owner, takenMessage: 'This command is already being handled' }, context);
+      return { owner, earlier: events.length === 0 };
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'conflict') throw error;
       const { state } = await this.load(reservationStream(key), reservationDecider);
       if (!state.owner) throw error;
-      return state.owner;
+      return { owner: state.owner, earlier: true };
     }
   }
 

@@ -57,7 +57,7 @@ describe('Creates over a faulty bus (embedded, faults on)', () => {
     app = await createServiceApp({ name: 'embedded', modules: EMBEDDED_MODULES, config, busFaults: FAULTS });
     const ops = app.get(OpsRegistry);
     const org = (await ops.run('org.create', { name: 'Acme Checkout', 'owner-email': 'owner@acme.example' })) as { id: string };
-    const issued = (await ops.run('token.create', { org: org.id, name: 'faults', scopes: 'stores:read,stores:write,webhooks:manage' })) as { token: string };
+    const issued = (await ops.run('token.create', { org: org.id, name: 'faults', scopes: 'stores:read,stores:write,webhooks:manage,rules:write' })) as { token: string };
     token = issued.token;
   }, 60_000);
 
@@ -78,6 +78,19 @@ describe('Creates over a faulty bus (embedded, faults on)', () => {
     expect(listed.filter(store => domains.includes(store.domain)).map(store => store.id).sort()).toEqual(
       answers.map(answer => answer.body.id).sort(),
     );
+  }, 120_000);
+
+  it('creates each rule once, answering every retry with that rule', async () => {
+    const store = await postUntilAnswered('/api/v1/stores', { domain: `rules-${Date.now().toString(36)}.com.br` }, 'rules-store');
+    const values = Array.from({ length: 6 }, (_, n) => `skimmer${n}.example.net`);
+
+    const answers = await Promise.all(
+      values.map(value => postUntilAnswered('/api/v1/rules', { store_id: store.body.id, type: 'block', target: 'domain', value }, `rule-${value}`)),
+    );
+
+    expect(answers.map(answer => answer.status)).toEqual(values.map(() => 201));
+    expect(answers.flatMap(answer => answer.statuses).filter(status => status === 404 || status === 409)).toEqual([]);
+    expect(answers.map(answer => answer.body.value)).toEqual(values);
   }, 120_000);
 
   it('creates each webhook once, answering every retry with that webhook and its secret', async () => {

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CLOCK, conflict, type Clock } from '@pss/kernel';
+import { CLOCK, conflict, DomainError, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { StoreAccess } from '../stores/store-access';
@@ -34,8 +34,25 @@ export class CreateRuleHandler implements ICommandHandler<CreateRule> {
     const store = await this.stores.ownedBy(rule.orgId, rule.storeId);
     if (store.status !== 'active') throw conflict('Store is suspended; it takes no new rules');
     const id = ruleId(ruleKey(rule));
+    const scoped = { ...context, orgId: rule.orgId };
+    // A redelivery, or the client's retry of a create that timed out, answers the rule it created, not 409.
+    const claim = context.commandId ? await this.aggregates.claimCommand(context.commandId, id, scoped) : undefined;
+    if (claim?.earlier) return this.createdEarlier(id, scoped);
     const command = { type: whenExists === 'conflict' ? ('CreateRule' as const) : ('EnsureRule' as const), rule, at: this.clock.now() };
-    await this.aggregates.decide(ruleStream(id), ruleDecider, command, { ...context, orgId: rule.orgId });
+    try {
+      await this.aggregates.decide(ruleStream(id), ruleDecider, command, scoped);
+    } catch (error) {
+      // Refused: the claim goes back, so the command decides again if it comes again.
+      if (context.commandId) await this.aggregates.releaseCommand(context.commandId, id, scoped);
+      throw error;
+    }
+    return ruleResource(this.readStore, id);
+  }
+
+  private async createdEarlier(id: string, context: CommandContext): Promise<RuleResource> {
+    const { state } = await this.aggregates.load(ruleStream(id), ruleDecider);
+    if (!state.rule) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
+    await this.aggregates.settled(ruleStream(id), context);
     return ruleResource(this.readStore, id);
   }
 }

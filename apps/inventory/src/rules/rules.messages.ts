@@ -1,3 +1,4 @@
+import type { CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -20,9 +21,10 @@ export class RulesMessages {
   constructor(private readonly commands: CommandBus) {}
 
   @MessagePattern(COMMANDS.ruleCreate)
-  create(@Payload() { orgId, actor, input }: InventoryCommandEnvelope<CreateRuleInput>) {
+  create(@Payload() { orgId, actor, input, command }: InventoryCommandEnvelope<CreateRuleInput> & CommandMetaCarrier) {
     const { store_id, type, target, value, label } = input;
-    return this.commands.execute(new CreateRule({ orgId, storeId: store_id, type, target, value, label }, { actor }, 'conflict'));
+    const context = { actor, commandId: command?.id, deadline: command?.deadline };
+    return this.commands.execute(new CreateRule({ orgId, storeId: store_id, type, target, value, label }, context, 'conflict'));
   }
 
   @MessagePattern(COMMANDS.ruleUpdate)

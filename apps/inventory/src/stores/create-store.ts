@@ -52,8 +52,8 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     const storeId = uuidv7(at.getTime());
     // The command claimed first: a redelivery, or the client's retry of a create that timed out, answers the store
     // the first delivery created instead of creating a second one (or meeting its own domain as a 409).
-    const claimed = meta ? await this.aggregates.claimCommand(meta.id, storeId, context) : storeId;
-    if (claimed !== storeId) return this.createdEarlier(claimed, context);
+    const claim = meta ? await this.aggregates.claimCommand(meta.id, storeId, context) : undefined;
+    if (claim?.earlier) return this.createdEarlier(claim.owner, context);
     try {
       return await this.create(storeId, orgId, input, organization.profile, at, context);
     } catch (error) {

@@ -48,8 +48,8 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
     const channelId = uuidv7(at.getTime());
     // The command claimed first: a redelivery, or the client's retry of a create that timed out, answers the channel
     // (and the secret) the first delivery created instead of creating a second one.
-    const claimed = meta ? await this.aggregates.claimCommand(meta.id, channelId, context) : channelId;
-    if (claimed !== channelId) return this.createdEarlier(claimed, input, context);
+    const claim = meta ? await this.aggregates.claimCommand(meta.id, channelId, context) : undefined;
+    if (claim?.earlier) return this.createdEarlier(claim.owner, input, context);
     try {
       return await this.create(channelId, orgId, input, at, context);
     } catch (error) {
