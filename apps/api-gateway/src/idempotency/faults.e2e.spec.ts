@@ -57,7 +57,7 @@ describe('Creates over a faulty bus (embedded, faults on)', () => {
     app = await createServiceApp({ name: 'embedded', modules: EMBEDDED_MODULES, config, busFaults: FAULTS });
     const ops = app.get(OpsRegistry);
     const org = (await ops.run('org.create', { name: 'Acme Checkout', 'owner-email': 'owner@acme.example' })) as { id: string };
-    const issued = (await ops.run('token.create', { org: org.id, name: 'faults', scopes: 'stores:read,stores:write,webhooks:manage,rules:write' })) as { token: string };
+    const issued = (await ops.run('token.create', { org: org.id, name: 'faults', scopes: 'stores:read,stores:write,webhooks:manage,rules:write,policies:read,policies:write' })) as { token: string };
     token = issued.token;
   }, 60_000);
 
@@ -91,6 +91,16 @@ describe('Creates over a faulty bus (embedded, faults on)', () => {
     expect(answers.map(answer => answer.status)).toEqual(values.map(() => 201));
     expect(answers.flatMap(answer => answer.statuses).filter(status => status === 404 || status === 409)).toEqual([]);
     expect(answers.map(answer => answer.body.value)).toEqual(values);
+  }, 120_000);
+
+  it('creates each policy once, answering every retry with that policy', async () => {
+    const names = Array.from({ length: 6 }, (_, n) => `Faulty policy ${n}`);
+
+    const answers = await Promise.all(names.map(name => postUntilAnswered('/api/v1/policies', { name, action: 'needs_review' }, `policy-${name}`)));
+
+    expect(answers.map(answer => answer.status)).toEqual(names.map(() => 201));
+    const listed = (await get('/api/v1/policies?limit=100')).body.data as Array<{ id: string; name: string }>;
+    expect(listed.filter(policy => names.includes(policy.name)).map(policy => policy.id).sort()).toEqual(answers.map(answer => answer.body.id).sort());
   }, 120_000);
 
   it('creates each webhook once, answering every retry with that webhook and its secret', async () => {

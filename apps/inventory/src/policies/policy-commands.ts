@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { POLICIES, toResource, type InventoryCommandEnvelope, type PolicyDocument } from '@pss/contracts';
-import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
-import { AggregateRepository } from '@pss/platform';
+import type { CommandMetaCarrier } from '@pss/bus';
+import { CLOCK, DomainError, notFound, uuidv7, type Clock } from '@pss/kernel';
+import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { StoreAccess } from '../stores/store-access';
 import { policyDecider, policyStream, type PolicyCommand, type PolicyDefinition } from './policy.decider';
@@ -25,7 +26,7 @@ export interface PolicyInput {
 export type PolicyChange = { kind: 'create'; input: PolicyInput } | { kind: 'update'; input: PolicyInput } | { kind: 'delete' };
 
 export class ChangePolicy {
-  constructor(readonly envelope: InventoryCommandEnvelope<PolicyChange>) {}
+  constructor(readonly envelope: InventoryCommandEnvelope<PolicyChange> & CommandMetaCarrier) {}
 }
 
 /** Defaults of a policy created through the API: it recommends, until someone makes it `auto`. */
@@ -51,15 +52,24 @@ export class ChangePolicyHandler implements ICommandHandler<ChangePolicy> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ envelope: { orgId, actor, id, input } }: ChangePolicy) {
+  async execute({ envelope: { orgId, actor, id, input, command: meta } }: ChangePolicy) {
     const at = this.clock.now();
-    const context = { actor, orgId };
+    const context: CommandContext = { actor, orgId, deadline: meta?.deadline };
     if (input.kind === 'create') {
       const storeId = input.input.store_id ?? null;
       if (storeId) await this.stores.ownedBy(orgId, storeId);
       const policyId = uuidv7(at.getTime());
+      // A redelivery, or the client's retry of a create that timed out, answers the policy it created.
+      const claim = meta ? await this.aggregates.claimCommand(meta.id, policyId, context) : undefined;
+      if (claim?.earlier) return this.createdEarlier(claim.owner, context);
       const command: PolicyCommand = { type: 'CreatePolicy', policyId, orgId, storeId, definition: { ...NEW_POLICY, ...definitionOf(input.input) }, isDefault: false, at };
-      await this.aggregates.decide(policyStream(policyId), policyDecider, command, context);
+      try {
+        await this.aggregates.decide(policyStream(policyId), policyDecider, command, context);
+      } catch (error) {
+        // Refused: the claim goes back, so the command decides again if it comes again.
+        if (meta) await this.aggregates.releaseCommand(meta.id, policyId, context);
+        throw error;
+      }
       return this.resource(policyId);
     }
     if (input.kind === 'delete') {
@@ -68,6 +78,13 @@ export class ChangePolicyHandler implements ICommandHandler<ChangePolicy> {
     }
     await this.aggregates.decide(policyStream(id!), policyDecider, { type: 'UpdatePolicy', orgId, changes: definitionOf(input.input), at }, context);
     return this.resource(id!);
+  }
+
+  private async createdEarlier(policyId: string, context: CommandContext) {
+    const recorded = await this.aggregates.load(policyStream(policyId), policyDecider);
+    if (recorded.revision === undefined) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
+    await this.aggregates.settled(policyStream(policyId), context);
+    return this.resource(policyId);
   }
 
   private async resource(policyId: string) {
