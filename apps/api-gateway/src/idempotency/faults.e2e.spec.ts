@@ -57,7 +57,7 @@ describe('Creates over a faulty bus (embedded, faults on)', () => {
     app = await createServiceApp({ name: 'embedded', modules: EMBEDDED_MODULES, config, busFaults: FAULTS });
     const ops = app.get(OpsRegistry);
     const org = (await ops.run('org.create', { name: 'Acme Checkout', 'owner-email': 'owner@acme.example' })) as { id: string };
-    const issued = (await ops.run('token.create', { org: org.id, name: 'faults', scopes: 'stores:read,stores:write,webhooks:manage,rules:write,policies:read,policies:write' })) as { token: string };
+    const issued = (await ops.run('token.create', { org: org.id, name: 'faults', scopes: 'stores:read,stores:write,webhooks:manage,rules:write,policies:read,policies:write,orgs:manage' })) as { token: string };
     token = issued.token;
   }, 60_000);
 
@@ -101,6 +101,16 @@ describe('Creates over a faulty bus (embedded, faults on)', () => {
     expect(answers.map(answer => answer.status)).toEqual(names.map(() => 201));
     const listed = (await get('/api/v1/policies?limit=100')).body.data as Array<{ id: string; name: string }>;
     expect(listed.filter(policy => names.includes(policy.name)).map(policy => policy.id).sort()).toEqual(answers.map(answer => answer.body.id).sort());
+  }, 120_000);
+
+  it('creates each organization once, answering every retry with that organization', async () => {
+    const names = Array.from({ length: 4 }, (_, n) => `Faulty Brasil ${n}`);
+
+    const answers = await Promise.all(names.map(name => postUntilAnswered('/api/v1/organizations', { name, owner_email: 'owner@acme.example' }, `org-${name}`)));
+
+    expect(answers.map(answer => answer.status)).toEqual(names.map(() => 201));
+    const listed = (await get('/api/v1/organizations?limit=100')).body.data as Array<{ id: string; name: string }>;
+    expect(listed.filter(org => names.includes(org.name)).map(org => org.id).sort()).toEqual(answers.map(answer => answer.body.id).sort());
   }, 120_000);
 
   it('creates each webhook once, answering every retry with that webhook and its secret', async () => {

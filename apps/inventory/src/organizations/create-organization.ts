@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATIONS, toResource, type CreatedOrganization, type OrganizationDocument } from '@pss/contracts';
-import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
+import { CLOCK, DomainError, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { organizationDecider, organizationStream } from './organization.decider';
@@ -41,6 +41,9 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     const at = this.clock.now();
     const orgId = uuidv7(at.getTime());
     const stream = organizationStream(orgId);
+    // A redelivery, or the client's retry of a create that timed out, answers the organization it created.
+    const claim = context.commandId ? await this.aggregates.claimCommand(context.commandId, orgId, context) : undefined;
+    if (claim?.earlier) return this.createdEarlier(claim.owner, context);
     const { state } = await this.aggregates.decide(
       stream,
       organizationDecider,
@@ -55,7 +58,11 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
         at,
       },
       { ...context, orgId },
-    );
+    ).catch(async (error: unknown) => {
+      // Refused: the claim goes back, so the command decides again if it comes again.
+      if (context.commandId) await this.aggregates.releaseCommand(context.commandId, orgId, context);
+      throw error;
+    });
     const outcome = await this.invitations.invite(state.profile!, existingUser);
     await this.aggregates.decide(
       stream,
@@ -65,6 +72,16 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     );
     const created = await this.readStore.collection<OrganizationDocument>(ORGANIZATIONS).findOne({ _id: orgId });
     return { ...toResource(created!), owner_invite: outcome };
+  }
+
+  private async createdEarlier(orgId: string, context: CommandContext): Promise<CreatedOrganization> {
+    const { state } = await this.aggregates.load(organizationStream(orgId), organizationDecider);
+    // Answered once the invitation is recorded, as the first delivery answers.
+    if (!state.ownerInvitation) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
+    await this.aggregates.settled(organizationStream(orgId), context);
+    const created = await this.readStore.collection<OrganizationDocument>(ORGANIZATIONS).findOne({ _id: orgId });
+    if (!created) throw new DomainError('service_unavailable', 'The organization was created; it is not readable yet, retry shortly');
+    return { ...toResource(created), owner_invite: state.ownerInvitation };
   }
 
   private async loadParent(parentOrgId: string): Promise<{ orgId: string; parentOrgId: string | null }> {
