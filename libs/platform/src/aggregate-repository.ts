@@ -116,8 +116,25 @@ export class AggregateRepository {
     await this.release(commandKey(commandId), owner, context);
   }
 
+  /**
+   * The state of what an earlier delivery of a command created (`claimCommand` said `earlier`), once this
+   * process's read models have it (within the command's budget). 503 while the earlier delivery is still at work:
+   * the caller's retry gets past it.
+   */
+  async createdEarlier<State, Event extends DomainEvent>(
+    stream: string,
+    decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+    isComplete: (state: State) => boolean,
+    context: CommandContext,
+  ): Promise<State> {
+    const { state } = await this.load(stream, decider);
+    if (!isComplete(state)) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
+    await this.settled(stream, context);
+    return state;
+  }
+
   /** Waits (within the command's budget) until this process's read models have seen every event of `stream`. */
-  async settled(stream: string, context: CommandContext): Promise<void> {
+  private async settled(stream: string, context: CommandContext): Promise<void> {
     const recorded = await this.eventStore.readStream(stream);
     if (recorded.length === 0) return;
     const events = recorded.map(({ type }) => ({ stream, type }));

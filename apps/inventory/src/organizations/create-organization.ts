@@ -75,13 +75,11 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
   }
 
   private async createdEarlier(orgId: string, context: CommandContext): Promise<CreatedOrganization> {
-    const { state } = await this.aggregates.load(organizationStream(orgId), organizationDecider);
     // Answered once the invitation is recorded, as the first delivery answers.
-    if (!state.ownerInvitation) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
-    await this.aggregates.settled(organizationStream(orgId), context);
+    const state = await this.aggregates.createdEarlier(organizationStream(orgId), organizationDecider, (org) => org.ownerInvitation !== undefined, context);
     const created = await this.readStore.collection<OrganizationDocument>(ORGANIZATIONS).findOne({ _id: orgId });
     if (!created) throw new DomainError('service_unavailable', 'The organization was created; it is not readable yet, retry shortly');
-    return { ...toResource(created), owner_invite: state.ownerInvitation };
+    return { ...toResource(created), owner_invite: state.ownerInvitation! };
   }
 
   private async loadParent(parentOrgId: string): Promise<{ orgId: string; parentOrgId: string | null }> {

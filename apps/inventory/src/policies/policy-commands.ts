@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { POLICIES, toResource, type InventoryCommandEnvelope, type PolicyDocument } from '@pss/contracts';
 import type { CommandMetaCarrier } from '@pss/bus';
-import { CLOCK, DomainError, notFound, uuidv7, type Clock } from '@pss/kernel';
+import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { StoreAccess } from '../stores/store-access';
@@ -81,9 +81,7 @@ export class ChangePolicyHandler implements ICommandHandler<ChangePolicy> {
   }
 
   private async createdEarlier(policyId: string, context: CommandContext) {
-    const recorded = await this.aggregates.load(policyStream(policyId), policyDecider);
-    if (recorded.revision === undefined) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
-    await this.aggregates.settled(policyStream(policyId), context);
+    await this.aggregates.createdEarlier(policyStream(policyId), policyDecider, (state) => state.policy !== undefined, context);
     return this.resource(policyId);
   }
 

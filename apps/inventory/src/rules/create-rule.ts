@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CLOCK, conflict, DomainError, type Clock } from '@pss/kernel';
+import { CLOCK, conflict, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { StoreAccess } from '../stores/store-access';
@@ -50,9 +50,7 @@ export class CreateRuleHandler implements ICommandHandler<CreateRule> {
   }
 
   private async createdEarlier(id: string, context: CommandContext): Promise<RuleResource> {
-    const { state } = await this.aggregates.load(ruleStream(id), ruleDecider);
-    if (!state.rule) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
-    await this.aggregates.settled(ruleStream(id), context);
+    await this.aggregates.createdEarlier(ruleStream(id), ruleDecider, (state) => state.rule !== undefined, context);
     return ruleResource(this.readStore, id);
   }
 }

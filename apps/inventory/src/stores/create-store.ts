@@ -70,8 +70,7 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
   }
 
   private async createdEarlier(storeId: string, context: CommandContext) {
-    if (!(await this.exists(storeId))) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
-    await this.aggregates.settled(storeStream(storeId), context);
+    await this.aggregates.createdEarlier(storeStream(storeId), storeDecider, (store) => store.storeId !== undefined, context);
     return this.answer(storeId);
   }
 

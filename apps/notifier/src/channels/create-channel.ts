@@ -11,7 +11,7 @@ import {
   type StoreDocument,
 } from '@pss/contracts';
 import type { CommandMetaCarrier } from '@pss/bus';
-import { CLOCK, DomainError, notFound, uuidv7, type Clock } from '@pss/kernel';
+import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { SecretBox } from '@pss/secrets';
@@ -85,12 +85,10 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
   }
 
   private async createdEarlier(channelId: string, input: CreateChannelInput, context: CommandContext): Promise<CreatedChannel> {
-    const channel = await this.load(channelId);
-    // Every channel this handler creates has a secret: without one, it is not written yet.
-    if (!channel?.secret) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
-    await this.aggregates.settled(channelStream(channelId), context);
+    // Every channel this handler creates has a secret.
+    const { channel } = await this.aggregates.createdEarlier(channelStream(channelId), channelDecider, (state) => !!state.channel?.secret, context);
     // The first answer may never have reached the client: the secret is shown again, to the same request only.
-    const secret = this.secrets.open(channel.secret, channelId);
+    const secret = this.secrets.open(channel!.secret!, channelId);
     return { ...(await channelResource(this.readStore, channelId)), secret, secret_generated: input.secret === undefined };
   }
 
