@@ -56,10 +56,15 @@ export async function rebuildProjection(
   let cancellable = true;
 
   const replayUntilEmpty = async (): Promise<void> => {
+    const stopIfCancelled = (): void => {
+      if (cancellable && signal?.aborted) throw new DomainError('cancelled', `The rebuild of ${projection.name} was cancelled`);
+    };
     for (;;) {
+      // Also before the first page: a cancelled `--all` stops at the next projection, even one with no events.
+      stopIfCancelled();
       const page: RecordedEvent[] = await eventStore.readAll({ fromPosition: position, filter: projection.filter, maxCount: PAGE_SIZE });
       for (const event of page) {
-        if (cancellable && signal?.aborted) throw new DomainError('cancelled', `The rebuild of ${projection.name} was cancelled`);
+        stopIfCancelled();
         await yieldToRequests();
         await projection.handle(event, shadow);
         position = event.position;

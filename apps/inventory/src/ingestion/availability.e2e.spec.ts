@@ -71,8 +71,11 @@ describe('availability under a forged SDK flood and a rebuild (embedded)', () =>
     const runner = service.app.get(ProjectionRunner);
     const rebuilds: Array<Promise<unknown>> = [];
     const rebuildOne = runner.rebuild.bind(runner);
-    jest.spyOn(runner, 'rebuild').mockImplementation((...args) => {
-      const running = rebuildOne(...args);
+    // The first projection rebuilds at once; the next ones wait for the CLI to go away, so the rebuild is still in
+    // flight when it does, however fast the first one was.
+    jest.spyOn(runner, 'rebuild').mockImplementation((name, onProgress, signal) => {
+      const cliGone = rebuilds.length === 0 ? Promise.resolve() : new Promise((resolve) => signal?.addEventListener('abort', resolve));
+      const running = cliGone.then(() => rebuildOne(name, onProgress, signal));
       rebuilds.push(running.catch((error: unknown) => error));
       return running;
     });
