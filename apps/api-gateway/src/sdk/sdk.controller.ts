@@ -131,6 +131,8 @@ export class SdkController {
 
   private async ingest(store: StoreDocument, pageUrl: string, sessionId: string, sdkVersion: string, observations: Observation[]): Promise<void> {
     const ingested = await this.bus.request<SdkIngestReply>(COMMANDS.sdkIngest, { storeId: store._id, pageUrl, sessionId, sdkVersion, observations });
+    // Ingestion always answers; an empty reply is a server closing under the request (the bus passes `null` on).
+    if (!ingested) throw new DomainError('service_unavailable', 'The service could not be reached');
     // The store's budget of new scripts is spent: those it covered are recorded, the SDK sends the rest again later.
     if (ingested.retry_after_seconds) {
       this.metrics.rateLimited('sdk_store');
