@@ -1,21 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ALERT_STATUS_CHANGED, ALERT_TOPICS, integrationEventId, type AlertResource, type AlertStatusChangedData, type IntegrationEvent } from '@pss/contracts';
-import { canHandle, type RecordedEvent } from '@pss/event-store';
+import type { RecordedEvent } from '@pss/event-store';
 import { deterministicUuid } from '@pss/kernel';
 import { PublishesIntegrationEvents } from '@pss/platform';
 import type { IntegrationEventSource } from '@pss/projections';
 import { ALERT_CATALOGUE } from './alert/alert-catalogue';
-import type { AlertEvent } from './alert/alert.events';
-
-const isAlertEvent = canHandle<AlertEvent>({
-  AlertOpened: true,
-  AlertOccurred: true,
-  AlertResolved: true,
-  AlertAutoResolved: true,
-  AlertReopened: true,
-  AlertSnoozed: true,
-  AlertNoted: true,
-});
+import { isAlertEvent } from './alert/alert.events';
 
 /**
  * What the notifier hears of alerts (docs/events.md): an alert opened, on alerts.alert.created and, for three

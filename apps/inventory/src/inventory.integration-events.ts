@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { integrationEventId, type IntegrationEvent } from '@pss/contracts';
-import { canHandle, type RecordedEvent } from '@pss/event-store';
+import { canHandle, type RecordedEvent, type RecordedOf } from '@pss/event-store';
 import { PublishesIntegrationEvents } from '@pss/platform';
 import type { IntegrationEventSource } from '@pss/projections';
 import type { PageHeadersEvent } from './ingestion/page-headers.decider';
@@ -10,38 +10,25 @@ import type { OrganizationEvent } from './organizations/organization.decider';
 import type { PolicyEvent } from './policies/policy.decider';
 import type { ScriptDecision, ScriptEvent } from './scripts/script.events';
 import type { StoreEvent } from './stores/store.events';
+import { isSightingsEvent } from './ingestion/store-activity.projection';
+import { isOrganizationEvent } from './organizations/organization.projection';
+import { isPolicyEvent } from './policies/policy.projection';
+import { isScriptEvent } from './scripts/script.events';
+import { isStoreEvent } from './stores/store.projection';
 
 type InventoryEvent = OrganizationEvent | StoreEvent | ScriptEvent | PageHeadersEvent | SignalEvent | SightingsEvent | PolicyEvent;
 
 type Published = { type: string; orgId: string | null; storeId: string | null; data: Record<string, unknown> };
 
-const isInventoryEvent = canHandle<InventoryEvent>({
-  OrganizationCreated: true,
-  OwnerInvitationRecorded: true,
-  StoreCreated: true,
-  StoreUpdated: true,
-  StoreSuspended: true,
-  SdkKeyRotated: true,
-  PaymentPagesAdded: true,
-  ScriptDetected: true,
-  ScriptHashChanged: true,
-  ScriptAuthorized: true,
-  ScriptBlocked: true,
-  ScriptReviewRequested: true,
-  ScriptRecommended: true,
-  ScriptSensitiveFieldAccessed: true,
-  ScriptMarkedSuspicious: true,
-  SecurityHeadersBaselined: true,
-  SecurityHeadersChanged: true,
+const isPageHeadersEvent = canHandle<PageHeadersEvent>({ SecurityHeadersBaselined: true, SecurityHeadersChanged: true });
+const isSignalEvent = canHandle<SignalEvent>({
   CspViolationObserved: true,
   SensitiveFieldAccessed: true,
   UnexpectedIframeObserved: true,
   PaymentRecipientMismatched: true,
-  SightingsFlushed: true,
-  PolicyCreated: true,
-  PolicyUpdated: true,
-  PolicyDeleted: true,
 });
+const isInventoryEvent = (event: RecordedEvent): event is RecordedOf<InventoryEvent> =>
+  isOrganizationEvent(event) || isStoreEvent(event) || isScriptEvent(event) || isPageHeadersEvent(event) || isSignalEvent(event) || isSightingsEvent(event) || isPolicyEvent(event);
 
 /**
  * Inventory's public facts, published from its event store (docs/events.md lists them). Token events are

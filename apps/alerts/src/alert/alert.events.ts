@@ -1,5 +1,6 @@
 import { deterministicUuid, type DomainEvent } from '@pss/kernel';
 import type { AlertResource } from '@pss/contracts';
+import { canHandle } from '@pss/event-store';
 
 /** A change made by someone: a person through the API (`api:<token prefix>`) or the service itself. */
 interface ChangedBy {
@@ -54,3 +55,14 @@ export function fieldsSetBy(event: Exclude<AlertEvent, { type: 'AlertOpened' | '
 
 /** A note is changed only when one was given. */
 const noteOf = (data: { note?: string | null }): Partial<AlertResource> => (data.note === undefined ? {} : { note: data.note });
+
+/** Readers of alert streams (the projection, the publisher) narrow recorded events with this. */
+export const isAlertEvent = canHandle<AlertEvent>({
+  AlertOpened: true,
+  AlertOccurred: true,
+  AlertResolved: true,
+  AlertAutoResolved: true,
+  AlertReopened: true,
+  AlertSnoozed: true,
+  AlertNoted: true,
+});

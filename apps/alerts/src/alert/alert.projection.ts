@@ -1,19 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ALERTS, type AlertDocument } from '@pss/contracts';
-import { canHandle, type RecordedEvent } from '@pss/event-store';
+import type { RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
-import { fieldsSetBy, type AlertEvent } from './alert.events';
-
-const isAlertEvent = canHandle<AlertEvent>({
-  AlertOpened: true,
-  AlertOccurred: true,
-  AlertResolved: true,
-  AlertAutoResolved: true,
-  AlertReopened: true,
-  AlertSnoozed: true,
-  AlertNoted: true,
-});
+import { fieldsSetBy, isAlertEvent } from './alert.events';
 
 /** `alerts`: what GET /alerts lists, the store status counts and the PCI report quotes. */
 @ReadModelProjection()

@@ -12,7 +12,7 @@ import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
 import type { SightingsEvent } from './sightings';
 
-const isSightingsEvent = canHandle<SightingsEvent>({
+export const isSightingsEvent = canHandle<SightingsEvent>({
   SightingsFlushed: true,
 });
 

@@ -6,11 +6,11 @@ import { applyOnce, type Projection, type ProjectionContext } from '@pss/project
 import type { OrganizationEvent } from './organization.decider';
 import type { ReportScheduleMirrored } from './report-schedule-settings';
 
-const isOrganizationEvent = canHandle<OrganizationEvent | ReportScheduleMirrored>({
+export const isOrganizationEvent = canHandle<OrganizationEvent>({
   OrganizationCreated: true,
   OwnerInvitationRecorded: true,
-  ReportScheduleMirrored: true,
 });
+const isScheduleMirrored = canHandle<ReportScheduleMirrored>({ ReportScheduleMirrored: true });
 
 @ReadModelProjection()
 @Injectable()
@@ -26,7 +26,7 @@ export class OrganizationProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (!isOrganizationEvent(recorded)) return;
+    if (!isOrganizationEvent(recorded) && !isScheduleMirrored(recorded)) return;
     const event = recorded;
     if (event.type === 'ReportScheduleMirrored') {
       // partner_settings.report_schedules, keyed by store id (spec, Report schedule).

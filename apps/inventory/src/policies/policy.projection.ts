@@ -5,7 +5,7 @@ import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
 import type { PolicyEvent } from './policy.decider';
 
-const isPolicyEvent = canHandle<PolicyEvent>({
+export const isPolicyEvent = canHandle<PolicyEvent>({
   PolicyCreated: true,
   PolicyUpdated: true,
   PolicyDeleted: true,

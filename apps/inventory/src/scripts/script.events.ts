@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@pss/kernel';
 import type { AuthorizationMethod, IntegrityStatus, ScriptRecommendationView, ScriptStatus, ScriptType } from '@pss/contracts';
+import { canHandle } from '@pss/event-store';
 
 export interface ScriptContent {
   hash: string | null;
@@ -76,3 +77,15 @@ export type ScriptEvent =
 export type ScriptRecommendation = ScriptRecommendationView;
 
 export const scriptStream = (scriptId: string): string => `script-${scriptId}`;
+
+/** Readers of script streams (the projection, the publisher) narrow recorded events with this. */
+export const isScriptEvent = canHandle<ScriptEvent>({
+  ScriptDetected: true,
+  ScriptHashChanged: true,
+  ScriptAuthorized: true,
+  ScriptBlocked: true,
+  ScriptReviewRequested: true,
+  ScriptRecommended: true,
+  ScriptSensitiveFieldAccessed: true,
+  ScriptMarkedSuspicious: true,
+});

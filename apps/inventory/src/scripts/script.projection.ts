@@ -1,22 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { HOST_PREVALENCE, integrityOf, SCRIPTS, type HostPrevalenceDocument, type ScriptDocument, type ScriptReview } from '@pss/contracts';
-import { canHandle, type RecordedEvent } from '@pss/event-store';
+import type { RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
-import type { SightingsEvent } from '../ingestion/sightings';
-import type { ScriptEvent } from './script.events';
-
-const isScriptEvent = canHandle<ScriptEvent | SightingsEvent>({
-  ScriptDetected: true,
-  ScriptHashChanged: true,
-  ScriptAuthorized: true,
-  ScriptBlocked: true,
-  ScriptReviewRequested: true,
-  ScriptRecommended: true,
-  ScriptSensitiveFieldAccessed: true,
-  ScriptMarkedSuspicious: true,
-  SightingsFlushed: true,
-});
+import { isSightingsEvent } from '../ingestion/store-activity.projection';
+import { isScriptEvent } from './script.events';
 
 /** `scripts`: the per-store inventory PCI DSS 6.4.3 asks for, with each script's decisions and integrity. */
 @ReadModelProjection()
@@ -35,7 +23,7 @@ export class ScriptProjection implements Projection {
   };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (!isScriptEvent(recorded)) return;
+    if (!isScriptEvent(recorded) && !isSightingsEvent(recorded)) return;
     const event = recorded;
     const scripts = context.collection<ScriptDocument>(SCRIPTS);
     switch (event.type) {

@@ -12,7 +12,7 @@ import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
 import type { PaymentPageRecord, StoreEvent } from './store.events';
 
-const isStoreEvent = canHandle<StoreEvent>({
+export const isStoreEvent = canHandle<StoreEvent>({
   StoreCreated: true,
   StoreUpdated: true,
   StoreSuspended: true,
