@@ -1,5 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { isOutage } from '@pss/bus';
 import { DomainError } from '@pss/kernel';
 import { errorBody, statusOf } from './error-response';
 
@@ -52,6 +53,8 @@ export class ExceptionsFilter implements ExceptionFilter {
   }
 
   private classify(exception: unknown): [string, string] | undefined {
+    // The gateway's own reads (MongoDB) out of reach: a retryable 503, as the bus answers for the services.
+    if (isOutage(exception)) return ['service_unavailable', 'A data store is unavailable; retry shortly'];
     const fastifyCode = (exception as { code?: string })?.code;
     if (fastifyCode && FASTIFY_CODES[fastifyCode]) return FASTIFY_CODES[fastifyCode];
     const status = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: number })?.statusCode;

@@ -37,6 +37,7 @@ export const ERROR_EXAMPLES = {
   unsupported_media_type: example('unsupported_media_type', 'Request bodies must be application/json'),
   idempotency_key_reused: example('idempotency_key_reused', 'This Idempotency-Key was used with another request'),
   rate_limited: example('rate_limited', 'Rate limit exceeded; retry after 12 seconds'),
+  service_unavailable: example('service_unavailable', 'A data store is unavailable; retry shortly'),
 };
 
 /** What each error status means, and its examples. */
@@ -50,6 +51,7 @@ const ERRORS: Record<number, { description: string; examples: (keyof typeof ERRO
   415: { description: 'unsupported_media_type: bodies are application/json', examples: ['unsupported_media_type'] },
   422: { description: 'idempotency_key_reused: the key came with another request', examples: ['idempotency_key_reused'] },
   429: { description: 'rate_limited: see Retry-After', examples: ['rate_limited'] },
+  503: { description: 'service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key)', examples: ['service_unavailable'] },
 };
 
 const response = (status: number) => ({
@@ -65,7 +67,7 @@ const response = (status: number) => ({
 /** The error answers of an operation: those of its kind (authenticated, with a body, idempotent) and its own. */
 export function errorResponses(kind: { authenticated: boolean; writes: boolean; takesBody: boolean; idempotent: boolean; hasInput: boolean; extra: readonly number[] }) {
   const statuses = new Set<number>(kind.extra);
-  if (kind.authenticated) [400, 401, 403, 404, 429].forEach((status) => statuses.add(status));
+  if (kind.authenticated) [400, 401, 403, 404, 429, 503].forEach((status) => statuses.add(status));
   if (kind.authenticated && kind.writes) statuses.add(409);
   if (kind.hasInput) statuses.add(400);
   if (kind.takesBody) [400, 413, 415].forEach((status) => statuses.add(status));

@@ -1618,6 +1618,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Organizations.create": {
@@ -1742,6 +1751,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Organizations.usage": {
@@ -1833,6 +1851,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Stores.list": {
@@ -1906,6 +1933,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2062,6 +2098,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Stores.get": {
@@ -2163,6 +2208,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Stores.suspend": {
@@ -2241,6 +2295,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2380,6 +2443,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Stores.rotateKey": {
@@ -2484,6 +2556,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Stores.listPages": {
@@ -2554,6 +2635,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2678,6 +2768,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Stores.storeStatus": {
@@ -2770,6 +2869,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Scripts.list": {
@@ -2847,6 +2955,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2949,6 +3066,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3082,6 +3208,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3234,6 +3369,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Rules.list": {
@@ -3309,6 +3453,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3429,6 +3582,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Rules.deleteByQuery": {
@@ -3506,6 +3668,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3591,6 +3762,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3713,6 +3893,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Policies.list": {
@@ -3787,6 +3976,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3914,6 +4112,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Policies.delete": {
@@ -3992,6 +4199,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4121,6 +4337,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Policies.simulate": {
@@ -4225,6 +4450,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4343,6 +4577,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Alerts.list": {
@@ -4419,6 +4662,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4514,6 +4766,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4647,6 +4908,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Reports.report": {
@@ -4748,6 +5018,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Reports.snapshotsList": {
@@ -4822,6 +5101,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4927,6 +5215,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Reports.schedules": {
@@ -4996,6 +5293,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5124,6 +5430,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Reports.deleteSchedule": {
@@ -5208,6 +5523,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Webhooks.list": {
@@ -5280,6 +5604,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5418,6 +5751,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Webhooks.get": {
@@ -5506,6 +5848,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Webhooks.delete": {
@@ -5584,6 +5935,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5710,6 +6070,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Webhooks.test": {
@@ -5789,6 +6158,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
