@@ -1,7 +1,7 @@
-import type { IntegrationEvent } from '@pss/contracts';
 import { eventually, ManualClock, metricSample } from '@pss/testkit';
 import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 import { HttpsReceiver } from '../testing/https-receiver';
+import { integrityAlert } from '../testing/integrity-alert';
 import { startWebhookHarness } from '../testing/webhook-harness';
 import { NotificationsConsumer } from './notifications.consumer';
 import { RetryCycle } from './retry-cycle';
@@ -24,25 +24,13 @@ describe('delivery metrics', () => {
     await receiver.close();
   });
 
-  const alertEvent = (): IntegrationEvent => ({
-    id: 'evt_0190c0de00007000800000000000abcd',
-    type: 'alerts.integrity.changed',
-    version: 1,
-    source: 'alerts',
-    org_id: orgId,
-    store_id: 'store-1',
-    occurred_at: clock.now().toISOString(),
-    correlation_id: null,
-    position: 1,
-    data: { id: '0190c0de-0000-7000-8000-00000000abcd', org_id: orgId, store_id: 'store-1', type: 'SCRIPT_INTEGRITY_MISMATCH', severity: 'high', status: 'open', source: 'https://cdn.example/w.js' },
-  });
   const scrape = async () => (await service.request('GET', '/metrics')).text;
   const history = async (channelId: string) => (await service.ops('deliveries.list', { channel: channelId })).data;
 
   it('counts a failed attempt as a retry scheduled and shows it pending, then the delivery once it succeeds', async () => {
     const channel = (await service.request('POST', '/api/v1/webhooks', { token, body: { url: receiver.url('/flaky') } })).body;
     receiver.answerWith({ status: 503, body: 'down' });
-    await service.app.get(NotificationsConsumer).notify(alertEvent());
+    await service.app.get(NotificationsConsumer).notify(integrityAlert(orgId, clock.now()));
     await eventually(() => history(channel.id), ([entry]) => entry?.attempts === 1);
 
     const failed = await eventually(scrape, (text) => metricSample(text, 'pss_webhook_delivery_attempts_total{outcome="retry_scheduled"}') === 1);

@@ -5,30 +5,13 @@ import type { IntegrationEvent } from '@pss/contracts';
 import { eventually, ManualClock } from '@pss/testkit';
 import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 import { HttpsReceiver } from '../testing/https-receiver';
+import { integrityAlert } from '../testing/integrity-alert';
 import { startWebhookHarness } from '../testing/webhook-harness';
 import { Deliveries } from './deliveries';
 import { NotificationsConsumer } from './notifications.consumer';
 import { RetryCycle } from './retry-cycle';
 
 const MINUTE = 60_000;
-let sequence = 0;
-
-/** An integrity alert as the alerts service publishes it. */
-const integrityAlert = (orgId: string, at: Date): IntegrationEvent => {
-  const id = `0190c0de-0000-7000-8000-${String(++sequence).padStart(12, '0')}`;
-  return {
-    id: `evt_${id.replace(/-/g, '')}`,
-    type: 'alerts.integrity.changed',
-    version: 1,
-    source: 'alerts',
-    org_id: orgId,
-    store_id: 'store-1',
-    occurred_at: at.toISOString(),
-    correlation_id: null,
-    position: sequence,
-    data: { id, org_id: orgId, store_id: 'store-1', type: 'SCRIPT_INTEGRITY_MISMATCH', severity: 'high', status: 'open', source: 'https://cdn.example/w.js' },
-  };
-};
 
 describe('retry cycle', () => {
   const clock = new ManualClock('2026-05-04T12:00:00.000Z');
