@@ -1,5 +1,6 @@
 import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
 import { MongoClient } from 'mongodb';
+import { isOutage } from '@pss/bus';
 import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
 import { fileStoreConformance } from '../file-store.conformance';
 import { FILES_BUCKET, GridFsFileStore } from './gridfs-file-store';
@@ -37,4 +38,13 @@ describeWithContainers('GridFsFileStore on MongoDB 7', () => {
       await store.close();
     }
   });
+});
+
+describe('GridFsFileStore in a MongoDB outage', () => {
+  // Nothing listens on port 9 (discard): the driver's own 30 s server selection would outlast this test's 10 s.
+  it('gives up within seconds with an error the service answers 503', async () => {
+    const failure = await GridFsFileStore.connect('mongodb://127.0.0.1:9/?directConnection=true', 'files_outage').catch((error: unknown) => error);
+
+    expect(isOutage(failure)).toBe(true);
+  }, 10_000);
 });

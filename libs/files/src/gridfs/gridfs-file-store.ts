@@ -4,6 +4,13 @@ import { assertContentType, assertFileKey, type FileStore, type StoredFile } fro
 export const FILES_BUCKET = 'files';
 
 /**
+ * The driver's 30 s default server selection would hold a report download that long in a MongoDB outage and then
+ * answer 500. Bounded as the read store's client is: the outage surfaces within seconds as
+ * MongoServerSelectionError, which the gateway and the bus answer 503 (libs/bus outage.ts).
+ */
+export const GRIDFS_DRIVER_TIMEOUTS = { serverSelectionTimeoutMS: 3_000, connectTimeoutMS: 3_000 };
+
+/**
  * The distributed adapter: MongoDB GridFS, the key as the file name and the content type in `metadata`.
  * GridFS writes the files document only after the last chunk, so a reader never sees half a file; a put of an
  * existing key uploads a new revision, then removes the older ones (get always reads the newest).
@@ -20,7 +27,7 @@ export class GridFsFileStore implements FileStore {
 
   /** Its own client: the read store's is private to it, and files are few and large. */
   static async connect(url: string, dbName: string): Promise<GridFsFileStore> {
-    const client = await MongoClient.connect(url);
+    const client = await MongoClient.connect(url, GRIDFS_DRIVER_TIMEOUTS);
     return new GridFsFileStore(client.db(dbName), client);
   }
 
