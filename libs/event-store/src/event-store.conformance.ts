@@ -504,5 +504,60 @@ export function eventStoreConformance(name: string, factory: () => Promise<Event
         expect(await store.readStream(stream)).toHaveLength(1);
       });
     });
+
+    // An adapter may commit the appends made together in one transaction (group commit): each still stands alone.
+    describe('concurrent appends through one instance', () => {
+      it('lets exactly one of many concurrent appends at the same revision win', async () => {
+        const stream = `${newCategory()}-1`;
+        await store.append(stream, [newEvent('Opened')]);
+
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 5 }, (_, writer) => store.append(stream, [newEvent('Written', { writer })], { expectedRevision: 0 })),
+        );
+        const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+        expect(won).toHaveLength(1);
+        for (const outcome of outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')) {
+          expect(outcome.reason).toBeInstanceOf(WrongExpectedRevisionError);
+          expect(outcome.reason).toMatchObject({ expected: 0, actual: 1 });
+        }
+        expect((await store.readStream(stream)).map((event) => event.type)).toEqual(['Opened', 'Written']);
+      });
+
+      it('commits the other appends made together with one that conflicts, and nothing of the conflicting one', async () => {
+        const category = newCategory();
+        await store.append(`${category}-taken`, [newEvent('Opened')]);
+
+        const [before, conflicting, after] = await Promise.allSettled([
+          store.append(`${category}-a`, [newEvent('First'), newEvent('Second')], { expectedRevision: 'no_stream' }),
+          store.append(`${category}-taken`, [newEvent('Lost'), newEvent('AlsoLost')], { expectedRevision: 'no_stream' }),
+          store.append(`${category}-b`, [newEvent('Third')], { expectedRevision: 'no_stream' }),
+        ]);
+        expect(before.status).toBe('fulfilled');
+        expect(after.status).toBe('fulfilled');
+        expect(conflicting.status).toBe('rejected');
+        expect((conflicting as PromiseRejectedResult).reason).toMatchObject({ stream: `${category}-taken`, expected: 'no_stream', actual: 0 });
+        expect((await store.readStream(`${category}-taken`)).map((event) => event.type)).toEqual(['Opened']);
+        const read = await store.readAll({ filter: { streamPrefixes: [`${category}-`] } });
+        expect(read.map((event) => event.type)).toEqual(['Opened', 'First', 'Second', 'Third']);
+      });
+
+      it('answers each of many concurrent appends with its own position, and subscribers see them in that order', async () => {
+        const category = newCategory();
+        const recorder = record({ filter: { streamPrefixes: [`${category}-`] } });
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, n) => store.append(`${category}-${n}`, [newEvent('Written', { n })], { expectedRevision: 'no_stream' })),
+        );
+        const positions = results.map((result) => result.position);
+        expect(new Set(positions).size).toBe(positions.length);
+
+        await recorder.eventCount(results.length);
+        const delivered = recorder.events.map((event) => event.position);
+        expect(delivered).toEqual([...delivered].sort((a, b) => a - b));
+        expect([...delivered].sort((a, b) => a - b)).toEqual([...positions].sort((a, b) => a - b));
+        for (const [n, result] of results.entries()) {
+          expect(recorder.events.find((event) => event.position === result.position)).toMatchObject({ stream: `${category}-${n}`, data: { n } });
+        }
+      });
+    });
   });
 }

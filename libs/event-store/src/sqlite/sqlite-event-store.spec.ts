@@ -1,9 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { eventStoreConformance } from '../event-store.conformance';
+import { uuidv7 } from '@pss/kernel';
 import { AppendResult, RecordedEvent, WrongExpectedRevisionError } from '../event-store.port';
 import { SqliteEventStore, SqliteEventStoreOptions } from './sqlite-event-store';
 
@@ -31,6 +33,26 @@ async function appendFromAnotherProcess(path: string, stream: string, type: stri
     { cwd: REPO_ROOT },
   );
   return JSON.parse(stdout) as AppendResult;
+}
+
+/**
+ * Appends with group commit in a separate Node process, 50 writers at a time, each on its own streams, and prints
+ * "<stream> <revision>" once an append's promise has resolved, until it is killed.
+ */
+function appendUntilKilled(path: string) {
+  const script = `
+    const { SqliteEventStore } = require('./libs/event-store/src/sqlite/sqlite-event-store.ts');
+    const store = SqliteEventStore.open(process.argv[1]);
+    const writer = async (id) => {
+      for (let n = 0; ; n += 1) {
+        const stream = 'writer-' + id + '-' + Math.floor(n / 3);
+        const result = await store.append(stream, [{ type: 'Written', data: { id, n } }], { expectedRevision: n % 3 === 0 ? 'no_stream' : (n % 3) - 1 });
+        process.stdout.write(stream + ' ' + result.nextRevision + '\\n');
+      }
+    };
+    for (let id = 0; id < 50; id += 1) writer(id);
+  `;
+  return spawn(process.execPath, ['-r', './tools/register.js', '-e', script, path], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
 eventStoreConformance('SqliteEventStore', async () => {
@@ -137,6 +159,55 @@ describe('SqliteEventStore on its file', () => {
     await expect(
       store.append('domain-example.com', [{ type: 'DomainReserved', data: {} }], { expectedRevision: 'no_stream' }),
     ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+  });
+
+  it('commits the appends made in one turn in one transaction', async () => {
+    const store = open();
+    await store.append('store-0', [{ type: 'Alone', data: {} }]);
+    await Promise.all(Array.from({ length: 10 }, (_, n) => store.append(`store-${n + 1}`, [{ type: 'Together', data: {} }])));
+    expect(store.groupCommitStats()).toEqual({ commits: 2, appends: 11 });
+  });
+
+  it('rolls back every event of an append that fails midway, and only that append, in a group', async () => {
+    const store = open();
+    const duplicateId = uuidv7();
+    await store.append('store-1', [{ id: duplicateId, type: 'First', data: {} }]);
+    const [clean, failed] = await Promise.allSettled([
+      store.append('store-2', [{ type: 'Kept', data: {} }]),
+      store.append('store-3', [{ type: 'Inserted', data: {} }, { id: duplicateId, type: 'Duplicate', data: {} }]),
+      store.append('store-2', [{ type: 'AlsoKept', data: {} }], { expectedRevision: 0 }),
+    ]);
+    expect(clean.status).toBe('fulfilled');
+    expect((failed as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(await store.readStream('store-3')).toEqual([]);
+    expect((await store.readStream('store-2')).map((event) => event.type)).toEqual(['Kept', 'AlsoKept']);
+    expect(store.groupCommitStats().commits).toBe(2);
+  });
+
+  it('keeps every acknowledged append when the appending process is killed (SIGKILL) under load', async () => {
+    const child = appendUntilKilled(file.path);
+    const acknowledged: string[] = [];
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const enough = new Promise<void>((resolve) => {
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        acknowledged.push(line);
+        if (acknowledged.length === 3_000) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+    });
+    await enough;
+    await exited;
+
+    const store = open();
+    const all = await store.readAll();
+    const stored = new Set(all.map((event) => `${event.stream} ${event.revision}`));
+    const lost = acknowledged.filter((ack) => !stored.has(ack));
+    expect(lost).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(3_000);
+    // It was killed mid-load, with group commits of many appends each.
+    expect(new Set(all.map((event) => event.stream)).size).toBeGreaterThan(50);
   });
 
   it('keeps checkpoints in the same file, durable across reopening', async () => {

@@ -13,6 +13,7 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from '../event-store.port';
+import { GroupCommit, type Outcome } from './group-commit';
 import { SqliteCheckpointStore } from './sqlite-checkpoint-store';
 import { SqliteSubscription } from './sqlite-subscription';
 
@@ -29,6 +30,14 @@ export interface SqliteEventStoreOptions {
   scanWindow?: number;
   /** How long an append waits for another process (e.g. the admin CLI) that holds the write lock. */
   busyTimeoutMs?: number;
+  /** Appends committed in one transaction at most (group commit); the rest go in the next turn. */
+  maxGroupSize?: number;
+}
+
+interface AppendRequest {
+  stream: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
 }
 
 interface EventRow {
@@ -78,6 +87,12 @@ const toRecordedEvent = (row: EventRow): RecordedEvent => ({
  * The embedded event store: one SQLite file in WAL mode. Appends take the write lock (`BEGIN IMMEDIATE`) before
  * checking the expected revision, so the check holds across processes sharing the file; the position is the
  * AUTOINCREMENT rowid, assigned in commit order because writers are serialized.
+ *
+ * Group commit: the appends made during one turn of the event loop share one transaction, so one fsync
+ * (`synchronous = FULL`) makes them all durable. Each append runs in its own savepoint and checks its own expected
+ * revision against everything before it, the group's earlier appends included: a conflict rolls back that append
+ * alone. Every append's promise settles after the COMMIT has returned, so nothing is acknowledged before it is
+ * on disk.
  */
 export class SqliteEventStore implements EventStore {
   private readonly clock: Clock;
@@ -92,7 +107,8 @@ export class SqliteEventStore implements EventStore {
   private readonly insert: Database.Statement<[string, string, number, string, string, string, string]>;
   private readonly streamEvents: Database.Statement<[string, number, number], EventRow>;
   private readonly head: Database.Statement<[], number | null>;
-  private readonly appendTransaction: (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
+  private readonly appends: GroupCommit<AppendRequest, AppendResult>;
+  private readonly commitStats = { commits: 0, appends: 0 };
 
   static open(path: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
     return new SqliteEventStore(new Database(path), options);
@@ -125,8 +141,16 @@ export class SqliteEventStore implements EventStore {
       `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
     );
     this.head = database.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck();
-    const transaction = database.transaction(this.appendInTransaction.bind(this));
-    this.appendTransaction = (stream, events, expected) => transaction.immediate(stream, events, expected);
+    // Nested inside the group's transaction, better-sqlite3 runs each append in a savepoint.
+    const appendOne = database.transaction(this.appendInTransaction.bind(this));
+    const appendGroup = database.transaction((requests: AppendRequest[]) => requests.map((request) => this.attempt(appendOne, request)));
+    this.appends = new GroupCommit((requests) => {
+      const outcomes = appendGroup.immediate(requests);
+      this.commitStats.commits += 1;
+      this.commitStats.appends += requests.length;
+      for (const subscription of this.subscriptions) subscription.wake();
+      return outcomes;
+    }, options.maxGroupSize ?? 1_000);
   }
 
   async append(
@@ -135,9 +159,7 @@ export class SqliteEventStore implements EventStore {
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error(`Nothing to append to ${stream}: an append needs at least one event`);
-    const result = this.appendTransaction(stream, events, options.expectedRevision ?? 'any');
-    for (const subscription of this.subscriptions) subscription.wake();
-    return result;
+    return this.appends.submit({ stream, events, expected: options.expectedRevision ?? 'any' });
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -176,6 +198,11 @@ export class SqliteEventStore implements EventStore {
     return subscription;
   }
 
+  /** Transactions committed and the appends they held (failed ones included): how well group commit gathers. */
+  groupCommitStats(): { commits: number; appends: number } {
+    return { ...this.commitStats };
+  }
+
   /** Checkpoints kept in the same file, so a projection's read model and position can share one durability story. */
   checkpoints(): SqliteCheckpointStore {
     this.checkpointStore ??= new SqliteCheckpointStore(this.database);
@@ -184,10 +211,23 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
-    if (this.database.open) this.database.close();
+    if (this.database.open) {
+      this.appends.drain();
+      this.database.close();
+    }
   }
 
-  private appendInTransaction(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+  /** One append of a group: its failure is its own, unless SQLite gave up the whole transaction. */
+  private attempt(appendOne: (request: AppendRequest) => AppendResult, request: AppendRequest): Outcome<AppendResult> {
+    try {
+      return { ok: true, value: appendOne(request) };
+    } catch (error) {
+      if (!this.database.inTransaction) throw error; // e.g. disk full or I/O error: SQLite rolled everything back
+      return { ok: false, error };
+    }
+  }
+
+  private appendInTransaction({ stream, events, expected }: AppendRequest): AppendResult {
     const current = this.currentRevision.get(stream) ?? NO_STREAM;
     if (!isExpected(expected, current)) {
       throw new WrongExpectedRevisionError(stream, expected, current === NO_STREAM ? 'no_stream' : current);
