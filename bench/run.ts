@@ -4,6 +4,7 @@ import { availabilityBench, soakBench } from './availability.bench';
 import { eventStoreBench } from './event-store.bench';
 import { httpBench } from './http.bench';
 import { ingestionBench } from './ingestion.bench';
+import { newScriptsBench } from './new-scripts.bench';
 import { notifierBench } from './notifier.bench';
 import { projectionReplayBench } from './projection-replay.bench';
 import { AIM, markdownTable, ratio, type BenchRow } from './report';
@@ -23,6 +24,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow[]>> = {
   replay: projectionReplayBench,
   http: httpBench,
   ingestion: ingestionBench,
+  newscripts: newScriptsBench,
   notifier: notifierBench,
   sdk: sdkPageBench,
   reports: reportsBench,

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@pss/config';
 import { createServiceApp } from '@pss/host';
@@ -77,8 +78,11 @@ export interface EmbeddedService {
   close(): Promise<void>;
 }
 
-/** The whole embedded service on a fresh data directory, listening on loopback, with an organization and a token. */
-export async function startEmbeddedService(dataDir: string, scopes: string[]): Promise<EmbeddedService> {
+/**
+ * The whole embedded service on a fresh data directory, listening on loopback, with an organization and a token.
+ * `extraModules` come after the embedded ones (a benchmark's own settings, e.g. higher new-script limits).
+ */
+export async function startEmbeddedService(dataDir: string, scopes: string[], extraModules: Array<Type | DynamicModule> = []): Promise<EmbeddedService> {
   // Rate limits stay in the pipeline (their cost is measured) but are raised so they never answer 429, as the
   // test harness does: this measures the cost of a request, not the configured allowance.
   const config = loadConfig({
@@ -89,7 +93,7 @@ export async function startEmbeddedService(dataDir: string, scopes: string[]): P
     RATE_LIMIT_PER_MINUTE: '1000000000',
     SDK_RATE_LIMIT_PER_MINUTE: '1000000000',
   });
-  const app: NestFastifyApplication = await createServiceApp({ name: 'bench', modules: EMBEDDED_MODULES, config });
+  const app: NestFastifyApplication = await createServiceApp({ name: 'bench', modules: [...EMBEDDED_MODULES, ...extraModules], config });
   try {
     await app.listen(0, '127.0.0.1');
     const ops = app.get(OpsRegistry);
