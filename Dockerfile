@@ -26,8 +26,10 @@ COPY package.json tsconfig.base.json tsconfig.json ./
 COPY tools ./tools
 COPY libs ./libs
 COPY apps ./apps
-# The data directory (control socket, key file, embedded event store) is the only place the service writes.
-RUN mkdir -p /var/lib/pss && chown node:node /var/lib/pss
+# The data directory (control socket, key file, embedded event store) is the only place the service writes, with
+# /var/lib/pss-secret, where docker-compose.yml mounts the key file every service shares (SECRET_KEY_FILE). Created
+# here, owned by node, so a named volume mounted there starts writable by the service.
+RUN mkdir -p /var/lib/pss /var/lib/pss-secret && chown node:node /var/lib/pss /var/lib/pss-secret
 USER node
 EXPOSE 3000
 # Ready once the read models have caught up; PORT is each service's own (docker-compose.yml sets it).

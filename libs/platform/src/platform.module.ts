@@ -64,10 +64,13 @@ export class PlatformModule {
   }
 }
 
-/** One key for every sealed secret of the process; every replica must share it (SECRET_KEY) in distributed mode. */
+/**
+ * One key for every sealed secret of the process; every service and replica must share it in distributed mode
+ * (SECRET_KEY, or one SECRET_KEY_FILE they all reach): webhook secrets cross the bus sealed with it.
+ */
 function secretBox(config: ServiceConfig): SecretBox {
-  if (config.mode === 'distributed' && !process.env.SECRET_KEY) {
-    new Logger('Platform').warn({ message: 'SECRET_KEY is not set: secrets are sealed with a key file, which every replica must share', file: secretKeyFile(config.dataDir) });
+  if (config.mode === 'distributed' && !process.env.SECRET_KEY && !process.env.SECRET_KEY_FILE) {
+    new Logger('Platform').warn({ message: 'Neither SECRET_KEY nor SECRET_KEY_FILE is set: secrets are sealed with a key file of this process, which every service must share', file: secretKeyFile(config.dataDir) });
   }
   return new SecretBox(() => loadSecretKey(process.env, config.dataDir));
 }

@@ -1,2 +1,3 @@
 export * from './secret-box';
 export * from './secret-key';
+export * from './in-transit';

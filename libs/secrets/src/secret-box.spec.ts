@@ -28,6 +28,14 @@ describe('sealed secrets', () => {
     expect(loadSecretKey({}, dataDir)).toEqual(first);
   });
 
+  it('keeps the key in SECRET_KEY_FILE when set, so services with data directories of their own share one key', async () => {
+    const shared = join(dataDir, 'shared', 'secret.key');
+    const gateway = loadSecretKey({ SECRET_KEY_FILE: shared }, join(dataDir, 'gateway'));
+
+    expect(loadSecretKey({ SECRET_KEY_FILE: shared }, join(dataDir, 'notifier'))).toEqual(gateway);
+    expect(readFileSync(shared, 'utf8').trim()).toBe(gateway.toString('hex'));
+  });
+
   it('takes SECRET_KEY when set, creates no file then, and tells a secret sealed under another key', () => {
     const key = 'ab'.repeat(32);
     const box = new SecretBox(() => loadSecretKey({ SECRET_KEY: key }, dataDir));

@@ -4,20 +4,21 @@ import { join } from 'node:path';
 
 const HEX_KEY = /^[0-9a-f]{64}$/i;
 
-/** Where the key lives when SECRET_KEY is not set. */
-export const secretKeyFile = (dataDir: string): string => join(dataDir, 'secret.key');
+/** Where the key lives when SECRET_KEY is not set: SECRET_KEY_FILE, else `secret.key` in the data directory. */
+export const secretKeyFile = (dataDir: string, env: NodeJS.ProcessEnv = {}): string => env.SECRET_KEY_FILE || join(dataDir, 'secret.key');
 
 /**
- * The 32-byte key secrets are sealed with: SECRET_KEY (64 hex characters) when set, else the key file in the data
- * directory, created with mode 0600 the first time. Every process that seals or opens secrets must have the same
- * key: in distributed mode, set SECRET_KEY on the gateway and notifier replicas.
+ * The 32-byte key secrets are sealed with: SECRET_KEY (64 hex characters) when set, else the key file
+ * (SECRET_KEY_FILE, or in the data directory), created with mode 0600 by the first process that needs it. Every
+ * process that seals or opens secrets must have the same key: in distributed mode set SECRET_KEY on every service,
+ * or point SECRET_KEY_FILE of every service at one shared file (docker-compose.yml shares a volume).
  */
 export function loadSecretKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
   if (env.SECRET_KEY) {
     if (!HEX_KEY.test(env.SECRET_KEY)) throw new Error('SECRET_KEY must be 64 hexadecimal characters (32 bytes)');
     return Buffer.from(env.SECRET_KEY, 'hex');
   }
-  const file = secretKeyFile(dataDir);
+  const file = secretKeyFile(dataDir, env);
   return readKeyFile(file) ?? createKeyFile(file);
 }
 

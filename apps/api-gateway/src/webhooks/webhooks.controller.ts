@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { BUS, type Bus } from '@pss/bus';
-import { API_CHANNEL_TYPES, CHANNELS, COMMANDS, toResource, type ChannelCommandEnvelope, type ChannelDocument } from '@pss/contracts';
+import { API_CHANNEL_TYPES, CHANNELS, COMMANDS, toResource, type ChannelCommandEnvelope, type ChannelDocument, type CreatedChannel } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
@@ -16,13 +17,15 @@ import { CreateWebhookBody, UpdateWebhookBody } from './webhook.dto';
 
 /**
  * Notification channels (the spec's Webhook), all under webhooks:manage. The secret appears in the create
- * response only; the dashboard's e-mail channels are not the API's to list or change.
+ * response only; the dashboard's e-mail channels are not the API's to list or change. Secrets cross the bus
+ * sealed both ways (webhookSecretInTransit), never in plain text on a command or reply topic.
  */
 @Controller(`${API_PREFIX}/webhooks`)
 export class WebhooksController {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(BUS) private readonly bus: Bus,
+    private readonly secrets: SecretBox,
   ) {}
 
   /** Newest first. */
@@ -36,8 +39,9 @@ export class WebhooksController {
   @HttpCode(201)
   @RequiresScope('webhooks:manage')
   @Idempotent()
-  create(@Body() body: CreateWebhookBody, @CurrentPrincipal() principal: Principal) {
-    return this.send(COMMANDS.channelCreate, principal, undefined, withoutOrgId(body));
+  async create(@Body() body: CreateWebhookBody, @CurrentPrincipal() principal: Principal) {
+    const created = (await this.send(COMMANDS.channelCreate, principal, undefined, this.sealed(body, principal))) as CreatedChannel;
+    return { ...created, secret: this.secrets.open(created.secret, webhookSecretInTransit(principal.actingOrgId)) };
   }
 
   @Get(':id')
@@ -52,7 +56,7 @@ export class WebhooksController {
   @Patch(':id')
   @RequiresScope('webhooks:manage')
   update(@Param('id', UuidPipe) id: string, @Body() body: UpdateWebhookBody, @CurrentPrincipal() principal: Principal) {
-    return this.send(COMMANDS.channelUpdate, principal, id, withoutOrgId(body));
+    return this.send(COMMANDS.channelUpdate, principal, id, this.sealed(body, principal));
   }
 
   @Delete(':id')
@@ -75,6 +79,13 @@ export class WebhooksController {
 
   private managedBy(principal: Principal) {
     return { org_id: principal.actingOrgId, type: { $in: API_CHANNEL_TYPES } };
+  }
+
+  /** The body without `org_id`, its secret (if any) sealed for the bus. */
+  private sealed(body: CreateWebhookBody | UpdateWebhookBody, principal: Principal): object {
+    const input = withoutOrgId(body);
+    if (input.secret === undefined) return input;
+    return { ...input, secret: this.secrets.seal(input.secret, webhookSecretInTransit(principal.actingOrgId)) };
   }
 
   private send(pattern: string, principal: Principal, id: string | undefined, input: object): Promise<unknown> {

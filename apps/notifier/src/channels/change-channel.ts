@@ -4,7 +4,7 @@ import type { ChannelResource, UpdateChannelInput } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { SecretBox } from '@pss/secrets';
+import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
 import { channelDecider, type ChannelCommand } from './channel.decider';
 import { channelStream } from './channel.events';
 import { channelResource } from './channel-resource';
@@ -44,6 +44,8 @@ export class ChangeChannelHandler implements ICommandHandler<ChangeChannel> {
   private update(orgId: string, channelId: string, input: UpdateChannelInput, at: Date): ChannelCommand {
     const { url, name, events, min_severity: minSeverity, active, secret } = input;
     const changes = { url, name, events: events === undefined ? undefined : distinct(events), minSeverity, active };
-    return { type: 'UpdateChannel', orgId, changes, ...(secret === undefined ? {} : { secret: this.secrets.seal(secret, channelId) }), at };
+    // The new secret came sealed for the bus (webhookSecretInTransit); it is kept sealed for the channel.
+    const stored = secret === undefined ? {} : { secret: this.secrets.seal(this.secrets.open(secret, webhookSecretInTransit(orgId)), channelId) };
+    return { type: 'UpdateChannel', orgId, changes, ...stored, at };
   }
 }

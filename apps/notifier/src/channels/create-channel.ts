@@ -14,7 +14,7 @@ import type { CommandMetaCarrier } from '@pss/bus';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { SecretBox } from '@pss/secrets';
+import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
 import { channelDecider } from './channel.decider';
 import { channelStream, type Channel } from './channel.events';
 import { assertRoomForChannel } from './channel-limits';
@@ -31,7 +31,8 @@ const generateSecret = (): string => `whsec_${randomBytes(32).toString('hex')}`;
 
 /**
  * POST /webhooks: a channel of the acting organization, for one of its stores or for all of them. Answered with
- * the secret, generated when none was given: the only time it is ever shown.
+ * the secret, generated when none was given: the only time it is ever shown. The secret crosses the bus sealed
+ * both ways (webhookSecretInTransit): the gateway seals the one the client gave and opens the one answered.
  */
 @CommandHandler(CreateChannel)
 export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
@@ -64,7 +65,7 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
     const storeId = input.store_id?.toLowerCase() ?? null;
     if (storeId && !(await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: storeId, org_id: orgId }))) throw notFound('Store');
     await assertRoomForChannel(this.readStore, orgId, storeId);
-    const secret = input.secret ?? generateSecret();
+    const secret = input.secret === undefined ? generateSecret() : this.secrets.open(input.secret, webhookSecretInTransit(orgId));
     const format = input.format ?? 'json';
     const channel: Channel = {
       channelId,
@@ -81,15 +82,20 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
       recipients: null,
     };
     await this.aggregates.decide(channelStream(channelId), channelDecider, { type: 'CreateChannel', channel, at }, context);
-    return { ...(await channelResource(this.readStore, channelId)), secret, secret_generated: input.secret === undefined };
+    return this.answer(channelId, orgId, secret, input);
   }
 
   private async createdEarlier(channelId: string, input: CreateChannelInput, context: CommandContext): Promise<CreatedChannel> {
     // Every channel this handler creates has a secret.
     const { channel } = await this.aggregates.createdEarlier(channelStream(channelId), channelDecider, (state) => !!state.channel?.secret, context);
     // The first answer may never have reached the client: the secret is shown again, to the same request only.
-    const secret = this.secrets.open(channel!.secret!, channelId);
-    return { ...(await channelResource(this.readStore, channelId)), secret, secret_generated: input.secret === undefined };
+    return this.answer(channelId, channel!.orgId, this.secrets.open(channel!.secret!, channelId), input);
+  }
+
+  /** The created channel, its secret sealed for the gateway. */
+  private async answer(channelId: string, orgId: string, secret: string, input: CreateChannelInput): Promise<CreatedChannel> {
+    const sealed = this.secrets.seal(secret, webhookSecretInTransit(orgId));
+    return { ...(await channelResource(this.readStore, channelId)), secret: sealed, secret_generated: input.secret === undefined };
   }
 
   private async load(channelId: string): Promise<Channel | undefined> {
