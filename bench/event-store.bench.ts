@@ -40,8 +40,11 @@ const storeEvent = (): NewEvent => ({
 const SINGLE_EVENT = [storeEvent()];
 const HUNDRED_EVENTS = Array.from({ length: BATCH }, storeEvent);
 
-type Shape = 'new-stream' | 'one-stream' | 'batch';
-const budgetOf = (shape: Shape): Budget => (shape === 'batch' ? BATCHED : SINGLE);
+/** Appends in flight at once in the `concurrent` shape: an SDK batch's new scripts, say. */
+const CONCURRENT = 50;
+
+type Shape = 'new-stream' | 'one-stream' | 'batch' | 'concurrent';
+const budgetOf = (shape: Shape): Budget => (shape === 'batch' || shape === 'concurrent' ? BATCHED : SINGLE);
 
 /** Every run writes a fresh database file in its own directory, removed (with its -wal and -shm) afterwards. */
 let runs = 0;
@@ -64,6 +67,11 @@ async function adapterRun(file: string, shape: Shape, budget: Budget): Promise<M
       if (shape === 'one-stream') {
         await store.append('store-one', SINGLE_EVENT, { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
         return 1;
+      }
+      if (shape === 'concurrent') {
+        // Each its own append, made in one turn: group commit gives them one transaction.
+        await Promise.all(Array.from({ length: CONCURRENT }, () => store.append(`store-${uuidv7()}`, SINGLE_EVENT, { expectedRevision: 'no_stream' })));
+        return CONCURRENT;
       }
       const events = shape === 'batch' ? HUNDRED_EVENTS : SINGLE_EVENT;
       await store.append(`store-${uuidv7()}`, events, { expectedRevision: 'no_stream' });
@@ -101,6 +109,11 @@ async function rawRun(file: string, shape: Shape, budget: Budget): Promise<Measu
         write('store-one', i, SINGLE_EVENT);
         return 1;
       }
+      if (shape === 'concurrent') {
+        // What the adapter did before group commit: one transaction, one fsync, per append.
+        for (let n = 0; n < CONCURRENT; n += 1) write(`store-${uuidv7()}`, 0, SINGLE_EVENT);
+        return CONCURRENT;
+      }
       const events = shape === 'batch' ? HUNDRED_EVENTS : SINGLE_EVENT;
       write(`store-${uuidv7()}`, 0, events);
       return events.length;
@@ -114,6 +127,12 @@ const SHAPES: Array<{ shape: Shape; id: string; name: string; baselineLabel: str
   { shape: 'new-stream', id: '1a', name: 'Append 1 event, new stream each (`no_stream`)', baselineLabel: '1-row transactions' },
   { shape: 'one-stream', id: '1a', name: 'Append 1 event to one stream (exact expected revision)', baselineLabel: '1-row transactions' },
   { shape: 'batch', id: '1b', name: 'Append 100 events per call (`no_stream`)', baselineLabel: '100-row transactions' },
+  {
+    shape: 'concurrent',
+    id: '1c',
+    name: `${CONCURRENT} concurrent appends of 1 event, new stream each (\`no_stream\`): group commit`,
+    baselineLabel: '1-row transactions, one per append (no group commit)',
+  },
 ];
 
 export async function eventStoreBench(): Promise<BenchRow[]> {
