@@ -1,8 +1,13 @@
+import type { ListedDeadLetter } from '@pss/host';
 import type { ProjectionStatus, RebuildProgress, RebuildResult } from '@pss/projections';
 import { callOps, parseArgs } from './ops-call';
 
 const USAGE = `usage: npm run projections -- list
+       npm run projections -- dead-letters
        npm run projections -- rebuild NAME | --all`;
+
+/** Dead letters `list` shows under the projections (the newest); `dead-letters` shows every one kept. */
+const DEAD_LETTERS_IN_LIST = 10;
 
 const BAR_WIDTH = 30;
 
@@ -10,6 +15,14 @@ function progressBar({ projection, processed, position, head }: RebuildProgress)
   const ratio = head > 0 ? Math.min(1, position / head) : 1;
   const filled = Math.round(ratio * BAR_WIDTH);
   return `\r${projection.padEnd(24)} [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}%  ${processed} events`;
+}
+
+/** Events whose handlers gave up (bus.dead-letter), the newest last: what failed, on which key, why and when. */
+function printDeadLetters(letters: ListedDeadLetter[], newest = letters.length): void {
+  console.log(`\ndead letters: ${letters.length}${letters.length > newest ? ` (the newest ${newest}; all with dead-letters)` : ''}`);
+  for (const letter of letters.slice(-newest)) {
+    console.log(`${letter.at}  ${letter.topic}  key ${letter.key ?? '-'}  after ${letter.attempts} attempts: ${letter.error}`);
+  }
 }
 
 async function main(): Promise<number> {
@@ -20,6 +33,11 @@ async function main(): Promise<number> {
     for (const p of status) {
       console.log(`${p.name.padEnd(24)} ${p.state.padEnd(12)} ${String(p.checkpoint).padStart(12)} ${String(p.lag).padStart(10)}`);
     }
+    printDeadLetters((await callOps('bus.dead-letters', {})) as ListedDeadLetter[], DEAD_LETTERS_IN_LIST);
+    return 0;
+  }
+  if (words[0] === 'dead-letters') {
+    printDeadLetters((await callOps('bus.dead-letters', {})) as ListedDeadLetter[]);
     return 0;
   }
   if (words[0] === 'rebuild' && (words[1] || args.all)) {

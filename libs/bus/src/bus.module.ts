@@ -16,6 +16,8 @@ import { InProcessBroker } from './in-process/in-process.broker';
 import { InProcessClient } from './in-process/in-process.client';
 import { InProcessServer } from './in-process/in-process.server';
 import { connectKafkaClient, createKafkaClient, kafkaServerOptions, kafkaWire } from './kafka/kafka-options';
+import { KafkaDeadLetters } from './kafka/kafka-dead-letters';
+import { DEAD_LETTERS } from './dead-letter';
 import { CommandDeadlineInterceptor } from './command-deadline.interceptor';
 import { EventRetryInterceptor } from './event-retry.interceptor';
 import { RpcErrorFilter } from './rpc-error.filter';
@@ -57,7 +59,7 @@ export class BusModule {
       module: BusModule,
       global: true,
       providers: [{ provide: BUS_CONFIG, useValue: config }, ...transport, BusConnection],
-      exports: [BUS_CONFIG, BUS, BUS_CLIENT, ...(config.kind === 'in-process' ? [IN_PROCESS_BROKER] : [])],
+      exports: [BUS_CONFIG, BUS, BUS_CLIENT, DEAD_LETTERS, ...(config.kind === 'in-process' ? [IN_PROCESS_BROKER] : [])],
     };
   }
 }
@@ -67,11 +69,13 @@ const inProcessProviders = ({ faults, requestTimeoutMs }: Extract<BusConfig, { k
   { provide: IN_PROCESS_BROKER, useFactory: () => new InProcessBroker(faults) },
   { provide: BUS_CLIENT, useFactory: (broker: InProcessBroker) => new InProcessClient(broker), inject: [IN_PROCESS_BROKER] },
   { provide: BUS, useFactory: (client: ClientProxy) => new TransportBus(client, undefined, requestTimeoutMs), inject: [BUS_CLIENT] },
+  { provide: DEAD_LETTERS, useExisting: IN_PROCESS_BROKER },
 ];
 
 const kafkaProviders = (config: Extract<BusConfig, { kind: 'kafka' }>): Provider[] => [
   { provide: BUS_CLIENT, useFactory: () => createKafkaClient(config) },
   { provide: BUS, useFactory: (client: ClientProxy) => new TransportBus(client, kafkaWire, config.requestTimeoutMs), inject: [BUS_CLIENT] },
+  { provide: DEAD_LETTERS, useValue: new KafkaDeadLetters(config) },
 ];
 
 /**

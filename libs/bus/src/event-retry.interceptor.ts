@@ -1,6 +1,7 @@
 import { Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { PATTERN_HANDLER_METADATA } from '@nestjs/microservices/constants';
 import { PatternHandler } from '@nestjs/microservices/enums/pattern-handler.enum';
+import { KafkaContext } from '@nestjs/microservices';
 import { catchError, retry, timer, type Observable } from 'rxjs';
 import type { Bus } from './bus.port';
 import { DEAD_LETTER_TOPIC, deadLetter, EVENT_HANDLER_ATTEMPTS } from './dead-letter';
@@ -29,10 +30,18 @@ export class EventRetryInterceptor implements NestInterceptor {
           `An event handler of "${topic}" failed ${EVENT_HANDLER_ATTEMPTS} times; its event goes to ${DEAD_LETTER_TOPIC}`,
           failure instanceof Error ? failure.stack : String(failure),
         );
-        await this.bus.publish(DEAD_LETTER_TOPIC, deadLetter(topic, context.switchToRpc().getData(), failure, EVENT_HANDLER_ATTEMPTS));
+        const rpc = context.switchToRpc();
+        const event = { topic, key: keyOf(rpc.getContext()), event: rpc.getData(), failure, at: new Date() };
+        await this.bus.publish(DEAD_LETTER_TOPIC, deadLetter(event, EVENT_HANDLER_ATTEMPTS));
         // Nest's Kafka server awaits the last value: a value, not an empty completion.
         return null;
       }),
     );
   }
+}
+
+/** The Kafka message key of the event (the in-process transport has none). */
+function keyOf(transportContext: unknown): string | null {
+  if (!(transportContext instanceof KafkaContext)) return null;
+  return transportContext.getMessage().key?.toString() ?? null;
 }

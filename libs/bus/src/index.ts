@@ -21,7 +21,8 @@ export {
 } from './command-meta';
 export { InProcessBroker, type InProcessEndpoint } from './in-process/in-process.broker';
 export { FaultPlan, InjectedFault, TYPICAL_FAULTS, type BusFaults } from './in-process/bus-faults';
-export { DEAD_LETTER_TOPIC, EVENT_HANDLER_ATTEMPTS, type DeadLetter } from './dead-letter';
+export { DEAD_LETTER_TOPIC, DEAD_LETTERS, EVENT_HANDLER_ATTEMPTS, type DeadLetter, type DeadLetterLog } from './dead-letter';
+export { KafkaDeadLetters } from './kafka/kafka-dead-letters';
 export { InProcessClient } from './in-process/in-process.client';
 export { IN_PROCESS_TRANSPORT, InProcessContext, InProcessServer } from './in-process/in-process.server';
 export {

@@ -1,2 +1,3 @@
 export * from './service-app';
 export * from './run-service';
+export * from './dead-letters.ops';

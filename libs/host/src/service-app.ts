@@ -8,6 +8,7 @@ import type { Clock } from '@pss/kernel';
 import { OpsModule } from '@pss/ops';
 import { jsonLogger, PlatformModule } from '@pss/platform';
 import { Metrics } from '@pss/metrics';
+import { DeadLettersOps } from './dead-letters.ops';
 import { answerWrongMethods, clientErrorHandler, frameworkErrors, MAX_PATH_PARAMETER_LENGTH } from './http-errors';
 import { parseJsonBodies } from './json-body';
 import { observeRequests } from './request-observability';
@@ -35,7 +36,7 @@ export interface ServiceAppOptions {
  */
 const COMMAND_SENDERS = ['api-gateway'];
 
-@Module({})
+@Module({ providers: [DeadLettersOps] })
 class ServiceRootModule {}
 
 /**

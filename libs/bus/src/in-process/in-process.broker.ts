@@ -1,5 +1,6 @@
 import type { WritePacket } from '@nestjs/microservices';
 import type { SerializedError } from '@pss/kernel';
+import { DEAD_LETTER_TOPIC, newestListed, type DeadLetter, type DeadLetterLog } from '../dead-letter';
 import { FaultPlan, type BusFaults } from './bus-faults';
 
 /** What the broker needs from a server attached to it. Messages arrive as JSON text, as they would off a wire. */
@@ -21,8 +22,10 @@ export interface InProcessEndpoint {
  * Everything crosses as JSON text so that the in-process transport behaves like a real wire: no shared references,
  * dates arrive as strings, `undefined` arrives as `null` (as Nest's Kafka serializer sends it).
  */
-export class InProcessBroker {
+export class InProcessBroker implements DeadLetterLog {
   private readonly endpoints = new Set<InProcessEndpoint>();
+  /** The dead-letter topic, as Kafka would keep it, so operators list it in embedded mode too. */
+  private deadLetters: DeadLetter[] = [];
   /** Deliveries scheduled in fault mode and not finished yet. */
   private readonly pending = new Set<Promise<void>>();
   readonly faults: FaultPlan | undefined;
@@ -65,11 +68,17 @@ export class InProcessBroker {
   /** Delivers an event to every handler of its pattern and resolves once all of them have finished. */
   async publish(pattern: string, data: unknown): Promise<void> {
     const message = toWire(data);
+    if (pattern === DEAD_LETTER_TOPIC) this.deadLetters = newestListed([...this.deadLetters, fromWire(message) as DeadLetter]);
     await this.open;
     if (!this.faults) return this.deliver(pattern, message);
     // Accepted, as a Kafka producer's send resolves once the broker has the record: delivery comes later, so two
     // topics published one after the other may arrive in either order.
     for (let copy = this.faults.copies(); copy > 0; copy -= 1) this.later(this.faults.delayMs(), () => this.deliver(pattern, message));
+  }
+
+  /** What the dead-letter topic holds, the newest last. */
+  async list(): Promise<DeadLetter[]> {
+    return [...this.deadLetters];
   }
 
   /** Resolves once every delivery scheduled so far (fault mode) has finished. */
