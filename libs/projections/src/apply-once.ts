@@ -1,5 +1,11 @@
 import type { RecordedEvent } from '@pss/event-store';
-import { DuplicateKeyError, type Document, type ReadCollection, type UpdateSpec } from '@pss/read-store';
+import {
+  DuplicateKeyError,
+  WriteBackCollection,
+  type Document,
+  type ReadCollection,
+  type UpdateSpec,
+} from '@pss/read-store';
 
 /** The field in which a read-model document remembers the last event applied to it. */
 export const POSITION_FIELD = '_position';
@@ -15,13 +21,17 @@ export async function applyOnce<T extends Document>(
   update: UpdateSpec,
   options: { upsert?: boolean } = {},
 ): Promise<boolean> {
-  const notYetApplied = {
-    _id: id,
-    $or: [{ [POSITION_FIELD]: { $lt: event.position } }, { [POSITION_FIELD]: { $exists: false } }],
-  };
-  const withPosition: UpdateSpec = { ...update, $set: { ...(update.$set ?? {}), [POSITION_FIELD]: event.position } };
+  const withPosition = withPositionSet(update, event.position);
   try {
-    const result = await collection.updateOne(notYetApplied, withPosition, { upsert: options.upsert });
+    const result =
+      collection instanceof WriteBackCollection
+        ? // A replay's page batch: the guard below as a predicate on the held document, no filter to compile.
+          await collection.updateById(id, withPosition, { upsert: options.upsert, when: (doc) => notYetApplied(doc, event.position) })
+        : await collection.updateOne(
+            { _id: id, $or: [{ [POSITION_FIELD]: { $lt: event.position } }, { [POSITION_FIELD]: { $exists: false } }] },
+            withPosition,
+            { upsert: options.upsert },
+          );
     return result.matched > 0 || result.upserted;
   } catch (error) {
     // The upsert collided with the existing document: it exists and already saw this event.
@@ -30,3 +40,18 @@ export async function applyOnce<T extends Document>(
   }
 }
 
+/** The position guard's filter as a predicate: no position yet, or an earlier one. */
+function notYetApplied(doc: Document & { [POSITION_FIELD]?: unknown }, position: number): boolean {
+  const seen = doc[POSITION_FIELD];
+  return seen === undefined || (typeof seen === 'number' && seen < position);
+}
+
+/**
+ * `update` that also sets the position field. Built with Object.assign: V8 copies this way several times faster
+ * than with spreads followed by a computed key, and a replay builds one per event.
+ */
+function withPositionSet(update: UpdateSpec, position: number): UpdateSpec {
+  const $set = Object.assign({}, update.$set);
+  $set[POSITION_FIELD] = position;
+  return Object.assign({}, update, { $set });
+}

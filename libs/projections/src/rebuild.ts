@@ -3,6 +3,7 @@ import { DomainError, yieldToRequests } from '@pss/kernel';
 import type { ReadStore } from '@pss/read-store';
 import { CHECKPOINT_COLLECTION, type CheckpointDocument, type ProjectionContext } from './projection';
 import type { LiveProjection } from './live-projection';
+import { PageBatch } from './page-batch';
 
 export interface RebuildProgress {
   projection: string;
@@ -20,6 +21,8 @@ export interface RebuildResult {
 }
 
 const PAGE_SIZE = 1000;
+/** Events applied in memory between two writes of the documents they touched: bounds what a batch holds. */
+const BATCH_EVENTS = 5000;
 const PROGRESS_EVERY_MS = 200;
 export const shadowName = (collection: string): string => `${collection}__rebuild`;
 
@@ -55,6 +58,9 @@ export async function rebuildProjection(
   let head = await eventStore.headPosition();
   let cancellable = true;
 
+  // Events are applied to the documents they touch in memory, then each document is written once per batch.
+  const batch = new PageBatch(shadow);
+  let unflushed = 0;
   const replayUntilEmpty = async (): Promise<void> => {
     const stopIfCancelled = (): void => {
       if (cancellable && signal?.aborted) throw new DomainError('cancelled', `The rebuild of ${projection.name} was cancelled`);
@@ -65,10 +71,16 @@ export async function rebuildProjection(
       const page: RecordedEvent[] = await eventStore.readAll({ fromPosition: position, filter: projection.filter, maxCount: PAGE_SIZE });
       for (const event of page) {
         stopIfCancelled();
-        await yieldToRequests();
-        await projection.handle(event, shadow);
-        position = event.position;
+        const pause = yieldToRequests();
+        if (pause) await pause;
+        await projection.handle(event, batch);
         processed += 1;
+        unflushed += 1;
+      }
+      position = page.at(-1)?.position ?? position;
+      if (unflushed >= BATCH_EVENTS || page.length < PAGE_SIZE) {
+        await batch.flush();
+        unflushed = 0;
       }
       if (now() - lastReport >= PROGRESS_EVERY_MS) {
         lastReport = now();

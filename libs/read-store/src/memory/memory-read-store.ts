@@ -81,14 +81,14 @@ class MemoryReadCollection<T extends Document> implements ReadCollection<T> {
   }
 
   async insertOne(doc: T): Promise<void> {
-    this.open().insert(structuredClone(doc));
+    this.open().insert(copyDocument(doc));
   }
 
   async upsert(doc: T): Promise<void> {
     const stored = this.open();
     const current = stored.byId(doc._id);
-    if (current) stored.replace(current, structuredClone(doc));
-    else stored.insert(structuredClone(doc));
+    if (current) stored.replace(current, copyDocument(doc));
+    else stored.insert(copyDocument(doc));
   }
 
   async updateOne(filter: Filter, update: UpdateSpec, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
