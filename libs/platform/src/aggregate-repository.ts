@@ -6,7 +6,8 @@ import {
   type EventMetadata,
   type EventStore,
 } from '@pss/event-store';
-import { ProjectionRunner } from '@pss/projections';
+import { POSITION_FIELD, ProjectionRunner, type Projection, type ProjectionContext } from '@pss/projections';
+import { MemoryReadStore, READ_STORE, type Document, type ReadStore } from '@pss/read-store';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { reservationDecider, reservationStream } from './reservation.decider';
 
@@ -35,8 +36,9 @@ const REPLY_MARGIN_MS = 500;
 
 /**
  * Load, decide, append with the expected revision, retry on a concurrent write: how every command of every
- * aggregate is handled. The reply waits until this process's read models have seen the write, so the caller's
- * next read sees it (read-your-writes).
+ * aggregate is handled. The reply waits, within the command's deadline, until this process's read models have
+ * seen the write, so the caller's next read sees it (read-your-writes); it is answered from the decided state
+ * (`written`) whether or not they got there in time.
  */
 @Injectable()
 export class AggregateRepository {
@@ -44,6 +46,7 @@ export class AggregateRepository {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunner,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
   async load<State, Event extends DomainEvent>(
@@ -139,6 +142,23 @@ export class AggregateRepository {
     if (recorded.length === 0) return;
     const events = recorded.map(({ type }) => ({ stream, type }));
     await this.projections.waitFor(recorded[recorded.length - 1].position, events, this.readYourWritesBudgetMs(context));
+  }
+
+  /**
+   * Document `id` of `collection` as the writes to `stream` left it, for a command's answer. The live read model
+   * once it has the stream's last write (it also carries what other streams add: counters, last use); else the
+   * same projection run over the stream's own events on a scratch store: the decided state, in the read model's
+   * shape. An acknowledged write is answered with its resource, never a 404 or 503 because a read model is slow.
+   * null when the stream's events leave no such document (a deleted resource).
+   */
+  async written<T extends Document>(stream: string, projection: Projection, collection: string, id: string): Promise<T | null> {
+    const [live, recorded] = await Promise.all([this.readStore.collection<T>(collection).findOne({ _id: id }), this.eventStore.readStream(stream)]);
+    const last = recorded[recorded.length - 1];
+    if (live && (!last || Number((live as Record<string, unknown>)[POSITION_FIELD]) >= last.position)) return live;
+    const scratch = new MemoryReadStore();
+    const context: ProjectionContext = { collection: (name) => scratch.collection(name) };
+    for (const event of recorded) await projection.handle(event, context);
+    return scratch.collection<T>(collection).findOne({ _id: id });
   }
 
   /** Gives a key back, e.g. when the rest of a command failed after claiming it. */

@@ -2,10 +2,10 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { ruleDecider, type RuleCommand } from './rule.decider';
 import { ruleStream } from './rule.events';
 import { ruleResource, type RuleResource } from './rule-resource';
+import { RuleProjection } from './rule.projection';
 
 export type RuleChange = { kind: 'update'; label?: string; active?: boolean } | { kind: 'delete' };
 export type DeletedRule = { id: string; deleted: true };
@@ -26,7 +26,7 @@ export class ChangeRule extends Command<RuleResource | DeletedRule> {
 export class ChangeRuleHandler implements ICommandHandler<ChangeRule> {
   constructor(
     private readonly aggregates: AggregateRepository,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly rules: RuleProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -35,6 +35,6 @@ export class ChangeRuleHandler implements ICommandHandler<ChangeRule> {
     const command: RuleCommand =
       change.kind === 'update' ? { type: 'UpdateRule', orgId, label: change.label, active: change.active, at } : { type: 'DeleteRule', orgId, at };
     await this.aggregates.decide(ruleStream(ruleId), ruleDecider, command, { ...context, orgId });
-    return change.kind === 'update' ? ruleResource(this.readStore, ruleId) : { id: ruleId, deleted: true };
+    return change.kind === 'update' ? ruleResource(this.aggregates, this.rules, ruleId) : { id: ruleId, deleted: true };
   }
 }

@@ -2,12 +2,12 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, conflict, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { StoreAccess } from '../stores/store-access';
 import { ruleDecider, type RuleRequest } from './rule.decider';
 import { ruleStream } from './rule.events';
 import { ruleId, ruleKey } from './rule-key';
 import { ruleResource, type RuleResource } from './rule-resource';
+import { RuleProjection } from './rule.projection';
 
 /** POST /rules (`conflict` when the rule exists), or blocking a script (`reactivate` the rule that exists). */
 export class CreateRule extends Command<RuleResource> {
@@ -26,7 +26,7 @@ export class CreateRuleHandler implements ICommandHandler<CreateRule> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly stores: StoreAccess,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly rules: RuleProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -46,11 +46,11 @@ export class CreateRuleHandler implements ICommandHandler<CreateRule> {
       if (context.commandId) await this.aggregates.releaseCommand(context.commandId, id, scoped);
       throw error;
     }
-    return ruleResource(this.readStore, id);
+    return ruleResource(this.aggregates, this.rules, id);
   }
 
   private async createdEarlier(id: string, context: CommandContext): Promise<RuleResource> {
     await this.aggregates.createdEarlier(ruleStream(id), ruleDecider, (state) => state.rule !== undefined, context);
-    return ruleResource(this.readStore, id);
+    return ruleResource(this.aggregates, this.rules, id);
   }
 }

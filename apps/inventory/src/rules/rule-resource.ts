@@ -1,13 +1,15 @@
 import { RULES, toResource, type RuleDocument } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
-import type { ReadStore } from '@pss/read-store';
+import type { AggregateRepository } from '@pss/platform';
+import { ruleStream } from './rule.events';
+import type { RuleProjection } from './rule.projection';
 
 /** The spec's Rule, plus `org_id` and `updated_at`. */
 export type RuleResource = ReturnType<typeof toResource<RuleDocument>>;
 
-/** The rule as the API shows it, from the read model the write just reached. */
-export async function ruleResource(readStore: ReadStore, ruleId: string): Promise<RuleResource> {
-  const doc = await readStore.collection<RuleDocument>(RULES).findOne({ _id: ruleId });
+/** The rule as the API shows it, as the command's write left it (whether or not the read model has it yet). */
+export async function ruleResource(aggregates: AggregateRepository, projection: RuleProjection, ruleId: string): Promise<RuleResource> {
+  const doc = await aggregates.written<RuleDocument>(ruleStream(ruleId), projection, RULES, ruleId);
   if (!doc) throw notFound('Rule');
   return toResource(doc);
 }

@@ -1,0 +1,76 @@
+import { READ_STORE, type ReadCollection, type ReadStore } from '@pss/read-store';
+import { eventually } from '@pss/testkit';
+import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+
+const WRITES = new Set(['insertOne', 'upsert', 'updateOne', 'updateMany', 'deleteMany']);
+
+/**
+ * Holds every write to the named read-model collections until released, as a projection far behind on a busy
+ * replica would: what the command handlers answer must not depend on it.
+ */
+class HeldReadModels {
+  private held = new Set<string>();
+  private release: () => void = () => undefined;
+  private gate: Promise<void> = Promise.resolve();
+
+  constructor(readStore: ReadStore) {
+    const collection = readStore.collection.bind(readStore);
+    jest.spyOn(readStore, 'collection').mockImplementation((name: string) => this.wrap(collection(name)) as ReturnType<ReadStore['collection']>);
+  }
+
+  hold(collections: string[]): void {
+    this.held = new Set(collections);
+    this.gate = new Promise((resolve) => (this.release = resolve));
+  }
+
+  releaseAll(): void {
+    this.held = new Set();
+    this.release();
+  }
+
+  private wrap<T extends ReadCollection>(target: T): T {
+    return new Proxy(target, {
+      get: (object, property, receiver) => {
+        const value = Reflect.get(object, property, receiver);
+        if (typeof property !== 'string' || !WRITES.has(property) || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          if (this.held.has(object.name)) await this.gate;
+          return value.apply(object, args);
+        };
+      },
+    });
+  }
+}
+
+/**
+ * Issue 13, defect 3: a write that succeeded is answered with its resource, never 503 or 404, however far behind
+ * this process's read models are; the wait for them ends within the command's deadline.
+ */
+describe('writes answered while the read models are held back (embedded)', () => {
+  let service: EmbeddedHarness;
+  let held: HeldReadModels;
+  let token: string;
+  let storeId: string;
+
+  beforeAll(async () => {
+    // The wait for the read models ends after 200 ms here; the answer must not need them.
+    service = await EmbeddedHarness.start({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '200' } });
+    ({ token } = await service.tenant(['stores:read', 'stores:write', 'scripts:read', 'rules:write', 'policies:read', 'policies:write', 'webhooks:manage', 'orgs:manage']));
+    storeId = (await service.createStore(token)).id;
+    held = new HeldReadModels(service.app.get<ReadStore>(READ_STORE));
+  });
+  afterEach(() => held.releaseAll());
+  afterAll(() => service.close());
+
+  it('creates and updates a rule', async () => {
+    held.hold(['rules']);
+
+    const created = await service.request('POST', '/api/v1/rules', { token, body: { store_id: storeId, type: 'block', target: 'domain', value: 'skimmer.example.net', label: 'skimmer' } });
+    const updated = await service.request('PATCH', `/api/v1/rules/${created.body.id}`, { token, body: { label: 'known skimmer' } });
+
+    expect(created).toMatchObject({ status: 201, body: { store_id: storeId, value: 'skimmer.example.net', label: 'skimmer', active: true } });
+    expect(updated).toMatchObject({ status: 200, body: { id: created.body.id, label: 'known skimmer' } });
+    held.releaseAll();
+    await eventually(() => service.request('GET', `/api/v1/rules?store_id=${storeId}`, { token }), (listed) => listed.body.data.some((rule: { label: string }) => rule.label === 'known skimmer'));
+  });
+});
