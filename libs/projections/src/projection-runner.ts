@@ -32,6 +32,11 @@ export class ProjectionRunner {
     return [...this.live.keys()];
   }
 
+  /** Every projection with the position its read model has reached (0 before start): what a snapshot records. */
+  positions(): Array<{ projection: Projection; position: number }> {
+    return [...this.live.values()].map((live) => ({ projection: live.projection, position: live.position }));
+  }
+
   async start(): Promise<void> {
     for (const projection of this.live.values()) {
       for (const name of Object.keys(projection.projection.collections)) await this.readStore.drop(shadowName(name));

@@ -11,6 +11,11 @@ export interface Projection {
   readonly filter: EventFilter;
   /** The collections it owns, by name, with the indexes its readers need. */
   readonly collections: Readonly<Record<string, IndexSpec[]>>;
+  /**
+   * Bump when what the read model holds changes in code outside this class (a helper it calls): a snapshot of
+   * the read model taken under another version, or another source of the class, is not loaded but rebuilt.
+   */
+  readonly version?: number;
   handle(event: RecordedEvent, context: ProjectionContext): Promise<void>;
 }
 

@@ -16,7 +16,8 @@ import { upsertedDocument } from './upserted-document';
 /**
  * The embedded read store: collections held in memory, queried and updated with the same documents as MongoDB,
  * with mingo's semantics (the common filters, updates and sorts evaluated directly, the rest by mingo). Nothing
- * is persisted: read models are rebuilt from the event store at start.
+ * is persisted here: read models are rebuilt from the event store at start, or loaded from a snapshot of them
+ * (`documents`, `restore`; see @pss/projections' read-model snapshots) and caught up from there.
  */
 export class MemoryReadStore implements ReadStore {
   private readonly collections = new Map<string, StoredCollection>();
@@ -46,6 +47,19 @@ export class MemoryReadStore implements ReadStore {
 
   async listCollections(): Promise<string[]> {
     return [...this.collections.keys()].sort();
+  }
+
+  /**
+   * The documents of a collection as they are now, for a snapshot: stored versions are never changed in place,
+   * so the array stays as of this call while writes go on. Callers must not change them.
+   */
+  documents(collection: string): readonly Document[] {
+    return this.collections.get(collection)?.matching({}) ?? [];
+  }
+
+  /** Replaces a collection by these documents (a snapshot loaded at start); its owner declares its indexes after. */
+  restore(collection: string, docs: readonly Document[]): void {
+    this.collections.set(collection, new StoredCollection(collection, new Map(docs.map((doc) => [doc._id, doc])), []));
   }
 
   async close(): Promise<void> {
