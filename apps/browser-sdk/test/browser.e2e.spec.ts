@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
 import { eventually, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '../../embedded/src/testing/embedded-harness';
-import { SdkIngestion } from '../../inventory/src/ingestion/sdk-ingestion.service';
+import { SightingsFlusher } from '../../api-gateway/src/sdk/intake/sightings-flusher';
 import { hashRecipientKey } from '../../inventory/src/stores/recipient-key';
 import { chromiumFound, CHROME_PATH, launchChromium } from './chromium';
 import { FixtureServer, VENDOR_HOST } from './fixture-server';
@@ -322,7 +322,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     const before = bySrc(seen, 'widget.js').sightings;
     const after = await eventually(
       async () => {
-        await service.app.get(SdkIngestion).flush();
+        await service.app.get(SightingsFlusher).run();
         return bySrc(await scripts(store.id), 'widget.js');
       },
       (script) => script.sightings > before,
@@ -351,7 +351,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     await page.goto(url, { waitUntil: 'load' });
     const status = await eventually(
       async () => {
-        await service.app.get(SdkIngestion).flush();
+        await service.app.get(SightingsFlusher).run();
         return (await service.request('GET', `/api/v1/stores/${store.id}/status`, { token })).body;
       },
       (body) => body.sdk.installed === true,

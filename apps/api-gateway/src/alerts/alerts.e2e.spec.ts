@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
+import { SightingsFlusher } from '../sdk/intake/sightings-flusher';
 import { SdkSilenceWatcher } from '../../../alerts/src/sdk-watch/sdk-silence.watcher';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
@@ -167,7 +167,7 @@ describe('alerts (HTTP, embedded)', () => {
   it('opens SDK_SILENT for a store whose SDK stopped reporting, and closes it when the SDK comes back', async () => {
     const store = await newStore();
     const watcher = service.app.get(SdkSilenceWatcher);
-    const flush = () => service.app.get(SdkIngestion).flush();
+    const flush = () => service.app.get(SightingsFlusher).run();
     await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'font-src', blocked_uri: 'https://fonts.example/f.woff' }]);
     await flush();
 

@@ -5,7 +5,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { eventually, ManualClock, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
-import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
+import { SightingsFlusher } from '../sdk/intake/sightings-flusher';
 import { ReportFactsConsumer } from '../../../reports/src/facts/report-facts.consumer';
 import { ReportFileLinks } from '../../../reports/src/files/report-file-links';
 import { REPORT_FILES_PATH } from '../../../reports/src/files/signed-url';
@@ -218,7 +218,7 @@ describe('PCI reports (HTTP, embedded)', () => {
     for (const session of ['a', 'b', 'c']) {
       await service.reportSdk(shop.sdk_key, [{ kind: 'script', src: 'https://cdn.pagamentos.example/widget.js', hash: sri('widget') }], { session_id: session });
     }
-    await service.app.get(SdkIngestion).flush();
+    await service.app.get(SightingsFlusher).run();
     // The hour of the batches is counted once it is over, and a report ending within it does not count it.
     const during = await get(`/reports/pci?store_id=${shop.id}`);
     expect(during.body.data.periodic_checks.at(-1).sdk_batches).toBe(0);

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { DAY_MS } from '@pss/kernel';
 import { ProjectionRunner } from '@pss/projections';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { SdkIngestion } from '../../../inventory/src/ingestion/sdk-ingestion.service';
+import { SightingsFlusher } from './intake/sightings-flusher';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'rules:write', 'alerts:read'];
@@ -61,7 +61,7 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     clock.advance(60_000);
     await send(store.sdk_key, checkoutScripts(store.domain), { session_id: 'another-session' });
     await send(store.sdk_key, checkoutScripts(store.domain), { session_id: 'another-session' });
-    await service.app.get(SdkIngestion).flush();
+    await service.app.get(SightingsFlusher).run();
     expect(await service.app.get(ProjectionRunner).catchUp()).toBe(true);
 
     const app = bySrc(await scripts(store.id), 'static/app');
@@ -232,7 +232,7 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
   it('takes an empty batch as the heartbeat of a paused SDK: the store shows it installed', async () => {
     const store = await newStore({ developer_mode: true });
     expect((await send(store.sdk_key, [])).body).toEqual({ accepted: 0, rejected: 0, rejections: [] });
-    await service.app.get(SdkIngestion).flush();
+    await service.app.get(SightingsFlusher).run();
     const status = await eventually(
       async () => (await service.request('GET', `/api/v1/stores/${store.id}/status`, { token })).body,
       (body) => body.sdk.installed === true,

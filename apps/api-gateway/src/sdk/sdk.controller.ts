@@ -1,14 +1,14 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Options, Param, Post, Query, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
-import { BUS, type Bus } from '@pss/bus';
-import { COMMANDS, type Observation, type SdkIngestReply, type StoreDocument } from '@pss/contracts';
+import type { StoreDocument } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
 import { Metrics } from '@pss/metrics';
 import { Public } from '../auth/scopes.decorator';
 import { HttpDomainError } from '../http/exceptions.filter';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { checkCspReports } from './csp-reports';
+import { SdkIntake, type IntakeBatch } from './intake/sdk-intake';
 import { checkBatch, parseSdkJson } from './sdk-batch';
 import { SDK_RAW_BODY, sdkBody } from './sdk-body';
 import { SdkBundle, type SdkRelease } from './sdk-bundle';
@@ -43,7 +43,7 @@ export class SdkController {
     private readonly config: SdkConfigDocument,
     private readonly bundle: SdkBundle,
     @Inject(SDK_RATE_LIMITER) private readonly limiter: RateLimiter,
-    @Inject(BUS) private readonly bus: Bus,
+    private readonly intake: SdkIntake,
     private readonly metrics: Metrics,
   ) {}
 
@@ -100,7 +100,9 @@ export class SdkController {
     const store = await this.admit(key);
     const batch = checkBatch(parseSdkJson(sdkBody(body).text));
     // An empty batch is the heartbeat of a paused SDK (developer mode): it tells the service the SDK is installed.
-    if (batch.accepted.length > 0 || batch.rejected === 0) await this.ingest(store, batch.pageUrl, batch.sessionId, batch.sdkVersion, batch.accepted);
+    if (batch.accepted.length > 0 || batch.rejected === 0) {
+      await this.take(store, { pageUrl: batch.pageUrl, sessionId: batch.sessionId, sdkVersion: batch.sdkVersion, observations: batch.accepted });
+    }
     this.metrics.sdkBatch('events', batch.accepted.length, batch.rejected);
     return { accepted: batch.accepted.length, rejected: batch.rejected, rejections: batch.rejections };
   }
@@ -113,7 +115,9 @@ export class SdkController {
     reply.headers(CORS);
     const store = await this.admit(key);
     const reports = checkCspReports(parseSdkJson(sdkBody(body).text));
-    for (const page of reports.pages) if (page.accepted.length > 0) await this.ingest(store, page.pageUrl, CSP_SESSION, CSP_SOURCE_VERSION, page.accepted);
+    for (const page of reports.pages) {
+      if (page.accepted.length > 0) await this.take(store, { pageUrl: page.pageUrl, sessionId: CSP_SESSION, sdkVersion: CSP_SOURCE_VERSION, observations: page.accepted });
+    }
     this.metrics.sdkBatch('csp', reports.accepted, reports.rejected);
     return { accepted: reports.accepted, rejected: reports.rejected, rejections: reports.rejections };
   }
@@ -129,14 +133,12 @@ export class SdkController {
     return store;
   }
 
-  private async ingest(store: StoreDocument, pageUrl: string, sessionId: string, sdkVersion: string, observations: Observation[]): Promise<void> {
-    const ingested = await this.bus.request<SdkIngestReply>(COMMANDS.sdkIngest, { storeId: store._id, pageUrl, sessionId, sdkVersion, observations });
-    // Ingestion always answers; an empty reply is a server closing under the request (the bus passes `null` on).
-    if (!ingested) throw new DomainError('service_unavailable', 'The service could not be reached');
+  private async take(store: StoreDocument, batch: IntakeBatch): Promise<void> {
+    const taken = await this.intake.take(store, batch);
     // The store's budget of new scripts is spent: those it covered are recorded, the SDK sends the rest again later.
-    if (ingested.retry_after_seconds) {
+    if (!taken.taken) {
       this.metrics.rateLimited('sdk_store');
-      throw rateLimited(ingested.retry_after_seconds);
+      throw rateLimited(taken.retryAfterSeconds);
     }
   }
 

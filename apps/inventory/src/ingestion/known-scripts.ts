@@ -18,11 +18,10 @@ export class KnownScripts {
     this.entries = new LruCache(maxEntries);
   }
 
-  /** True when `hash` is what this process last saw for the script (an unhashed sighting matches any). */
-  matches(scriptId: string, hash: string | null, now: number): boolean {
+  /** The script's hash as this process last saw it, unless forgotten or expired. */
+  current(scriptId: string, now: number): { hash: string | null } | undefined {
     const entry = this.entries.get(scriptId);
-    if (!entry || entry.until < now) return false;
-    return hash === null || hash === entry.hash;
+    return entry && entry.until >= now ? entry : undefined;
   }
 
   remember(scriptId: string, hash: string | null, now: number): void {

@@ -1,27 +1,23 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  Optional,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   SCRIPTS,
   STORES,
   type CspViolationObservation,
   type IframeObservation,
-  type Observation,
+  type IngestedScript,
   type PaymentRecipientObservation,
   type ScriptDocument,
   type ScriptObservation,
+  type SdkIngestCommand,
   type SdkIngestReply,
+  type SdkRecordSightingsCommand,
+  type SdkRecordSightingsReply,
   type SensitiveFieldAccessObservation,
   type StoreDocument,
 } from '@pss/contracts';
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { CLOCK, LruCache, type Clock } from '@pss/kernel';
-import { AggregateRepository, PLATFORM_OPTIONS, type CommandContext, type PlatformOptions } from '@pss/platform';
+import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { classifyScript } from '../catalog/classify';
 import { isThreatHost } from '../catalog/catalog';
@@ -32,75 +28,53 @@ import { KnownScripts } from './known-scripts';
 import { NEW_SCRIPT_LIMITS, NewScriptBudget, type NewScriptLimits } from './new-script-budget';
 import { pageHeadersDecider, pageHeadersStream } from './page-headers.decider';
 import { securityHeaders } from './security-headers';
-import { SightingBuffer, sightingsStream, type SightingsEvent } from './sightings';
+import { sightingsStream } from './sightings';
 import { signalsStream, type SignalEvent } from './signals';
 
-/** How long repeated sightings are counted in memory before they are recorded (lost on a crash, at most this). */
-export const FLUSH_INTERVAL_MS = 5_000;
 /** Store pages whose headers this process remembers (a key and a fingerprint of some 300 bytes: about 15 MB). */
 export const KNOWN_HEADER_PAGES_CACHED = 50_000;
-
-export interface IngestBatch {
-  storeId: string;
-  pageUrl: string;
-  sessionId: string;
-  sdkVersion: string;
-  observations: Observation[];
-}
 
 const SDK_ACTOR = 'sdk';
 
 /**
- * Turns what the SDK reports into the inventory: a new script, a new hash, a changed security header and every
- * signal (CSP violation, sensitive-field access, unexpected iframe, swapped recipient) is a domain event at
- * once; a known script seen again is only counted, and the counts are recorded once per flush window.
+ * Turns what the gateway could not settle of an SDK batch into the inventory: a new script, a new hash, a changed
+ * security header and every signal (CSP violation, sensitive-field access, unexpected iframe, swapped recipient)
+ * is a domain event at once. Known scripts are answered as such, for the gateway to count; the counts come back
+ * once per flush window (`recordSightings`).
  */
 @Injectable()
-export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class SdkIngestion {
   private readonly logger = new Logger('SdkIngestion');
-  private readonly buffer = new SightingBuffer();
   private readonly known = new KnownScripts();
   /** The last headers recorded per store page, so an unchanged page costs no stream read. */
   private readonly knownHeaders = new LruCache<string, string>(KNOWN_HEADER_PAGES_CACHED);
   private readonly budget: NewScriptBudget;
-  private pending: SightingsEvent[] = [];
-  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PLATFORM_OPTIONS) private readonly options: PlatformOptions,
     @Optional() @Inject(NEW_SCRIPT_LIMITS) limits?: NewScriptLimits,
   ) {
     this.budget = new NewScriptBudget(limits);
   }
 
-  onApplicationBootstrap(): void {
-    if (this.options.background) this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS).unref();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
-  }
-
   /**
    * Bounded work whatever the batch holds: each known script is a lookup in memory, at most a batch's worth of
-   * new scripts is recorded (the store's NewScriptBudget), one headers decision, one signal event. What fans
-   * out from a new script (the policy decision, alerts, deliveries) runs behind the answer, from the recorded
-   * events. When the budget cannot cover the batch's new scripts, those it could are recorded and nothing else
-   * (the SDK sends the batch again after `retry_after_seconds`, and its sightings are counted then).
+   * new scripts is recorded (the store's NewScriptBudget), decided side by side, one headers decision, one signal
+   * event. What fans out from a new script (the policy decision, alerts, deliveries) runs behind the answer, from
+   * the recorded events. When the budget cannot cover the batch's new scripts, those it could are recorded and
+   * nothing else (the SDK sends the batch again after `retry_after_seconds`).
    */
-  async ingest(batch: IngestBatch): Promise<SdkIngestReply> {
+  async ingest(batch: SdkIngestCommand): Promise<SdkIngestReply> {
     const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: batch.storeId });
-    if (!store) return { accepted: 0 };
+    if (!store) return { accepted: 0, scripts: [] };
     const at = this.clock.now();
     const context: CommandContext = { actor: SDK_ACTOR, orgId: store.org_id };
     const seen = { storeId: store._id, orgId: store.org_id, pageUrl: batch.pageUrl, sessionId: batch.sessionId, at: at.toISOString() };
-    const sighted: string[] = [];
-    const changes = new Map<string, ScriptObservation>();
+    const scripts: IngestedScript[] = [];
+    const changes = new Map<string, { observation: ScriptObservation; answers: IngestedScript[] }>();
     const accesses = new Map<string, SensitiveFieldAccessObservation>();
     const signals = new Map<string, SignalEvent>();
     let headers: Record<string, string> | undefined;
@@ -109,8 +83,14 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
       switch (observation.kind) {
         case 'script': {
           const scriptId = scriptIdFor(store._id, scriptKey(observation));
-          if (await this.isKnown(scriptId, observation.hash ?? null, at)) sighted.push(scriptId);
-          else if (!changes.has(scriptId)) changes.set(scriptId, observation);
+          const current = await this.knownHash(scriptId, observation.hash ?? null, at);
+          const answer: IngestedScript = { script_id: scriptId, hash: current ?? null, outcome: current === undefined ? 'deferred' : 'known' };
+          scripts.push(answer);
+          if (current === undefined) {
+            const change = changes.get(scriptId) ?? { observation, answers: [] };
+            change.answers.push(answer);
+            changes.set(scriptId, change);
+          }
           break;
         }
         case 'headers':
@@ -132,44 +112,62 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
     }
 
     const allowance = changes.size ? this.budget.take(store._id, changes.size, at.getTime()) : { granted: 0 };
-    for (const [scriptId, observation] of [...changes].slice(0, allowance.granted)) await this.script(scriptId, observation, store, batch, context, at);
-    if (allowance.retryAfterSeconds) return { accepted: allowance.granted, retry_after_seconds: allowance.retryAfterSeconds };
+    const granted = [...changes].slice(0, allowance.granted);
+    await Promise.all(
+      granted.map(async ([scriptId, change]) => {
+        const settled = await this.script(scriptId, change.observation, store, batch, context, at);
+        for (const answer of change.answers) Object.assign(answer, settled);
+      }),
+    );
+    if (allowance.retryAfterSeconds) return { accepted: allowance.granted, retry_after_seconds: allowance.retryAfterSeconds, scripts };
 
-    this.buffer.recordBatch(store._id, store.org_id, batch.observations.length, at);
-    for (const scriptId of sighted) this.buffer.recordScript(store._id, store.org_id, scriptId, batch.sessionId, at);
     if (headers) await this.headers(headers, store, batch.pageUrl, context, at);
     for (const access of accesses.values()) this.signal(signals, await this.sensitiveFieldAccess(access, seen, context, at));
     if (signals.size) {
       await this.eventStore.append(signalsStream(store._id), [...signals.values()].map((event) => ({ ...event, metadata: { ...context } })));
     }
-    return { accepted: batch.observations.length };
+    return { accepted: batch.observations.length, scripts };
   }
 
-  /** Records the counted sightings; a failed write is kept for the next flush. */
-  async flush(): Promise<void> {
-    const events = [...this.pending, ...this.buffer.drain()];
-    this.pending = [];
-    for (const event of events) {
+  /**
+   * Records the gateway's counted windows, one `SightingsFlushed` per store; answers the stores whose window could
+   * not be written, which the gateway keeps for its next flush.
+   */
+  async recordSightings(command: SdkRecordSightingsCommand): Promise<SdkRecordSightingsReply> {
+    const failed: string[] = [];
+    for (const window of command.windows) {
       try {
-        await this.eventStore.append(sightingsStream(event.data.storeId), [{ ...event, metadata: { actor: SDK_ACTOR, orgId: event.data.orgId } }]);
+        await this.eventStore.append(sightingsStream(window.storeId), [{ type: 'SightingsFlushed', data: window, metadata: { actor: SDK_ACTOR, orgId: window.orgId } }]);
       } catch (error) {
-        this.pending.push(event);
-        this.logger.error({ message: 'sightings not recorded, retrying at the next flush', store_id: event.data.storeId, error: (error as Error).message });
+        failed.push(window.storeId);
+        this.logger.error({ message: 'sightings not recorded', store_id: window.storeId, error: (error as Error).message });
       }
     }
+    return { failed_store_ids: failed };
   }
 
-  /** Known when this process remembers its hash, or the read model holds it with that hash (then remembered). */
-  private async isKnown(scriptId: string, hash: string | null, at: Date): Promise<boolean> {
-    if (this.known.matches(scriptId, hash, at.getTime())) return true;
+  /**
+   * The script's current hash when `hash` is it (an unhashed sighting matches any): from this process's memory,
+   * or from the read model (then remembered). `undefined` when the script or this content is new.
+   */
+  private async knownHash(scriptId: string, hash: string | null, at: Date): Promise<string | null | undefined> {
+    const remembered = this.known.current(scriptId, at.getTime());
+    if (remembered && (hash === null || hash === remembered.hash)) return remembered.hash;
     const script = await this.readStore.collection<ScriptDocument>(SCRIPTS).findOne({ _id: scriptId });
-    if (!script || (hash !== null && hash !== script.current_hash)) return false;
+    if (!script || (hash !== null && hash !== script.current_hash)) return undefined;
     this.known.remember(scriptId, script.current_hash, at.getTime());
-    return true;
+    return script.current_hash;
   }
 
   /** A new script or new content: recorded, and seen by this request's next read (the policies decide behind it). */
-  private async script(scriptId: string, observation: ScriptObservation, store: StoreDocument, batch: IngestBatch, context: CommandContext, at: Date): Promise<void> {
+  private async script(
+    scriptId: string,
+    observation: ScriptObservation,
+    store: StoreDocument,
+    batch: SdkIngestCommand,
+    context: CommandContext,
+    at: Date,
+  ): Promise<Pick<IngestedScript, 'hash' | 'outcome'>> {
     const hash = observation.hash ?? null;
     const host = scriptHost(observation);
     const classified = classifyScript({ host, inline: observation.inline }, store.domain);
@@ -205,8 +203,8 @@ export class SdkIngestion implements OnApplicationBootstrap, BeforeApplicationSh
       context,
     );
     this.known.remember(scriptId, state.currentHash, at.getTime());
-    // Recorded meanwhile by another replica: then it is a sighting like any other.
-    if (events.length === 0) this.buffer.recordScript(store._id, store.org_id, scriptId, batch.sessionId, at);
+    // Recorded meanwhile (by another replica, or a concurrent batch): then it is a sighting like any other.
+    return { hash: state.currentHash, outcome: events.length === 0 ? 'known' : 'recorded' };
   }
 
   private async headers(reported: Record<string, string>, store: StoreDocument, pageUrl: string, context: CommandContext, at: Date): Promise<void> {

@@ -1,6 +1,6 @@
-import { HOST_PREVALENCE, SCRIPTS } from '@pss/contracts';
+import { HOST_PREVALENCE, SCRIPTS, type ScriptSightings } from '@pss/contracts';
 import { project, recorded } from '@pss/testkit';
-import type { ScriptSightings, SightingsEvent } from '../ingestion/sightings';
+import type { SightingsEvent } from '../ingestion/sightings';
 import type { ScriptEvent } from './script.events';
 import { ScriptProjection } from './script.projection';
 

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { COMMANDS, type InventoryCommandEnvelope } from '@pss/contracts';
-import { SdkIngestion, type IngestBatch } from '../ingestion/sdk-ingestion.service';
+import { COMMANDS, type InventoryCommandEnvelope, type SdkIngestCommand, type SdkRecordSightingsCommand } from '@pss/contracts';
+import { SdkIngestion } from '../ingestion/sdk-ingestion.service';
 import { DecideOnScript, type AuthorizeInput } from './script-decisions';
 
 /** Script commands and SDK batches arriving over the bus from the gateway. */
@@ -14,8 +14,13 @@ export class ScriptsMessages {
   ) {}
 
   @MessagePattern(COMMANDS.sdkIngest)
-  ingest(@Payload() batch: IngestBatch) {
+  ingest(@Payload() batch: SdkIngestCommand) {
     return this.ingestion.ingest(batch);
+  }
+
+  @MessagePattern(COMMANDS.sdkRecordSightings)
+  recordSightings(@Payload() command: SdkRecordSightingsCommand) {
+    return this.ingestion.recordSightings(command);
   }
 
   @MessagePattern(COMMANDS.scriptAuthorize)

@@ -1,8 +1,36 @@
+import type { Observation } from '../sdk/observations';
+
 export const SCRIPT_COMMANDS = {
   sdkIngest: 'inventory.sdk.ingest',
+  sdkRecordSightings: 'inventory.sdk.record-sightings',
   scriptAuthorize: 'inventory.script.authorize',
   scriptBlock: 'inventory.script.block',
 } as const;
+
+/**
+ * What the gateway forwards of an SDK batch: only what its known-script index cannot settle (new scripts, new
+ * hashes, changed headers, signals). The batch itself and the sightings of known scripts are counted at the edge
+ * and reach inventory in `sdkRecordSightings`.
+ */
+export interface SdkIngestCommand {
+  storeId: string;
+  pageUrl: string;
+  sessionId: string;
+  sdkVersion: string;
+  observations: Observation[];
+}
+
+/**
+ * What became of each script observation forwarded, in the order sent: `known` (inventory already had this
+ * hash: the gateway counts it as a sighting), `recorded` (a new script or new content, now an event) or `deferred`
+ * (beyond the store's budget of new scripts: not recorded, the SDK sends it again). `hash` is the script's current
+ * hash after the batch, which the gateway remembers.
+ */
+export interface IngestedScript {
+  script_id: string;
+  hash: string | null;
+  outcome: 'known' | 'recorded' | 'deferred';
+}
 
 /**
  * Inventory's answer to `sdkIngest`. `retry_after_seconds` says the store's budget of new scripts ran out: the
@@ -12,6 +40,37 @@ export const SCRIPT_COMMANDS = {
 export interface SdkIngestReply {
   accepted: number;
   retry_after_seconds?: number;
+  scripts: IngestedScript[];
+}
+
+/** One known script's sightings within a flush window. */
+export interface ScriptSightings {
+  scriptId: string;
+  sightings: number;
+  /** Distinct sessions within the window, counted up to a cap (then "at least this many"). */
+  sessions: number;
+  lastSeenAt: string;
+}
+
+/** One store's SDK activity within a flush window: what `SightingsFlushed` records. */
+export interface StoreSightings {
+  storeId: string;
+  orgId: string;
+  firstEventAt: string;
+  lastEventAt: string;
+  batches: number;
+  observations: number;
+  scripts: ScriptSightings[];
+}
+
+/** `sdkRecordSightings`: the windows the gateway counted, recorded by inventory as one event per store. */
+export interface SdkRecordSightingsCommand {
+  windows: StoreSightings[];
+}
+
+/** The stores whose window could not be recorded (the gateway keeps those for its next flush). */
+export interface SdkRecordSightingsReply {
+  failed_store_ids: string[];
 }
 
 export const RULE_COMMANDS = {

@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Global, Module } from '@nestjs/common';
+import { EVENT_STORE, type EventStore } from '@pss/event-store';
+import { ProjectionRunner } from '@pss/projections';
+import { ManualClock, sri } from '@pss/testkit';
+import { EMBEDDED_MODULES } from '../../../../embedded/src/embedded.modules';
+import { EmbeddedHarness } from '../../../../embedded/src/testing/embedded-harness';
+import { SdkIngestion } from '../../../../inventory/src/ingestion/sdk-ingestion.service';
+import { NEW_SCRIPT_LIMITS, type NewScriptLimits } from '../../../../inventory/src/ingestion/new-script-budget';
+import { EDGE_SCRIPT_FRESH_MS } from './edge-scripts';
+import { SightingsFlusher } from './sightings-flusher';
+
+/** Small enough that a test spends a store's allowance in one batch. */
+const LIMITS: NewScriptLimits = { perBatch: 10, perMinute: 10, burst: 10, trackedStores: 100 };
+
+@Global()
+@Module({ providers: [{ provide: NEW_SCRIPT_LIMITS, useValue: LIMITS }], exports: [NEW_SCRIPT_LIMITS] })
+class TestLimitsModule {}
+
+const page = [
+  { kind: 'script', src: 'https://cdn.shop.example/app.js?v=1', hash: sri('app v1') },
+  { kind: 'script', src: 'https://sdk.mercadopago.com/js/v2', hash: sri('mercado pago v2') },
+  { kind: 'script', inline: true, hash: sri('window.dataLayer = [];') },
+  { kind: 'headers', headers: { 'content-security-policy': "script-src 'self'", 'x-frame-options': 'DENY' } },
+];
+
+/**
+ * The SDK fast path (issue 15, goal 1): what the gateway already knows is settled at the edge, with no command to
+ * inventory, and every sighting is still counted; the edge never answers for what it has not seen inventory settle.
+ */
+describe('SDK intake at the edge (HTTP, embedded)', () => {
+  const clock = new ManualClock('2026-08-03T10:00:00.000Z');
+  const dataDir = mkdtempSync(join(tmpdir(), 'pss-intake-'));
+  let service: EmbeddedHarness;
+  let token: string;
+  let forwarded: jest.SpyInstance;
+
+  const start = async () => {
+    service = await EmbeddedHarness.start({ clock, dataDir, modules: [...EMBEDDED_MODULES, TestLimitsModule] });
+    forwarded = jest.spyOn(service.app.get(SdkIngestion), 'ingest');
+  };
+  beforeAll(async () => {
+    await start();
+    ({ token } = await service.tenant(['stores:write', 'scripts:read', 'stores:read'], { plan: 'enterprise' }));
+  });
+  afterAll(async () => {
+    await service.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const scripts = async (storeId: string) => (await service.request('GET', `/api/v1/scripts?store_id=${storeId}`, { token })).body.data as any[];
+  /** What a sighting records when it is not a sighting: a new script or new content (policy decisions come behind). */
+  const observedScripts = async (storeId: string) =>
+    (await service.app.get<EventStore>(EVENT_STORE).readAll({ filter: { eventTypes: ['ScriptDetected', 'ScriptHashChanged'] }, maxCount: 100_000 })).filter(
+      (event) => (event.data as { storeId?: string }).storeId === storeId,
+    ).length;
+  const flushed = async () => {
+    await service.app.get(SightingsFlusher).run();
+    expect(await service.app.get(ProjectionRunner).catchUp()).toBe(true);
+  };
+
+  it('asks inventory for the first page view only, and still counts every sighting', async () => {
+    const store = await service.createStore(token);
+    forwarded.mockClear();
+    for (let view = 0; view < 4; view += 1) expect((await service.reportSdk(store.sdk_key, page, { session_id: `session-${view}` })).status).toBe(202);
+    expect(forwarded).toHaveBeenCalledTimes(1);
+
+    await flushed();
+    const app = (await scripts(store.id)).find((script) => script.src.includes('app.js'));
+    expect(app).toMatchObject({ sightings: 4, sessions_count: 4 });
+    const status = (await service.request('GET', `/api/v1/stores/${store.id}/status`, { token })).body;
+    expect(status.sdk).toMatchObject({ installed: true, events_total: 16 });
+  });
+
+  it('sends new content, a new script and changed headers to inventory, and only those', async () => {
+    const store = await service.createStore(token);
+    await service.reportSdk(store.sdk_key, page);
+    forwarded.mockClear();
+    const changed = [{ ...page[0], hash: sri('app v2') }, page[1], page[2], { kind: 'headers', headers: { 'x-frame-options': 'DENY' } }];
+    await service.reportSdk(store.sdk_key, changed);
+    expect(forwarded).toHaveBeenCalledTimes(1);
+    expect(forwarded.mock.calls[0][0].observations).toMatchObject([changed[0], changed[3]]);
+    expect((await scripts(store.id)).find((script) => script.src.includes('app.js')).current_hash).toBe(sri('app v2'));
+  });
+
+  it('checks a remembered script with inventory again once it is no longer fresh', async () => {
+    const store = await service.createStore(token);
+    await service.reportSdk(store.sdk_key, page);
+    clock.advance(EDGE_SCRIPT_FRESH_MS + 1);
+    forwarded.mockClear();
+    await service.reportSdk(store.sdk_key, page);
+    expect(forwarded).toHaveBeenCalledTimes(1);
+    forwarded.mockClear();
+    await service.reportSdk(store.sdk_key, page);
+    expect(forwarded).not.toHaveBeenCalled();
+  });
+
+  it('refuses a flood at the edge once inventory said the budget is spent, and lets known scripts through', async () => {
+    const store = await service.createStore(token);
+    await service.reportSdk(store.sdk_key, page);
+    const forged = (from: number) => Array.from({ length: 10 }, (_, n) => ({ kind: 'script', src: `https://forged.example.net/${from + n}.js`, hash: sri(`forged ${from + n}`) }));
+    forwarded.mockClear();
+    // The page spent 3 of the 10: inventory records 7 of these and says the budget is spent.
+    const refused = await service.reportSdk(store.sdk_key, forged(0));
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(forwarded).toHaveBeenCalledTimes(1);
+    for (let n = 0; n < 5; n += 1) expect((await service.reportSdk(store.sdk_key, forged(200 + n * 10))).status).toBe(429);
+    expect(forwarded).toHaveBeenCalledTimes(1);
+    expect((await service.reportSdk(store.sdk_key, page)).status).toBe(202);
+    expect(forwarded).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts cold after a restart, learns from inventory and records nothing twice', async () => {
+    const store = await service.createStore(token);
+    await service.reportSdk(store.sdk_key, page);
+    await flushed();
+    expect(await observedScripts(store.id)).toBe(3);
+    await service.close();
+    await start();
+
+    await service.reportSdk(store.sdk_key, page, { session_id: 'after-restart' });
+    expect(forwarded).toHaveBeenCalledTimes(1);
+    expect(await forwarded.mock.results[0].value).toMatchObject({ scripts: page.slice(0, 3).map(() => expect.objectContaining({ outcome: 'known' })) });
+    await service.reportSdk(store.sdk_key, page, { session_id: 'after-restart' });
+    expect(forwarded).toHaveBeenCalledTimes(1);
+    await flushed();
+    expect(await observedScripts(store.id)).toBe(3);
+    expect((await scripts(store.id)).find((script) => script.src.includes('app.js'))).toMatchObject({ sightings: 3 });
+  });
+});

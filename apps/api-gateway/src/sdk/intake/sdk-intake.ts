@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BUS, type Bus } from '@pss/bus';
+import { COMMANDS, type Observation, type ScriptObservation, type SdkIngestCommand, type SdkIngestReply, type StoreDocument } from '@pss/contracts';
+import { CLOCK, DomainError, LruCache, type Clock } from '@pss/kernel';
+import { EdgeHeaders } from './edge-headers';
+import { EdgeScripts } from './edge-scripts';
+import { SightingsFlusher } from './sightings-flusher';
+
+export interface IntakeBatch {
+  pageUrl: string;
+  sessionId: string;
+  sdkVersion: string;
+  observations: Observation[];
+}
+
+/** What became of a batch: taken, or refused because the store's budget of new scripts is spent. */
+export type IntakeResult = { taken: true } | { taken: false; retryAfterSeconds: number };
+
+/** Stores whose budget of new scripts inventory said is spent, and until when (bounded like every cache). */
+export const EXHAUSTED_STORES_CACHED = 10_000;
+
+/**
+ * The SDK fast path. A page view of known scripts and unchanged headers is settled here, from memory: each script
+ * is a lookup in EdgeScripts and the batch is counted by the SightingsFlusher, with no bus hop and no hashing.
+ * Only what the edge cannot settle (a new script or new content, changed headers, a signal) goes to inventory, in
+ * one command per batch; its answer teaches the edge. While inventory says a store's budget of new scripts is
+ * spent, a batch with scripts the edge has never seen is refused here, so a forged flood costs no command.
+ */
+@Injectable()
+export class SdkIntake {
+  private readonly scripts = new EdgeScripts();
+  private readonly headers = new EdgeHeaders();
+  private readonly exhausted = new LruCache<string, number>(EXHAUSTED_STORES_CACHED);
+
+  constructor(
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly sightings: SightingsFlusher,
+  ) {}
+
+  async take(store: StoreDocument, batch: IntakeBatch): Promise<IntakeResult> {
+    const now = this.clock.now().getTime();
+    const sighted: string[] = [];
+    const forwarded: Observation[] = [];
+    let unseenScripts = false;
+    for (const observation of batch.observations) {
+      if (observation.kind === 'script') {
+        const verdict = this.scripts.verdict(store._id, observation, now);
+        if (verdict.kind === 'known') sighted.push(verdict.scriptId);
+        else forwarded.push(observation);
+        unseenScripts ||= verdict.kind === 'unknown';
+      } else if (observation.kind !== 'headers' || !this.headers.unchanged(store._id, batch.pageUrl, observation.headers, now)) {
+        forwarded.push(observation);
+      }
+    }
+    if (unseenScripts) {
+      const until = this.exhausted.get(store._id);
+      if (until !== undefined && until > now) return { taken: false, retryAfterSeconds: Math.ceil((until - now) / 1000) };
+    }
+    if (forwarded.length > 0) {
+      const reply = await this.forward(store, batch, forwarded);
+      if (reply.retry_after_seconds) {
+        this.exhausted.set(store._id, now + reply.retry_after_seconds * 1000);
+        return { taken: false, retryAfterSeconds: reply.retry_after_seconds };
+      }
+      this.learn(store, batch, forwarded, reply, now, sighted);
+    }
+    this.sightings.count(store, batch.sessionId, batch.observations.length, sighted, now);
+    return { taken: true };
+  }
+
+  private async forward(store: StoreDocument, batch: IntakeBatch, observations: Observation[]): Promise<SdkIngestReply> {
+    const command: SdkIngestCommand = { storeId: store._id, pageUrl: batch.pageUrl, sessionId: batch.sessionId, sdkVersion: batch.sdkVersion, observations };
+    const reply = await this.bus.request<SdkIngestReply>(COMMANDS.sdkIngest, command);
+    // Ingestion always answers; an empty reply is a server closing under the request (the bus passes `null` on).
+    if (!reply) throw new DomainError('service_unavailable', 'The service could not be reached');
+    return reply;
+  }
+
+  /** Inventory answers each forwarded script in order: remembered, and counted when it was already known there. */
+  private learn(store: StoreDocument, batch: IntakeBatch, forwarded: Observation[], reply: SdkIngestReply, now: number, sighted: string[]): void {
+    const scripts = forwarded.filter((observation): observation is ScriptObservation => observation.kind === 'script');
+    scripts.forEach((observation, index) => {
+      const settled = reply.scripts[index];
+      if (!settled || settled.outcome === 'deferred') return;
+      this.scripts.remember(store._id, observation, settled.script_id, settled.hash, now);
+      if (settled.outcome === 'known') sighted.push(settled.script_id);
+    });
+    for (const observation of forwarded) if (observation.kind === 'headers') this.headers.remember(store._id, batch.pageUrl, observation.headers, now);
+  }
+}

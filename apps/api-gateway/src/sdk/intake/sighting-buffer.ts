@@ -1,0 +1,78 @@
+import type { StoreSightings } from '@pss/contracts';
+
+/**
+ * Distinct sessions counted per script and window at most: beyond, the count says "at least this many". The
+ * window holds one entry per store and script seen in a flush interval, and the SDK's per-store rate limit
+ * bounds the sessions a store can send in it; this cap keeps a window bounded whatever the limits are set to.
+ */
+export const MAX_SESSIONS_COUNTED = 10_000;
+
+interface StoreWindow {
+  orgId: string;
+  firstEventAt: number;
+  lastEventAt: number;
+  batches: number;
+  observations: number;
+  scripts: Map<string, { sightings: number; sessions: Set<string>; lastSeenAt: number }>;
+}
+
+/**
+ * Repeated sightings of known scripts are not an event each: they are counted here, at the edge, and recorded
+ * once per store per flush window (last_seen_at, counters, sessions, SDK activity). Pure bookkeeping.
+ */
+export class SightingBuffer {
+  private windows = new Map<string, StoreWindow>();
+
+  recordBatch(storeId: string, orgId: string, observations: number, at: number): void {
+    const window = this.window(storeId, orgId, at);
+    window.batches += 1;
+    window.observations += observations;
+  }
+
+  recordScript(storeId: string, orgId: string, scriptId: string, sessionId: string, at: number): void {
+    const window = this.window(storeId, orgId, at);
+    let script = window.scripts.get(scriptId);
+    if (!script) {
+      script = { sightings: 0, sessions: new Set<string>(), lastSeenAt: 0 };
+      window.scripts.set(scriptId, script);
+    }
+    script.sightings += 1;
+    if (script.sessions.size < MAX_SESSIONS_COUNTED) script.sessions.add(sessionId);
+    if (at > script.lastSeenAt) script.lastSeenAt = at;
+  }
+
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /** Hands over everything counted so far and starts a new window. */
+  drain(): StoreSightings[] {
+    const drained = this.windows;
+    this.windows = new Map();
+    return [...drained].map(([storeId, window]) => ({
+      storeId,
+      orgId: window.orgId,
+      firstEventAt: new Date(window.firstEventAt).toISOString(),
+      lastEventAt: new Date(window.lastEventAt).toISOString(),
+      batches: window.batches,
+      observations: window.observations,
+      scripts: [...window.scripts].map(([scriptId, script]) => ({
+        scriptId,
+        sightings: script.sightings,
+        sessions: script.sessions.size,
+        lastSeenAt: new Date(script.lastSeenAt).toISOString(),
+      })),
+    }));
+  }
+
+  private window(storeId: string, orgId: string, at: number): StoreWindow {
+    let window = this.windows.get(storeId);
+    if (!window) {
+      window = { orgId, firstEventAt: at, lastEventAt: at, batches: 0, observations: 0, scripts: new Map() };
+      this.windows.set(storeId, window);
+    }
+    if (at < window.firstEventAt) window.firstEventAt = at;
+    if (at > window.lastEventAt) window.lastEventAt = at;
+    return window;
+  }
+}
