@@ -1,4 +1,5 @@
-import type { Document, Filter, IndexSpec } from '../read-store.port';
+import type { Document, Filter, IndexSpec, SortSpec } from '../read-store.port';
+import { compareSortKeys, sortKeysOf, type SortKeys } from './sort-page';
 
 /** A document's distinct keys in one index, encoded, with the values they stand for. */
 export type IndexKeys = ReadonlyMap<string, unknown[]>;
@@ -13,10 +14,19 @@ export class MemoryIndex {
   readonly pattern: string;
   /** The top-level fields its keys are read from: an update that touches none of them keeps its keys. */
   readonly roots: ReadonlySet<string>;
-  private readonly fields: string[];
+  /** The indexed fields, in key order. */
+  readonly fields: readonly string[];
   private readonly paths: string[][];
   private readonly unique: boolean;
   private readonly idsByKey = new Map<string, Set<string>>();
+  /** Each field's direction in the index (1 or -1). */
+  private readonly directions: number[];
+  /**
+   * For an index that ends with `_id` (so its order is total), the ids under each value of its first field, in the
+   * order of the other fields: a sorted find with the first field fixed walks it and stops at its page. Dropped
+   * for good once a document holds there what the direct sort leaves to mingo (an array, an object, NaN).
+   */
+  private ordered: Map<string, OrderedEntry[]> | undefined;
 
   constructor(spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
@@ -27,6 +37,13 @@ export class MemoryIndex {
       .join('_');
     this.name = spec.name ?? this.pattern; // MongoDB's default index name
     this.unique = spec.unique ?? false;
+    this.directions = this.fields.map((field) => spec.key[field] as number);
+    const orderable =
+      this.fields.length >= 2 &&
+      this.fields[this.fields.length - 1] === '_id' &&
+      this.fields.every((field) => !field.includes('.')) &&
+      this.directions.every((direction) => direction === 1 || direction === -1);
+    if (orderable) this.ordered = new Map();
   }
 
   sameAs(other: MemoryIndex): boolean {
@@ -59,11 +76,80 @@ export class MemoryIndex {
       if (holders) holders.add(id);
       else this.idsByKey.set(encoded, new Set([id]));
     }
+    if (this.ordered) this.reorder(id, before, after);
   }
 
-  /** The ids under the filter's key, when it fixes every field of this index to a plain value. */
+  /**
+   * The ids whose first indexed field holds the filter's value, in the order `sort` asks for, when this index
+   * holds exactly that order: the sort names the index's other fields, all in its directions or all reversed.
+   */
+  orderedIds(filter: Filter, sort: SortSpec): { entries: readonly OrderedEntry[]; reversed: boolean } | undefined {
+    if (!this.ordered) return undefined;
+    const sortFields = Object.keys(sort);
+    if (sortFields.length !== this.fields.length - 1) return undefined;
+    let same = true;
+    let reversed = true;
+    for (let i = 0; i < sortFields.length; i += 1) {
+      if (sortFields[i] !== this.fields[i + 1]) return undefined;
+      const direction = sort[sortFields[i]] === -1 ? -1 : 1;
+      same &&= direction === this.directions[i + 1];
+      reversed &&= direction === -this.directions[i + 1];
+    }
+    const value = equalityValue(filter, this.fields[0]);
+    if (!(same || reversed) || !isIndexableValue(value)) return undefined;
+    return { entries: this.ordered.get(encodeKey([value])) ?? [], reversed: !same };
+  }
+
+  private reorder(id: string, before: IndexKeys, after: IndexKeys): void {
+    // A document under several keys (an array in an indexed field) has no one place in the order.
+    if (before.size > 1 || after.size > 1) return this.dropOrder();
+    for (const [encoded, values] of before) if (!after.has(encoded) && !this.unplace(values, id)) return this.dropOrder();
+    for (const [encoded, values] of after) if (!before.has(encoded) && !this.place(values, id)) return this.dropOrder();
+  }
+
+  private dropOrder(): void {
+    this.ordered = undefined;
+  }
+
+  private place(values: unknown[], id: string): boolean {
+    const keys = sortKeysOf(values.slice(1));
+    if (!keys) return false;
+    const group = encodeKey([values[0]]);
+    const entries = this.ordered!.get(group) ?? [];
+    if (entries.length === 0) this.ordered!.set(group, entries);
+    const entry = { id, keys };
+    entries.splice(this.position(entries, entry), 0, entry);
+    return true;
+  }
+
+  private unplace(values: unknown[], id: string): boolean {
+    const keys = sortKeysOf(values.slice(1));
+    const group = encodeKey([values[0]]);
+    const entries = this.ordered!.get(group);
+    if (!keys || !entries) return false;
+    const at = this.position(entries, { id, keys });
+    if (entries[at]?.id !== id) return false;
+    entries.splice(at, 1);
+    if (entries.length === 0) this.ordered!.delete(group);
+    return true;
+  }
+
+  /** Where an entry goes among sorted entries: binary search in the index's directions. */
+  private position(entries: OrderedEntry[], entry: OrderedEntry): number {
+    const directions = this.directions.slice(1);
+    let low = 0;
+    let high = entries.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareSortKeys(entries[middle].keys, entry.keys, directions) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The ids under the filter's key, when it fixes every field of this index to a plain value (`equalityValue`). */
   lookup(filter: Filter): ReadonlySet<string> | undefined {
-    const values = this.fields.map((field) => filter[field]);
+    const values = this.fields.map((field) => equalityValue(filter, field));
     if (!values.every(isIndexableValue)) return undefined;
     return this.idsByKey.get(encodeKey(values)) ?? new Set();
   }
@@ -76,6 +162,44 @@ export class MemoryIndex {
     }
     return new Map(combinations.map((values) => [encodeKey(values), values]));
   }
+}
+
+/** One document's place in an ordered index: its id and the sort keys of the fields after the first. */
+export interface OrderedEntry {
+  id: string;
+  keys: SortKeys;
+}
+
+/**
+ * The value a filter fixes a top-level field to by equality: the field's own clause, or one in a top-level `$and`
+ * (a cursor's page is `{ $and: [filter, after] }`); undefined when it fixes none.
+ */
+export function equalityValue(filter: Filter, field: string): unknown {
+  if (isIndexableValue(filter[field])) return filter[field];
+  if (!Array.isArray(filter.$and)) return undefined;
+  for (const branch of filter.$and as unknown[]) {
+    if (typeof branch !== 'object' || branch === null || Array.isArray(branch)) continue;
+    const value = equalityValue(branch as Filter, field);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The filter without the clauses an index lookup has already decided: top-level fields the lookup fixed to a
+ * plain value. Every document filed under that key holds the value there, or an array holding it, which is
+ * exactly what equality on a top-level field asks (types apart, NaN equal to NaN, as both encode them), so the
+ * matcher need not read those fields again for each of the candidates. Dotted fields stay: the index fans arrays
+ * out along a path in its own way. An ordered walk decides only the index's first field (`decidedFields` 1).
+ */
+export function residualFilter(filter: Filter, index: MemoryIndex, decidedFields = index.fields.length): Filter {
+  let rest: Filter | undefined;
+  for (const field of index.fields.slice(0, decidedFields)) {
+    if (field.includes('.') || !isIndexableValue(filter[field])) continue;
+    rest ??= { ...filter };
+    delete rest[field];
+  }
+  return rest ?? filter;
 }
 
 /** Values an equality filter can look up in an index: the ones whose index key is the value itself. */

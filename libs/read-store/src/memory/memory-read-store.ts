@@ -86,8 +86,9 @@ class MemoryReadCollection<T extends Document> implements ReadCollection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    const matching = this.stored?.matching(filter) ?? [];
-    return pageOf(matching, options).map((doc) => copyDocument<T>(doc));
+    const stored = this.stored;
+    const page = stored?.orderedPage(filter, options) ?? pageOf(stored?.matching(filter) ?? [], options);
+    return page.map((doc) => copyDocument<T>(doc));
   }
 
   async count(filter: Filter): Promise<number> {

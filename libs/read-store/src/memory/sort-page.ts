@@ -1,5 +1,6 @@
 import type { Document, FindOptions, SortSpec } from '../read-store.port';
-import { isDate, namesPrototype, ownField } from './field-paths';
+import { isDate, namesPrototype } from './field-paths';
+import { topLevelReader } from './filter-matcher';
 import { MINGO_OPTIONS, Query, resolve } from './mingo';
 
 /**
@@ -34,15 +35,17 @@ function mingoPage(docs: Document[], sort: SortSpec | undefined, skip?: number, 
 }
 
 /** A skip or limit a slice applies as mingo does: none, or a whole positive number (mingo refuses negative ones). */
-function isCount(value: number | undefined): boolean {
+export function isCount(value: number | undefined): boolean {
   return !value || (Number.isInteger(value) && value > 0);
 }
+
+/** Per sort field, its type's rank in mingo's order, then a value comparable within that type. */
+export type SortKeys = Array<number | string>;
 
 interface Row {
   doc: Document;
   index: number;
-  /** Per sort field, its type's rank in mingo's order, then a value comparable within that type. */
-  keys: Array<number | string>;
+  keys: SortKeys;
 }
 
 /**
@@ -55,22 +58,17 @@ const RANK = { null: 2, number: 3, string: 4, boolean: 9, date: 10 };
 function sortedDirectly(docs: Document[], sort: SortSpec, count = docs.length): Document[] | undefined {
   const fields = Object.keys(sort);
   const directions = fields.map((field) => (sort[field] === -1 ? -1 : 1));
+  const readers = fields.map((field) => (field.includes('.') ? (doc: Document) => resolve(doc, field) : topLevelReader(field)));
   const rows: Row[] = [];
   for (let index = 0; index < docs.length; index += 1) {
-    const keys: Array<number | string> = [];
-    for (const field of fields) {
-      if (!pushSortKey(keys, field.includes('.') ? resolve(docs[index], field) : ownField(docs[index], field))) return undefined;
+    const keys: SortKeys = [];
+    for (const read of readers) {
+      if (!pushSortKey(keys, read(docs[index]))) return undefined;
     }
     rows.push({ doc: docs[index], index, keys });
   }
   // The input position breaks ties, so the order is total and any sorting method gives the same documents.
-  const compareRows = (a: Row, b: Row): number => {
-    for (let i = 0; i < directions.length; i += 1) {
-      const order = compareScalars(a.keys[2 * i], b.keys[2 * i]) || compareScalars(a.keys[2 * i + 1], b.keys[2 * i + 1]);
-      if (order !== 0) return order * directions[i];
-    }
-    return a.index - b.index;
-  };
+  const compareRows = (a: Row, b: Row): number => compareSortKeys(a.keys, b.keys, directions) || a.index - b.index;
   const sorted = count < rows.length / 2 ? firstRows(rows, count, compareRows) : rows.sort(compareRows);
   return sorted.map((row) => row.doc);
 }
@@ -96,8 +94,27 @@ function firstRows(rows: Row[], count: number, compareRows: (a: Row, b: Row) => 
   return kept;
 }
 
+/** The order of two documents' sort keys, each field in its direction (1 or -1); 0 when they tie. */
+export function compareSortKeys(a: SortKeys, b: SortKeys, directions: readonly number[]): number {
+  for (let i = 0; i < directions.length; i += 1) {
+    const order = compareScalars(a[2 * i], b[2 * i]) || compareScalars(a[2 * i + 1], b[2 * i + 1]);
+    if (order !== 0) return order * directions[i];
+  }
+  return 0;
+}
+
+/**
+ * The sort keys of a document's values for the sort fields, as an index read them (a missing field is null);
+ * undefined when one is a value only mingo orders, or what an index reads in an empty array.
+ */
+export function sortKeysOf(values: readonly unknown[]): SortKeys | undefined {
+  const keys: SortKeys = [];
+  for (const value of values) if (value === undefined || !pushSortKey(keys, value)) return undefined;
+  return keys;
+}
+
 /** Appends the rank and the comparable value of a sort value; false for a value only mingo orders. */
-function pushSortKey(keys: Array<number | string>, value: unknown): boolean {
+function pushSortKey(keys: SortKeys, value: unknown): boolean {
   if (value === undefined || value === null) keys.push(RANK.null, 0);
   else if (typeof value === 'number' && !Number.isNaN(value)) keys.push(RANK.number, value);
   else if (typeof value === 'string') keys.push(RANK.string, value);

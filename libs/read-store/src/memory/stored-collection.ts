@@ -1,7 +1,8 @@
-import { DuplicateKeyError, type Document, type Filter, type IndexSpec, type UpdateSpec } from '../read-store.port';
+import { DuplicateKeyError, type Document, type Filter, type FindOptions, type IndexSpec, type UpdateSpec } from '../read-store.port';
 import { applyUpdate } from './apply-update';
 import { compileFilter } from './filter-matcher';
-import { isIndexableValue, MemoryIndex, NO_KEYS, type IndexKeys } from './memory-index';
+import { isIndexableValue, MemoryIndex, NO_KEYS, residualFilter, type IndexKeys } from './memory-index';
+import { orderedPage } from './ordered-page';
 import { withoutUnchangedId } from './upserted-document';
 
 /**
@@ -51,8 +52,9 @@ export class StoredCollection {
   first(filter: Filter): Document | undefined {
     const id = idLookup(filter);
     if (id !== undefined) return this.docs.get(id);
-    const matches = compileFilter(filter);
-    for (const doc of this.candidates(filter)) if (matches(doc)) return doc;
+    const { docs, rest } = this.candidates(filter);
+    const matches = compileFilter(rest);
+    for (const doc of docs) if (matches(doc)) return doc;
     return undefined;
   }
 
@@ -60,10 +62,16 @@ export class StoredCollection {
     const id = idLookup(filter);
     if (id !== undefined) return this.docs.has(id) ? [this.docs.get(id) as Document] : [];
     if (Object.keys(filter).length === 0) return [...this.docs.values()];
-    const matches = compileFilter(filter);
+    const { docs, rest } = this.candidates(filter);
+    const matches = compileFilter(rest);
     const found: Document[] = [];
-    for (const doc of this.candidates(filter)) if (matches(doc)) found.push(doc);
+    for (const doc of docs) if (matches(doc)) found.push(doc);
     return found;
+  }
+
+  /** A sorted page read in an index's order, or undefined when no index holds it (ordered-page.ts). */
+  orderedPage(filter: Filter, options: FindOptions): Document[] | undefined {
+    return orderedPage(this.indexes, this.docs, filter, options);
   }
 
   insert(doc: Document): void {
@@ -108,19 +116,25 @@ export class StoredCollection {
     return false;
   }
 
-  /** The documents a filter can match: one by `_id`, the few an index holds for its equality fields, or all. */
-  private candidates(filter: Filter): Iterable<Document> {
+  /**
+   * The documents a filter can match: one by `_id`, the few an index holds for its equality fields, or all; and
+   * what is left of the filter to check on them (the index's equality fields are decided already).
+   */
+  private candidates(filter: Filter): { docs: Iterable<Document>; rest: Filter } {
     if (isIndexableValue(filter._id)) {
       const doc = this.docs.get(filter._id as string);
-      return doc ? [doc] : [];
+      return { docs: doc ? [doc] : [], rest: filter };
     }
     let narrowest: ReadonlySet<string> | undefined;
+    let chosen: MemoryIndex | undefined;
     for (const index of this.indexes) {
       const ids = index.lookup(filter);
-      if (ids && (!narrowest || ids.size < narrowest.size)) narrowest = ids;
+      if (ids && (!narrowest || ids.size < narrowest.size)) [narrowest, chosen] = [ids, index];
     }
-    if (!narrowest) return this.docs.values();
-    return [...narrowest].map((id) => this.docs.get(id) as Document);
+    if (!narrowest || !chosen) return { docs: this.docs.values(), rest: filter };
+    const docs: Document[] = [];
+    for (const id of narrowest) docs.push(this.docs.get(id) as Document);
+    return { docs, rest: residualFilter(filter, chosen) };
   }
 
   private keysOf(doc: Document): IndexKeys[] {
