@@ -26,10 +26,12 @@ export class AuthenticationGuard implements CanActivate {
     private readonly metrics: Metrics,
   ) {}
 
+  /** What each route declares, read once per handler: the metadata never changes after start. */
+  private readonly declarations = new WeakMap<Function, WeakMap<Function, RouteDeclaration>>();
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_METADATA, targets)) return true;
-    const scope = this.reflector.getAllAndOverride<Scope | undefined>(SCOPE_METADATA, targets);
+    const { isPublic, scope, acceptsOrgId } = this.declarationOf(context.getClass(), context.getHandler());
+    if (isPublic) return true;
     if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
     const principal = await this.authenticator.authenticate(request.headers.authorization);
@@ -38,12 +40,33 @@ export class AuthenticationGuard implements CanActivate {
     if (!principal.scopes.includes(scope)) {
       throw new DomainError('insufficient_scope', `This operation requires the ${scope} scope`);
     }
-    const acceptsOrgId = !this.reflector.getAllAndOverride<boolean>(NO_ORG_ID_METADATA, targets);
     const requested = (request.query as Record<string, unknown> | undefined)?.org_id ?? bodyField(request.body, 'org_id');
     request[PRINCIPAL] = { ...principal, actingOrgId: await this.actingOrganization.resolve(principal, requested, acceptsOrgId) };
     noteOrganization(request, request[PRINCIPAL].actingOrgId);
     return true;
   }
+
+  private declarationOf(controller: Function, handler: Function): RouteDeclaration {
+    let byHandler = this.declarations.get(controller);
+    if (!byHandler) this.declarations.set(controller, (byHandler = new WeakMap()));
+    let declaration = byHandler.get(handler);
+    if (!declaration) {
+      const targets = [handler, controller];
+      declaration = {
+        isPublic: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC_METADATA, targets)),
+        scope: this.reflector.getAllAndOverride<Scope | undefined>(SCOPE_METADATA, targets),
+        acceptsOrgId: !this.reflector.getAllAndOverride<boolean>(NO_ORG_ID_METADATA, targets),
+      };
+      byHandler.set(handler, declaration);
+    }
+    return declaration;
+  }
+}
+
+interface RouteDeclaration {
+  isPublic: boolean;
+  scope: Scope | undefined;
+  acceptsOrgId: boolean;
 }
 
 const bodyField = (body: unknown, field: string): unknown =>

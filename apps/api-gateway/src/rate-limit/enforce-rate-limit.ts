@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Metrics } from '@pss/metrics';
 import { HttpDomainError } from '../http/exceptions.filter';
-import { policyHeader } from './rate-limit-policy';
 import type { RateLimiter } from './rate-limiter';
 
 /**
@@ -13,7 +12,7 @@ import type { RateLimiter } from './rate-limiter';
  */
 export function enforceRateLimit(limiter: RateLimiter, tokenId: string, reply: FastifyReply, metrics: Metrics): void {
   const decision = limiter.take(tokenId);
-  const headers = { 'RateLimit-Policy': policyHeader(limiter.policy), 'RateLimit-Limit': String(limiter.policy.burst) };
+  const headers = limiter.policyHeaders;
   if (!decision.allowed) {
     metrics.rateLimited('api_token');
     const seconds = decision.retryAfterSeconds;
@@ -23,5 +22,7 @@ export function enforceRateLimit(limiter: RateLimiter, tokenId: string, reply: F
       'RateLimit-Remaining': '0',
     });
   }
-  reply.headers({ ...headers, 'RateLimit-Remaining': String(decision.remaining) });
+  reply.header('RateLimit-Policy', headers['RateLimit-Policy']);
+  reply.header('RateLimit-Limit', headers['RateLimit-Limit']);
+  reply.header('RateLimit-Remaining', String(decision.remaining));
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '@pss/kernel';
-import type { RateLimitPolicy } from './rate-limit-policy';
+import { policyHeader, type RateLimitPolicy } from './rate-limit-policy';
 import { TokenBucket, type RateLimitDecision } from './token-bucket';
 
 /** How often buckets that have refilled are dropped. */
@@ -16,12 +16,16 @@ export const MAX_TRACKED_BUCKETS = 100_000;
 export class RateLimiter {
   private readonly buckets = new Map<string, TokenBucket>();
   private nextSweepAt = 0;
+  /** `RateLimit-Policy` and `RateLimit-Limit`: the same on every answer, so written once. */
+  readonly policyHeaders: Readonly<Record<'RateLimit-Policy' | 'RateLimit-Limit', string>>;
 
   constructor(
     readonly policy: RateLimitPolicy,
     private readonly clock: Clock,
     private readonly maxBuckets = MAX_TRACKED_BUCKETS,
-  ) {}
+  ) {
+    this.policyHeaders = { 'RateLimit-Policy': policyHeader(policy), 'RateLimit-Limit': String(policy.burst) };
+  }
 
   take(tokenId: string): RateLimitDecision {
     const now = this.clock.now().getTime();

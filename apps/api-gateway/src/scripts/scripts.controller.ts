@@ -11,6 +11,7 @@ import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { paginate } from '../pagination/paginate';
+import { listedScript } from './listed-script';
 import { AuthorizeScriptBody, BlockScriptBody, ListScriptsQuery } from './script.dto';
 
 @Controller(`${API_PREFIX}/scripts`)
@@ -30,7 +31,7 @@ export class ScriptsController {
       { org_id: principal.actingOrgId, ...filters },
       { field: 'first_seen_at', direction: -1 },
       { limit, cursor },
-      ({ reviews: _reviews, ...script }) => toResource(script),
+      listedScript,
     );
   }
 
