@@ -5,7 +5,9 @@ import { Logger } from '@nestjs/common';
 import { SqliteEventStore, type RecordedEvent } from '@pss/event-store';
 import { MemoryReadStore } from '@pss/read-store';
 import { applyOnce } from './apply-once';
+import { eventually } from '@pss/testkit';
 import { ProjectionRunner } from './projection-runner';
+import { REBUILD_LEASES, type RebuildLeaseDocument } from './rebuild-lease';
 import type { Projection, ProjectionContext } from './projection';
 
 interface Tally {
@@ -21,8 +23,11 @@ class TallyProjection implements Projection {
   readonly collections: Projection['collections'] = { tallies: [{ key: { count: -1 } }] };
   failuresToInject = 0;
   handled = 0;
+  /** While set, every event waits for it: holds a rebuild mid-way. */
+  gate?: Promise<void>;
 
   async handle(event: RecordedEvent, context: ProjectionContext): Promise<void> {
+    await this.gate;
     if (this.failuresToInject > 0) {
       this.failuresToInject -= 1;
       throw new Error('injected failure');
@@ -156,6 +161,59 @@ describe('ProjectionRunner', () => {
     expect((await tally())?.count).toBe(3001);
     const [status] = await runner.status();
     expect(status.state).not.toBe('rebuilding');
+  });
+
+  describe('with other replicas sharing the read store', () => {
+    const shadows = async () => (await readStore.listCollections()).filter((name) => name.endsWith('__rebuild'));
+    const otherReplica = () => {
+      const other = new ProjectionRunner(eventStore, readStore, silent, 'replica-b');
+      other.register(new TallyProjection());
+      return other;
+    };
+
+    it("leaves alone the shadows of another replica's rebuild, which completes; a second rebuild is refused", async () => {
+      await count(50);
+      await runner.start();
+      await runner.catchUp();
+      let open!: () => void;
+      projection.gate = new Promise((resolve) => (open = resolve));
+      const rebuilding = runner.rebuild('tallies', () => undefined);
+      await eventually(shadows, (names) => names.length > 0);
+
+      const other = otherReplica();
+      await other.start(); // a restart of replica B while replica A rebuilds
+      expect(await shadows()).toEqual(['tallies__rebuild']);
+      await expect(other.rebuild('tallies', () => undefined)).rejects.toThrow(/already being rebuilt by replica/);
+
+      open();
+      projection.gate = undefined;
+      expect((await rebuilding).events).toBe(50);
+      expect((await tally())?.count).toBe(50);
+      expect(await shadows()).toEqual([]);
+      await other.stop();
+    });
+
+    it('drops shadows left by a replica that died mid-rebuild once its lease expired, or with no lease at all', async () => {
+      const leases = readStore.collection<RebuildLeaseDocument>(REBUILD_LEASES);
+      await readStore.collection('tallies__rebuild').insertOne({ _id: 'half-built' });
+      await leases.insertOne({ _id: 'tallies', owner: 'replica-dead', expires_at: Date.now() + 60_000, renewed_at: new Date().toISOString() });
+      const other = otherReplica();
+      await other.start();
+      expect(await shadows()).toEqual(['tallies__rebuild']); // still renewed: its replica may be alive
+      await other.stop();
+
+      await leases.updateOne({ _id: 'tallies' }, { $set: { expires_at: Date.now() - 1 } });
+      await runner.start();
+      expect(await shadows()).toEqual([]);
+      expect(await leases.count({})).toBe(0);
+      await runner.stop();
+
+      await readStore.collection('tallies__rebuild').insertOne({ _id: 'half-built' });
+      runner = new ProjectionRunner(eventStore, readStore, silent);
+      runner.register(new TallyProjection());
+      await runner.start();
+      expect(await shadows()).toEqual([]);
+    });
   });
 
   it('refuses to rebuild a projection it does not run', async () => {

@@ -4,6 +4,7 @@ import type { ReadStore } from '@pss/read-store';
 import { LiveProjection } from './live-projection';
 import type { Projection } from './projection';
 import { rebuildProjection, shadowName, type RebuildProgress, type RebuildResult } from './rebuild';
+import { RebuildLease, replicaId } from './rebuild-lease';
 
 export interface ProjectionStatus {
   name: string;
@@ -21,6 +22,8 @@ export class ProjectionRunner {
     private readonly eventStore: EventStore,
     private readonly readStore: ReadStore,
     private readonly logger: LoggerService,
+    /** Names this process to the other replicas sharing the read store (rebuild leases). */
+    private readonly replica: string = replicaId(),
   ) {}
 
   register(projection: Projection): void {
@@ -39,9 +42,19 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     for (const projection of this.live.values()) {
-      for (const name of Object.keys(projection.projection.collections)) await this.readStore.drop(shadowName(name));
+      await this.dropAbandonedShadows(projection.projection);
       await projection.start();
     }
+  }
+
+  /**
+   * Shadows left by a rebuild that died with its replica; those of a rebuild another replica is running (its
+   * lease is renewed) are left alone.
+   */
+  private async dropAbandonedShadows(projection: Projection): Promise<void> {
+    if (!(await RebuildLease.abandoned(this.readStore, projection.name, Date.now))) return;
+    for (const name of Object.keys(projection.collections)) await this.readStore.drop(shadowName(name));
+    await RebuildLease.clearAbandoned(this.readStore, projection.name, Date.now);
   }
 
   async stop(): Promise<void> {
@@ -87,6 +100,6 @@ export class ProjectionRunner {
     const projection = this.live.get(name);
     if (!projection) throw new Error(`unknown projection ${name}; known: ${this.names().join(', ')}`);
     if (projection.state === 'rebuilding') throw new Error(`projection ${name} is already being rebuilt`);
-    return rebuildProjection(projection, this.eventStore, this.readStore, onProgress, Date.now, signal);
+    return rebuildProjection(projection, this.eventStore, this.readStore, onProgress, Date.now, signal, this.replica);
   }
 }

@@ -4,6 +4,7 @@ import type { ReadStore } from '@pss/read-store';
 import { CHECKPOINT_COLLECTION, type CheckpointDocument, type ProjectionContext } from './projection';
 import type { LiveProjection } from './live-projection';
 import { PageBatch } from './page-batch';
+import { RebuildLease, replicaId } from './rebuild-lease';
 
 export interface RebuildProgress {
   projection: string;
@@ -30,7 +31,8 @@ export const shadowName = (collection: string): string => `${collection}__rebuil
  * Rebuilds a projection blue/green while the service runs: replays every event into shadow collections while
  * the live ones keep serving and keep up, then pauses the live reader, replays the last few events, swaps the
  * shadows in and resumes from where the rebuild stopped. Readers never see a half-built read model; killing the
- * process mid-way leaves the live collections untouched (the shadows are dropped on the next rebuild).
+ * process mid-way leaves the live collections untouched (the shadows are dropped on the next rebuild, or by the
+ * next start of any replica once the rebuild's lease expired: see `RebuildLease`).
  *
  * The replay shares the event loop with the requests: it yields once per time slice (`yieldToRequests`), so a
  * rebuild of any size delays a request by about one slice. `signal` cancels it (the operator's CLI went away):
@@ -42,6 +44,23 @@ export async function rebuildProjection(
   readStore: ReadStore,
   onProgress: (progress: RebuildProgress) => void,
   now: () => number = Date.now,
+  signal?: AbortSignal,
+  replica: string = replicaId(),
+): Promise<RebuildResult> {
+  const lease = await RebuildLease.acquire(readStore, live.projection.name, replica, now);
+  try {
+    return await replay(live, eventStore, readStore, onProgress, now, signal);
+  } finally {
+    await lease.release();
+  }
+}
+
+async function replay(
+  live: LiveProjection,
+  eventStore: EventStore,
+  readStore: ReadStore,
+  onProgress: (progress: RebuildProgress) => void,
+  now: () => number,
   signal?: AbortSignal,
 ): Promise<RebuildResult> {
   const { projection } = live;
