@@ -18,6 +18,8 @@ export interface Adapters {
   readStore: ReadStore;
   checkpoints: CheckpointStore;
   files: FileStore;
+  /** Embedded mode: where the in-memory read models are snapshotted, so a start-up need not replay every event. */
+  readModelSnapshot?: string;
 }
 
 export async function openAdapters(config: ServiceConfig, clock: Clock): Promise<Adapters> {
@@ -25,7 +27,8 @@ export async function openAdapters(config: ServiceConfig, clock: Clock): Promise
     mkdirSync(config.dataDir, { recursive: true });
     const eventStore = SqliteEventStore.open(join(config.dataDir, 'events.sqlite'), { clock });
     const files = new DataDirFileStore(join(config.dataDir, 'files'));
-    return { eventStore, readStore: new MemoryReadStore(), checkpoints: eventStore.checkpoints(), files };
+    const readModelSnapshot = join(config.dataDir, 'read-models.snapshot');
+    return { eventStore, readStore: new MemoryReadStore(), checkpoints: eventStore.checkpoints(), files, readModelSnapshot };
   }
   const readStore = await MongoReadStore.connect(config.mongoUrl, config.mongoDatabase);
   return {

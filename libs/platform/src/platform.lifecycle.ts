@@ -4,9 +4,12 @@ import { BUS, type Bus } from '@pss/bus';
 import {
   IntegrationPublisher,
   ProjectionRunner,
+  ReadModelSnapshots,
   type IntegrationEventSource,
   type Projection,
+  type RestoreSummary,
 } from '@pss/projections';
+import { MemoryReadStore } from '@pss/read-store';
 import { discoverProviders, INTEGRATION_SOURCE_METADATA, PROJECTION_METADATA } from './discovery';
 import { CatchUpProgress, type CatchUpSummary } from './catch-up-progress';
 import { ADAPTERS, PLATFORM_OPTIONS, type PlatformOptions } from './tokens';
@@ -24,9 +27,12 @@ const CATCH_UP_TIMEOUT_MS = 120_000;
 export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Platform');
   private publishers: IntegrationPublisher[] = [];
+  private snapshots?: ReadModelSnapshots;
   ready = false;
   /** How the start-up catch-up went: the start-up summary reports it. */
   catchUp?: CatchUpSummary;
+  /** Embedded mode: what the start-up took from the read-model snapshot. */
+  snapshotRestored?: RestoreSummary;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -40,6 +46,8 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
     for (const projection of discoverProviders<Projection>(this.discovery, PROJECTION_METADATA)) {
       this.runner.register(projection);
     }
+    this.snapshots = this.readModelSnapshots();
+    this.snapshotRestored = await this.snapshots?.restore();
     await this.runner.start();
     const progress = await CatchUpProgress.start(this.runner, this.logger);
     this.catchUp = progress.finish(await this.runner.catchUp(CATCH_UP_TIMEOUT_MS));
@@ -51,8 +59,17 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
         (source) => new IntegrationPublisher(source, this.adapters.eventStore, this.adapters.checkpoints, this.bus, this.logger),
       );
       for (const publisher of this.publishers) await publisher.start();
+      this.snapshots?.afterCatchUp();
+      this.snapshots?.startPeriodic();
     }
     this.ready = true;
+  }
+
+  /** Embedded mode: the in-memory read models are loaded from their snapshot and snapshotted again. */
+  private readModelSnapshots(): ReadModelSnapshots | undefined {
+    const { readStore, eventStore, readModelSnapshot } = this.adapters;
+    if (!readModelSnapshot || !(readStore instanceof MemoryReadStore)) return undefined;
+    return new ReadModelSnapshots(readModelSnapshot, readStore, this.runner, eventStore, new Logger('ReadModelSnapshots'));
   }
 
   /** Each publisher's position: `/metrics` shows how far behind the event store the bus is. */
@@ -64,6 +81,9 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
     this.ready = false;
     for (const publisher of this.publishers) await publisher.stop();
     await this.runner.stop();
+    // A process that boots the service for one call (the admin CLI) loads snapshots but leaves writing them to
+    // the service.
+    if (this.options.background) await this.snapshots?.stop();
     await this.adapters.eventStore.close();
     await this.adapters.readStore.close();
   }

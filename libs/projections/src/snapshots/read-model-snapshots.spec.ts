@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { SqliteEventStore, type RecordedEvent } from '@pss/event-store';
-import { MemoryReadStore } from '@pss/read-store';
+import { MemoryReadStore, type AnyDocument } from '@pss/read-store';
 import { applyOnce } from '../apply-once';
 import { CHECKPOINT_COLLECTION, type Projection, type ProjectionContext } from '../projection';
 import { ProjectionRunner } from '../projection-runner';
@@ -90,7 +90,7 @@ describe('ReadModelSnapshots', () => {
   async function everything(readStore: MemoryReadStore): Promise<Record<string, unknown[]>> {
     const all: Record<string, unknown[]> = {};
     for (const name of await readStore.listCollections()) {
-      const docs = await readStore.collection(name).find({}, { sort: { _id: 1 } });
+      const docs = await readStore.collection<AnyDocument>(name).find({}, { sort: { _id: 1 } });
       all[name] = name === CHECKPOINT_COLLECTION ? docs.map(({ _id, position }) => ({ _id, position })) : docs;
     }
     return all;
@@ -129,7 +129,7 @@ describe('ReadModelSnapshots', () => {
     expect(second.restored).toMatchObject({ restored: ['tallies', 'labels'], replayed: [], position: 40 });
     expect(second.projections.tallies.handled + second.projections.labels.handled).toBe(0);
     expect(await everything(second.readStore)).toEqual(before);
-    expect((await second.readStore.collection('labels').findOne({ _id: 'tally-1' }))?.at).toBeInstanceOf(Date);
+    expect((await second.readStore.collection<AnyDocument>('labels').findOne({ _id: 'tally-1' }))?.at).toBeInstanceOf(Date);
   });
 
   it('catches up from the snapshot to the same read models a full replay builds', async () => {

@@ -1,0 +1,106 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EVENT_STORE, type EventStore } from '@pss/event-store';
+import { PlatformLifecycle } from '@pss/platform';
+import { CHECKPOINT_COLLECTION, ProjectionRunner } from '@pss/projections';
+import { READ_STORE, type AnyDocument, type ReadStore } from '@pss/read-store';
+import { eventually, sri } from '@pss/testkit';
+import { EmbeddedHarness } from './testing/embedded-harness';
+
+const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'alerts:read'];
+
+/** Every projection's collections and checkpoint, as the read side of this process holds them. */
+async function readModels(service: EmbeddedHarness): Promise<Record<string, unknown[]>> {
+  const readStore = service.app.get<ReadStore>(READ_STORE);
+  const models: Record<string, unknown[]> = {};
+  for (const { projection, position } of service.app.get(ProjectionRunner).positions()) {
+    models[`${CHECKPOINT_COLLECTION}.${projection.name}`] = [position];
+    for (const name of Object.keys(projection.collections)) {
+      models[name] = await readStore.collection<AnyDocument>(name).find({}, { sort: { _id: 1 } });
+    }
+  }
+  return models;
+}
+
+describe('read-model snapshots across restarts (embedded)', () => {
+  let dataDir: string;
+  let service: EmbeddedHarness | undefined;
+  const snapshot = () => join(dataDir, 'read-models.snapshot');
+
+  const restart = async () => {
+    await service?.close();
+    service = await EmbeddedHarness.start({ dataDir });
+    return service;
+  };
+  const checkout = (domain: string, build: string) => [
+    { kind: 'script', src: `https://${domain}/static/app-${build}.js`, hash: sri(`app ${build}`), size_bytes: 1000 },
+    { kind: 'script', src: 'https://sdk.mercadopago.com/js/v2', hash: sri('mp') },
+    { kind: 'script', src: 'https://magentocore.net/mage.js', hash: sri('skimmer') },
+  ];
+  const alertCount = async (token: string, storeId: string) =>
+    ((await service!.request('GET', `/api/v1/alerts?store_id=${storeId}`, { token })).body.data as unknown[]).length;
+  /**
+   * Waits until the effects of the writes have landed: the skimmer's alert (the last of the chain: ingestion,
+   * publisher, alerts), then every publisher at the event store's head, so the next life starts on the same
+   * events this one ends with.
+   */
+  const settled = async (token: string, storeId: string) => {
+    await eventually(() => alertCount(token, storeId), (count) => count === 1);
+    const eventStore = service!.app.get<EventStore>(EVENT_STORE);
+    const lifecycle = service!.app.get(PlatformLifecycle);
+    await eventually(
+      async () => ({ head: await eventStore.headPosition(), published: Math.min(...lifecycle.publisherPositions().map((p) => p.position)) }),
+      ({ head, published }) => published >= head,
+    );
+  };
+  const scriptCount = async (token: string, storeId: string) =>
+    ((await service!.request('GET', `/api/v1/scripts?store_id=${storeId}`, { token })).body.data as unknown[]).length;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'pss-snapshot-e2e-'));
+  });
+
+  afterEach(async () => {
+    await service?.close();
+    service = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a restart loads the snapshot, catches up with what was written since, and serves what a full replay would', async () => {
+    let running = await restart();
+    const tenant = await running.tenant(SCOPES);
+    const first = await running.createStore(tenant.token);
+    expect((await running.reportSdk(first.sdk_key, checkout(first.domain, '1'))).status).toBe(202);
+    await eventually(() => scriptCount(tenant.token, first.id), (count) => count === 3);
+    await settled(tenant.token, first.id);
+
+    running = await restart(); // the first life's snapshot, written at shutdown, is loaded
+    expect(running.app.get(PlatformLifecycle).snapshotRestored).toMatchObject({ replayed: [] });
+    const older = readFileSync(snapshot());
+    const second = await running.createStore(tenant.token);
+    expect((await running.reportSdk(second.sdk_key, checkout(second.domain, '2'))).status).toBe(202);
+    expect((await running.reportSdk(first.sdk_key, checkout(first.domain, '3').slice(0, 2))).status).toBe(202);
+    await eventually(() => scriptCount(tenant.token, first.id), (count) => count === 4);
+    await eventually(() => scriptCount(tenant.token, second.id), (count) => count === 3);
+    await settled(tenant.token, second.id);
+
+    await running.close();
+    service = undefined;
+    writeFileSync(snapshot(), older); // as if the second life had died before its shutdown snapshot
+    running = await restart();
+    const restored = running.app.get(PlatformLifecycle).snapshotRestored;
+    expect(restored?.restored.length).toBeGreaterThan(0);
+    expect(restored?.replayed).toEqual([]);
+    expect(await scriptCount(tenant.token, first.id)).toBe(4);
+    const caughtUp = await readModels(running);
+
+    await running.close();
+    service = undefined;
+    rmSync(snapshot());
+    running = await restart();
+    expect(running.app.get(PlatformLifecycle).snapshotRestored?.restored).toEqual([]);
+    expect(await readModels(running)).toEqual(caughtUp);
+    expect(existsSync(`${snapshot()}.discarded`)).toBe(false);
+  });
+});
