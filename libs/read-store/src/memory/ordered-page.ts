@@ -17,14 +17,12 @@ import { isCount } from './sort-page';
 export function orderedPage(indexes: readonly MemoryIndex[], docs: ReadonlyMap<string, Document>, filter: Filter, options: FindOptions): Document[] | undefined {
   const { sort, skip, limit } = options;
   if (!sort || !isCount(skip) || !isCount(limit) || Object.keys(sort).some(namesPrototype) || isIndexableValue(filter._id)) return undefined;
+  // The shortest walk: a store's scripts rather than its organization's, when both are in that order.
   let walked: ReturnType<MemoryIndex['orderedIds']>;
   let walkedBy: MemoryIndex | undefined;
   for (const index of indexes) {
-    walked = index.orderedIds(filter, sort);
-    if (walked) {
-      walkedBy = index;
-      break;
-    }
+    const ids = index.orderedIds(filter, sort);
+    if (ids && (!walked || ids.entries.length < walked.entries.length)) [walked, walkedBy] = [ids, index];
   }
   if (!walked || !walkedBy) return undefined;
   const wanted = (skip || 0) + (limit || Infinity);
