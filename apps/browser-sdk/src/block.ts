@@ -37,6 +37,11 @@ export class BlockRules {
     this.blockedHashes = new Set(config ? config.rules.block.filter((rule) => rule.target === 'hash').map((rule) => rule.value) : []);
   }
 
+  /** Block mode, from the fresh config or the last page view's. */
+  get enforcing(): boolean {
+    return this.active;
+  }
+
   get hashRules(): boolean {
     return this.active && this.blockedHashes.size > 0;
   }

@@ -1,5 +1,5 @@
 import type { SdkConfigView } from '../../../libs/contracts/src/read-models/store';
-import { remember, remembered } from './tab-store';
+import { forget, remember, remembered } from './tab-store';
 
 /** What `GET /sdk/v1/config` answers (apps/api-gateway/src/sdk/sdk-config.ts). */
 export interface Rule {
@@ -18,14 +18,20 @@ export interface SdkConfig {
 const CONFIG_TIMEOUT_MS = 10_000;
 const cacheName = (key: string): string => `pss.cfg.${key}`;
 
+/** What the cache held when read (undefined: not read yet), so an unchanged config is not written again. */
+let cachedText: string | null | undefined;
+
+const enforcing = (config: SdkConfig): boolean => !config.paused && config.config.mode === 'block';
+
 /**
  * The config of the last page view (any tab), so block rules act from the first instant of the next page view,
- * before the fresh config arrives.
+ * before the fresh config arrives. Only a block-mode config is kept: in monitor mode nothing has to be decided
+ * before the fresh config comes, and an empty cache costs one read and no write.
  */
 export function cachedConfig(key: string): SdkConfig | undefined {
   try {
-    const text = remembered('local', cacheName(key));
-    return text ? (JSON.parse(text) as SdkConfig) : undefined;
+    if (cachedText === undefined) cachedText = remembered('local', cacheName(key));
+    return cachedText ? (JSON.parse(cachedText) as SdkConfig) : undefined;
   } catch {
     return undefined;
   }
@@ -39,6 +45,13 @@ export async function fetchConfig(base: string, key: string): Promise<SdkConfig 
   const response = await fetch(`${base}config?key=${encodeURIComponent(key)}`, { cache: 'no-cache', credentials: 'omit', mode: 'cors', signal: abort && abort.signal });
   if (!response.ok) return undefined;
   const text = await response.text();
-  remember('local', cacheName(key), text);
-  return JSON.parse(text) as SdkConfig;
+  const config = JSON.parse(text) as SdkConfig;
+  const keep = enforcing(config) ? text : null;
+  if (cachedText === undefined) cachedConfig(key);
+  if (keep !== cachedText) {
+    if (keep) remember('local', cacheName(key), keep);
+    else forget('local', cacheName(key));
+    cachedText = keep;
+  }
+  return config;
 }

@@ -10,15 +10,14 @@ const WAIT_FOR_CONFIG_MS = 1500;
 /**
  * Every way a script element enters the document after the SDK: the DOM insertion methods and the `src`
  * setter are wrapped (to name the tag manager that inserted a script, and in block mode to stop a blocked one
- * before it runs), and a MutationObserver sees what the HTML parser adds. A stopped script is inserted
+ * before it runs), and a MutationObserver sees what the HTML parser adds (while the page is parsed only in block
+ * mode; the scripts already there are scanned once it has loaded). A stopped script is inserted
  * neutralized (a type browsers do not run) and gets an `error` event, as a failed load would: loaders waiting on
  * it go on. In block mode with hash rules, a dynamically inserted inline script waits for its hash (one
  * microtask of crypto) before it runs.
  */
 export class ScriptGate {
   private readonly released = new WeakSet<Element>();
-  /** Set once a tag manager's script (`gtm.js?id=`) entered the page. */
-  private tagManager = false;
   /** Scripts inserted while the fresh config is awaited in block mode, with their own type. */
   private waiting?: Array<[HTMLScriptElement, string | null]>;
 
@@ -38,22 +37,24 @@ export class ScriptGate {
 
   install(): void {
     const gate = this;
-    const node = Node.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const element = Element.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const wrap = (target: Record<string, (...args: unknown[]) => unknown>, name: string, nodesOf: (args: unknown[]) => unknown[]) => {
-      const original = target[name];
-      if (typeof original !== 'function') return;
-      target[name] = function (this: unknown, ...args: unknown[]) {
-        gate.inspect(nodesOf(args));
-        return original.apply(this, args);
-      };
+    const wrap = (target: object, name: string, nodesOf: (args: unknown[]) => unknown[]) => {
+      const descriptor = Object.getOwnPropertyDescriptor(target, name);
+      const original: unknown = descriptor && descriptor.value;
+      if (!descriptor || typeof original !== 'function') return;
+      Object.defineProperty(target, name, {
+        ...descriptor,
+        value: function (this: unknown, ...args: unknown[]) {
+          gate.inspect(nodesOf(args));
+          return original.apply(this, args);
+        },
+      });
     };
     const first = (args: unknown[]) => [args[0]];
-    wrap(node, 'appendChild', first);
-    wrap(node, 'insertBefore', first);
-    wrap(node, 'replaceChild', first);
-    for (const name of ['append', 'prepend', 'before', 'after', 'replaceWith']) wrap(element, name, (args) => args);
-    wrap(element, 'insertAdjacentElement', (args) => [args[1]]);
+    wrap(Node.prototype, 'appendChild', first);
+    wrap(Node.prototype, 'insertBefore', first);
+    wrap(Node.prototype, 'replaceChild', first);
+    for (const name of ['append', 'prepend', 'before', 'after', 'replaceWith']) wrap(Element.prototype, name, (args) => args);
+    wrap(Element.prototype, 'insertAdjacentElement', (args) => [args[1]]);
 
     const descriptor = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, 'src');
     if (descriptor && descriptor.set && descriptor.configurable) {
@@ -71,27 +72,44 @@ export class ScriptGate {
       setAttribute.call(this, name, value);
       if (this instanceof HTMLScriptElement && String(name).toLowerCase() === 'src') gate.srcChanged(this);
     };
-
-    new MutationObserver(
-      safe((records: MutationRecord[]) => {
-        this.mutated();
-        for (const record of records) {
-          for (let i = 0; i < record.addedNodes.length; i += 1) {
-            // The parser adds one node per record, mostly text or an element still empty: only a script or an
-            // element with children can hold one (asked without allocating anything).
-            const added = record.addedNodes[i] as Element;
-            if (added.nodeType === 1 ? added.nodeName === 'SCRIPT' || added.firstElementChild : added.nodeType === 11) this.parsed(added);
-          }
-        }
-      }),
-    ).observe(document.documentElement, { childList: true, subtree: true });
+    this.watch();
   }
+
+  /**
+   * Watches the tree for added scripts. While the page is parsed this costs a record per node the parser adds,
+   * so it stops at the first one unless the last page view's config says block mode (only then must a
+   * parser-added script be seen before it runs); `watch` again once the page has loaded.
+   */
+  watch(): void {
+    if (this.watching) return;
+    this.watching = true;
+    this.observer.observe(document.documentElement, { childList: true, subtree: true });
+  }
+
+  private readonly observer = new MutationObserver(
+    safe((records: MutationRecord[]) => {
+      this.mutated();
+      this.recall();
+      for (const record of records) {
+        for (let i = 0; i < record.addedNodes.length; i += 1) {
+          // The parser adds one node per record, mostly text or an element still empty: only a script or an
+          // element with children can hold one (asked without allocating anything).
+          const added = record.addedNodes[i] as Element;
+          if (added.nodeType === 1 ? added.nodeName === 'SCRIPT' || added.firstElementChild : added.nodeType === 11) this.parsed(added);
+        }
+      }
+      if (!this.rules.enforcing && document.readyState === 'loading') {
+        this.observer.disconnect();
+        this.watching = false;
+      }
+    }),
+  );
+  private watching = false;
 
   /** Scripts the parser added after the SDK: neutralized before they run where the browser allows it. */
   private parsed(added: Node): void {
     for (const script of scriptsIn(added)) {
       this.recall();
-      if (gtmContainer(script.src)) this.tagManager = true;
       if (!this.released.has(script) && !this.facts.blocked.has(script) && this.blocks(script)) {
         this.stop(script);
         script.addEventListener('beforescriptexecute', (event) => event.preventDefault()); // Firefox
@@ -109,12 +127,10 @@ export class ScriptGate {
   private admit(script: HTMLScriptElement): void {
     if (this.released.has(script) || this.facts.blocked.has(script)) return;
     this.recall();
-    // Which tag manager inserted it: asked of the stack only once a tag manager's script is in the page.
-    if (this.tagManager) {
-      const gtm = stackUrls(new Error().stack).map(gtmContainer).filter(Boolean)[0];
-      if (gtm) this.facts.gtmOf.set(script, gtm);
-    }
-    if (gtmContainer(script.src)) this.tagManager = true;
+    // Which tag manager inserted it, from the stack: the tag manager may have come with the HTML, while the
+    // parser was not watched.
+    const gtm = stackUrls(new Error().stack).map(gtmContainer).filter(Boolean)[0];
+    if (gtm) this.facts.gtmOf.set(script, gtm);
     if (this.blocks(script)) this.stop(script);
     else if (script.src && this.waiting) {
       this.waiting.push([script, script.getAttribute('type')]);

@@ -106,6 +106,7 @@ const boot = safe(() => {
   });
 
   const observe = (settings: SdkConfig['config'] | undefined) => {
+    gate.watch();
     scripts.start();
     for (const script of scriptsOfPage()) scripts.element(script);
     // The preload scanner fetches scripts before the parser creates their elements: by now the document is
