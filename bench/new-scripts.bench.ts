@@ -61,21 +61,29 @@ async function createStores(service: EmbeddedService): Promise<NewScriptsLoad['s
   return stores;
 }
 
-/** Counts of this run's events straight from the file (diagnostics: the service's own connection, read-only use). */
-function countEvents(store: SqliteEventStore, after: number, types: string[]): number {
+/**
+ * Counts events of `types` in (after, upTo] straight from the file (diagnostics: the service's own connection,
+ * read only). A range of positions, so a poll reads only the rows added since the last one.
+ */
+function countEvents(store: SqliteEventStore, after: number, upTo: number, types: string[]): number {
   return store.database
-    .prepare<unknown[], number>(`SELECT COUNT(*) FROM events WHERE position > ? AND type IN (${types.map(() => '?').join(', ')})`)
+    .prepare<unknown[], number>(`SELECT COUNT(*) FROM events WHERE position > ? AND position <= ? AND type IN (${types.map(() => '?').join(', ')})`)
     .pluck()
-    .get(after, ...types)!;
+    .get(after, upTo, ...types)!;
 }
 
 /** Waits until every script of the run has its policy decision; the time that took after the last 202. */
 async function decisionsDone(store: SqliteEventStore, after: number, endedAt: number): Promise<number> {
+  let decided = 0;
+  let counted = after;
   for (let waited = 0; waited < 600_000; waited += 50) {
-    if (countEvents(store, after, DECISIONS) >= TOTAL) return Math.max(0, Math.round(Date.now() - endedAt));
+    const head = await store.headPosition();
+    decided += countEvents(store, counted, head, DECISIONS);
+    counted = head;
+    if (decided >= TOTAL) return Math.max(0, Math.round(Date.now() - endedAt));
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`only ${countEvents(store, after, DECISIONS)} of ${TOTAL} new scripts were decided by the policies`);
+  throw new Error(`only ${decided} of ${TOTAL} new scripts were decided by the policies`);
 }
 
 /**
@@ -124,7 +132,7 @@ export async function newScriptsBench(): Promise<BenchRow[]> {
       const result = await drive(load('measured', BATCHES_PER_STORE));
       const decidedAfterMs = await decisionsDone(eventStore, head, result.endedAt);
       const commitsAfter = eventStore.groupCommitStats();
-      const detected = countEvents(eventStore, head, ['ScriptDetected']);
+      const detected = countEvents(eventStore, head, await eventStore.headPosition(), ['ScriptDetected']);
       if (detected !== TOTAL) throw new Error(`${detected} ScriptDetected events for ${TOTAL} new scripts`);
       const rawAfter = rawAppends(join(dataDir, 'raw-after.sqlite'));
 
