@@ -19,9 +19,6 @@ import { portOf } from './targets';
  * recorded and attempted) and `projections rebuild --all` runs over some SEED_DELIVERIES delivery events.
  * Probes and flood run in this process, against the service's port: `monitorEventLoopDelay` sees the
  * service's own loop. The same probes on the idle service come first, for comparison.
- *
- * `npm run bench -- soak`: the same service under SDK traffic for SOAK_SECONDS (600 unless set; 60 in the full
- * run), known scripts on many stores plus the forged flood, sampling RSS and the heap after a full GC.
  */
 
 const PROBE_INTERVAL_MS = 20;
@@ -181,57 +178,6 @@ export async function availabilityBench(): Promise<BenchRow[]> {
         { id: '12a', name: `\`GET /health\` p99 ${label}; aim ≤ ${AIM_P99_MS} ms`, unit: 'ms', measured: p99(busyHealth.latencies), baseline: null, higherIsBetter: false, baselineLabel: `idle: ${p99(idleHealth.latencies).toFixed(2)} ms` },
         { id: '12a', name: `authenticated \`GET /api/v1/stores\` p99, same load; aim ≤ ${AIM_P99_MS} ms`, unit: 'ms', measured: p99(busyStores.latencies), baseline: null, higherIsBetter: false, baselineLabel: `idle: ${p99(idleStores.latencies).toFixed(2)} ms` },
         { id: '12a', name: `event-loop delay, max (\`monitorEventLoopDelay\`), same load; aim ≤ ${AIM_LOOP_MAX_MS} ms`, unit: 'ms', measured: loop.max / 1e6, baseline: null, higherIsBetter: false, baselineLabel: `p99 ${(loop.percentile(99) / 1e6).toFixed(2)} ms; idle: max ${(idleLoop.max / 1e6).toFixed(2)} ms` },
-      ];
-    } finally {
-      await service.app.close();
-    }
-  });
-}
-
-/** RSS and heap after a full GC every SAMPLE_SECONDS under SDK traffic: a leak is a slope, a bounded cache a plateau. */
-export async function soakBench(): Promise<BenchRow[]> {
-  const seconds = Number(process.env.SOAK_SECONDS ?? (process.argv.includes('soak') ? 600 : QUICK ? 20 : 60));
-  const sampleEvery = Math.max(5, Math.round(seconds / 20));
-  return withTempDir('soak', async (dir) => {
-    const service = await startService(dir);
-    try {
-      const ops = service.app.get(OpsRegistry);
-      const orgs = (await ops.run('org.create', { name: 'Many Stores', plan: 'enterprise', 'owner-email': 'owner@many.example' })) as { id: string };
-      const { token } = (await ops.run('token.create', { org: orgs.id, name: 'soak', scopes: 'stores:write' })) as { token: string };
-      const STORES = QUICK ? 20 : 200;
-      const keys: string[] = [];
-      for (let i = 0; i < STORES; i += 1) keys.push((await post(`${service.baseUrl}/api/v1/stores`, { domain: `soak-${i}.example.com` }, { authorization: `Bearer ${token}` })).json.sdk_key);
-      const known = Array.from({ length: 20 }, (_, n) => ({ kind: 'script', src: `https://cdn.example.com/lib-${n}.js`, hash: sri(`lib ${n}`) }));
-      let stop = false;
-      let batches = 0;
-      const shopper = async (id: number) => {
-        for (let n = 0; !stop; n += 1) {
-          await post(`${service.baseUrl}/sdk/v1/events?key=${keys[(id + n) % keys.length]}`, batchOf(known, `shopper-${id}-${n}`));
-          batches += 1;
-        }
-      };
-      const shoppers = Promise.all(Array.from({ length: 4 }, (_, id) => shopper(id)));
-      const flooding = flood(service, seconds);
-      const samples: Array<{ at: number; rss: number; heap: number }> = [];
-      const started = performance.now();
-      while ((performance.now() - started) / 1000 < seconds) {
-        await new Promise((resolve) => setTimeout(resolve, sampleEvery * 1000));
-        collectGarbage();
-        const memory = process.memoryUsage();
-        samples.push({ at: (performance.now() - started) / 1000, rss: memory.rss / 2 ** 20, heap: memory.heapUsed / 2 ** 20 });
-        log(`soak ${samples.at(-1)!.at.toFixed(0)} s: RSS ${samples.at(-1)!.rss.toFixed(0)} MB, heap after GC ${samples.at(-1)!.heap.toFixed(0)} MB, ${batches} known-script batches`);
-      }
-      stop = true;
-      await shoppers;
-      const flooded = await flooding;
-      // The first samples include warming up (JIT, caches filling): the slope is taken over the second half.
-      const half = samples.slice(Math.floor(samples.length / 2));
-      const slope = (key: 'rss' | 'heap') => ((half.at(-1)![key] - half[0][key]) / (half.at(-1)!.at - half[0].at)) * 60;
-      const label = `${seconds} s of SDK traffic (${batches} batches of 20 known scripts over ${STORES} stores, forged flood ${flooded.accepted} × 202 / ${flooded.refused} × 429)`;
-      return [
-        { id: '12b', name: `RSS, first sample → last, ${label}`, unit: 'MB', measured: samples.at(-1)!.rss, baseline: null, higherIsBetter: false, baselineLabel: `first sample ${samples[0].rss.toFixed(0)} MB` },
-        { id: '12b', name: 'RSS slope over the second half', unit: 'MB/min', measured: slope('rss'), baseline: null, higherIsBetter: false, baselineLabel: 'flat is 0' },
-        { id: '12b', name: 'heap after a full GC, first sample → last', unit: 'MB', measured: samples.at(-1)!.heap, baseline: null, higherIsBetter: false, baselineLabel: `first sample ${samples[0].heap.toFixed(0)} MB; slope over the second half ${slope('heap').toFixed(2)} MB/min` },
       ];
     } finally {
       await service.app.close();
