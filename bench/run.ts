@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
-import { availabilityBench, soakBench } from './availability.bench';
+import { availabilityBench } from './availability.bench';
 import { eventStoreBench } from './event-store.bench';
 import { httpBench } from './http.bench';
 import { ingestionBench } from './ingestion.bench';
@@ -10,6 +10,7 @@ import { projectionReplayBench } from './projection-replay.bench';
 import { AIM, markdownTable, ratio, type BenchRow } from './report';
 import { sdkPageBench } from './sdk-page.bench';
 import { startupBench } from './startup.bench';
+import { soakBench } from './soak.bench';
 import { reportsBench } from './reports.bench';
 import { reportRenderingBench } from './report-rendering.bench';
 import { log, QUICK } from './support';
