@@ -19,12 +19,14 @@ export class MemoryIndex {
   private readonly paths: string[][];
   private readonly unique: boolean;
   private readonly idsByKey = new Map<string, Set<string>>();
-  /** Each field's direction in the index (1 or -1). */
-  private readonly directions: number[];
+  /** 1 for each field after the first: the ordered entries' comparison. */
+  private readonly ascending: number[];
   /**
-   * For an index that ends with `_id` (so its order is total), the ids under each value of its first field, in the
-   * order of the other fields: a sorted find with the first field fixed walks it and stops at its page. Dropped
-   * for good once a document holds there what the direct sort leaves to mingo (an array, an object, NaN).
+   * For an index that ends with `_id` (so its order is total), the ids under each value of its first field,
+   * ascending by the other fields: a sorted find with the first field fixed walks it (backwards for a descending
+   * sort) and stops at its page. Ascending whatever the index's directions, so the usual insert (the newest
+   * script, a larger time and UUIDv7) lands at the end instead of shifting every entry. Dropped for good once a
+   * document holds there what the direct sort leaves to mingo (an array, an object, NaN).
    */
   private ordered: Map<string, OrderedEntry[]> | undefined;
 
@@ -37,12 +39,11 @@ export class MemoryIndex {
       .join('_');
     this.name = spec.name ?? this.pattern; // MongoDB's default index name
     this.unique = spec.unique ?? false;
-    this.directions = this.fields.map((field) => spec.key[field] as number);
+    this.ascending = this.fields.slice(1).map(() => 1);
     const orderable =
       this.fields.length >= 2 &&
       this.fields[this.fields.length - 1] === '_id' &&
-      this.fields.every((field) => !field.includes('.')) &&
-      this.directions.every((direction) => direction === 1 || direction === -1);
+      this.fields.every((field) => !field.includes('.') && (spec.key[field] === 1 || spec.key[field] === -1));
     if (orderable) this.ordered = new Map();
   }
 
@@ -81,23 +82,19 @@ export class MemoryIndex {
 
   /**
    * The ids whose first indexed field holds the filter's value, in the order `sort` asks for, when this index
-   * holds exactly that order: the sort names the index's other fields, all in its directions or all reversed.
+   * holds exactly that order: the sort names the index's other fields, all ascending or all descending.
    */
   orderedIds(filter: Filter, sort: SortSpec): { entries: readonly OrderedEntry[]; reversed: boolean } | undefined {
     if (!this.ordered) return undefined;
     const sortFields = Object.keys(sort);
     if (sortFields.length !== this.fields.length - 1) return undefined;
-    let same = true;
-    let reversed = true;
+    const descending = sort[sortFields[0]] === -1;
     for (let i = 0; i < sortFields.length; i += 1) {
-      if (sortFields[i] !== this.fields[i + 1]) return undefined;
-      const direction = sort[sortFields[i]] === -1 ? -1 : 1;
-      same &&= direction === this.directions[i + 1];
-      reversed &&= direction === -this.directions[i + 1];
+      if (sortFields[i] !== this.fields[i + 1] || (sort[sortFields[i]] === -1) !== descending) return undefined;
     }
     const value = equalityValue(filter, this.fields[0]);
-    if (!(same || reversed) || !isIndexableValue(value)) return undefined;
-    return { entries: this.ordered.get(encodeKey([value])) ?? [], reversed: !same };
+    if (!isIndexableValue(value)) return undefined;
+    return { entries: this.ordered.get(encodeKey([value])) ?? [], reversed: descending };
   }
 
   private reorder(id: string, before: IndexKeys, after: IndexKeys): void {
@@ -134,9 +131,11 @@ export class MemoryIndex {
     return true;
   }
 
-  /** Where an entry goes among sorted entries: binary search in the index's directions. */
+  /** Where an entry goes among the ascending entries: binary search, from the end, where most inserts go. */
   private position(entries: OrderedEntry[], entry: OrderedEntry): number {
-    const directions = this.directions.slice(1);
+    const directions = this.ascending;
+    const last = entries[entries.length - 1];
+    if (!last || compareSortKeys(last.keys, entry.keys, directions) < 0) return entries.length;
     let low = 0;
     let high = entries.length;
     while (low < high) {

@@ -93,7 +93,7 @@ describe('orderedPage', () => {
 
   it('gives up the order for good once a document holds a value only mingo sorts', () => {
     const ordered = new MemoryIndex({ key: { group: 1, at: 1, _id: 1 } });
-    const place = (doc: Document) => ordered.move(doc._id, new Map(), ordered.keysOf(doc));
+    const place = (doc: Document & Record<string, unknown>) => ordered.move(doc._id, new Map(), ordered.keysOf(doc));
     place({ _id: 'a', group: 'g', at: 1 });
     expect(ordered.orderedIds({ group: 'g' }, { at: 1, _id: 1 })?.entries.map((entry) => entry.id)).toEqual(['a']);
     place({ _id: 'b', group: 'g', at: [2, 3] });
