@@ -24,6 +24,11 @@ export class LruCache<K, V> {
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
   }
 
+  /** The least recently used key, next to be forgotten. */
+  oldest(): K | undefined {
+    return this.entries.keys().next().value;
+  }
+
   delete(key: K): void {
     this.entries.delete(key);
   }

@@ -1,5 +1,5 @@
 import { sri } from '@pss/testkit';
-import { EDGE_SCRIPT_FRESH_MS, EdgeScripts } from './edge-scripts';
+import { EDGE_SCRIPT_FRESH_MS, EDGE_SCRIPTS_CACHED, EdgeScripts } from './edge-scripts';
 import { EdgeHeaders, EDGE_HEADERS_FRESH_MS } from './edge-headers';
 
 describe('EdgeScripts', () => {
@@ -7,28 +7,41 @@ describe('EdgeScripts', () => {
 
   it('knows a script only with the hash inventory settled, per store', () => {
     const edge = new EdgeScripts();
-    edge.remember('store-1', script('https://cdn.example/app.js'), 'script-a', sri('v1'), 0);
-    expect(edge.verdict('store-1', script('https://cdn.example/app.js'), 1)).toEqual({ kind: 'known', scriptId: 'script-a' });
-    expect(edge.verdict('store-1', script('https://cdn.example/app.js', 'v2'), 1)).toEqual({ kind: 'unknown' });
-    expect(edge.verdict('store-2', script('https://cdn.example/app.js'), 1)).toEqual({ kind: 'unknown' });
+    edge.of('store-1').remember(script('https://cdn.example/app.js'), 'script-a', sri('v1'), 0);
+    expect(edge.of('store-1').verdict(script('https://cdn.example/app.js'), 1)).toEqual({ kind: 'known', scriptId: 'script-a' });
+    expect(edge.of('store-1').verdict(script('https://cdn.example/app.js', 'v2'), 1)).toEqual({ kind: 'unknown' });
+    expect(edge.of('store-2').verdict(script('https://cdn.example/app.js'), 1)).toEqual({ kind: 'unknown' });
   });
 
   it('treats a query or fragment as the same script, as inventory does', () => {
     const edge = new EdgeScripts();
-    edge.remember('store-1', script('https://cdn.example/app.js?v=1'), 'script-a', sri('v1'), 0);
-    expect(edge.verdict('store-1', script('https://cdn.example/app.js?v=2#x'), 1)).toEqual({ kind: 'known', scriptId: 'script-a' });
+    edge.of('store-1').remember(script('https://cdn.example/app.js?v=1'), 'script-a', sri('v1'), 0);
+    expect(edge.of('store-1').verdict(script('https://cdn.example/app.js?v=2#x'), 1)).toEqual({ kind: 'known', scriptId: 'script-a' });
   });
 
   it('matches an unhashed sighting to whatever hash is on record', () => {
     const edge = new EdgeScripts();
-    edge.remember('store-1', script('https://cdn.example/app.js'), 'script-a', sri('v1'), 0);
-    expect(edge.verdict('store-1', { kind: 'script', inline: false, src: 'https://cdn.example/app.js' }, 1).kind).toBe('known');
+    edge.of('store-1').remember(script('https://cdn.example/app.js'), 'script-a', sri('v1'), 0);
+    expect(edge.of('store-1').verdict({ kind: 'script', inline: false, src: 'https://cdn.example/app.js' }, 1).kind).toBe('known');
   });
 
   it('says stale, not known, once the entry is older than its freshness', () => {
     const edge = new EdgeScripts();
-    edge.remember('store-1', script('https://cdn.example/app.js'), 'script-a', sri('v1'), 0);
-    expect(edge.verdict('store-1', script('https://cdn.example/app.js'), EDGE_SCRIPT_FRESH_MS + 1)).toEqual({ kind: 'stale' });
+    edge.of('store-1').remember(script('https://cdn.example/app.js'), 'script-a', sri('v1'), 0);
+    expect(edge.of('store-1').verdict(script('https://cdn.example/app.js'), EDGE_SCRIPT_FRESH_MS + 1)).toEqual({ kind: 'stale' });
+  });
+
+  it('holds at most EDGE_SCRIPTS_CACHED scripts, forgetting the least recently active stores first', () => {
+    const edge = new EdgeScripts();
+    const perStore = 1_000;
+    for (let store = 0; store <= EDGE_SCRIPTS_CACHED / perStore; store += 1) {
+      const scripts = edge.of(`store-${store}`);
+      for (let n = 0; n < perStore; n += 1) scripts.remember(script(`https://cdn.example/${n}.js`), `script-${n}`, sri('v1'), 0);
+      if (store === 1) edge.of('store-0'); // store-0 is active again: store-1 is now the least recent
+    }
+    expect(edge.size).toBe(EDGE_SCRIPTS_CACHED);
+    expect(edge.of('store-0').verdict(script('https://cdn.example/1.js'), 1).kind).toBe('known');
+    expect(edge.of('store-1').verdict(script('https://cdn.example/1.js'), 1).kind).toBe('unknown');
   });
 });
 

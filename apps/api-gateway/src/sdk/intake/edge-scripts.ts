@@ -14,34 +14,76 @@ export type EdgeVerdict =
   /** Never settled here with this hash: a new script, new content, or a cold cache. */
   | { kind: 'unknown' };
 
+interface Remembered {
+  scriptId: string;
+  hash: string | null;
+  freshUntil: number;
+}
+
+const UNKNOWN: EdgeVerdict = { kind: 'unknown' };
+const STALE: EdgeVerdict = { kind: 'stale' };
+
 /**
  * The gateway's memory of what inventory settled, so a page view of known scripts costs a map lookup per script:
- * no bus hop, no hashing, no read. Keyed by the store and the script's identity as reported (an inline script's
- * hash; an external script's URL without query or fragment, as inventory's script key), never trusted beyond
- * EDGE_SCRIPT_FRESH_MS.
+ * no bus hop, no hashing, no read. Per store (the least recently active stores are forgotten first, so a batch
+ * touches the recency order once), then per script identity as reported: an inline script's hash, an external
+ * script's URL without query or fragment (as inventory's script key). Never trusted beyond EDGE_SCRIPT_FRESH_MS.
  */
 export class EdgeScripts {
-  private readonly entries = new LruCache<string, { scriptId: string; hash: string | null; freshUntil: number }>(EDGE_SCRIPTS_CACHED);
+  private readonly stores = new LruCache<string, Map<string, Remembered>>(EDGE_SCRIPTS_CACHED);
+  private remembered = 0;
 
-  verdict(storeId: string, observation: ScriptObservation, now: number): EdgeVerdict {
-    const entry = this.entries.get(identity(storeId, observation));
-    // An unhashed sighting (a script the SDK could not read) matches whatever hash is on record, as in inventory.
-    if (!entry || (observation.hash !== undefined && observation.hash !== entry.hash)) return { kind: 'unknown' };
-    return entry.freshUntil > now ? { kind: 'known', scriptId: entry.scriptId } : { kind: 'stale' };
-  }
-
-  remember(storeId: string, observation: ScriptObservation, scriptId: string, hash: string | null, now: number): void {
-    this.entries.set(identity(storeId, observation), { scriptId, hash, freshUntil: now + EDGE_SCRIPT_FRESH_MS });
+  /** The store's scripts, once per batch. */
+  of(storeId: string): StoreScripts {
+    return new StoreScripts(this.stores.get(storeId), (identity, entry) => this.remember(storeId, identity, entry));
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.remembered;
+  }
+
+  private remember(storeId: string, identity: string, entry: Remembered): void {
+    let scripts = this.stores.get(storeId);
+    if (!scripts) {
+      scripts = new Map();
+      this.stores.set(storeId, scripts);
+    }
+    if (!scripts.has(identity)) this.remembered += 1;
+    scripts.set(identity, entry);
+    // Bounded by scripts, not stores: the least recently active stores go first, whole.
+    while (this.remembered > EDGE_SCRIPTS_CACHED) {
+      const oldest = this.stores.oldest();
+      if (oldest === undefined) break;
+      this.remembered -= this.stores.get(oldest)?.size ?? 0;
+      this.stores.delete(oldest);
+    }
   }
 }
 
-function identity(storeId: string, observation: ScriptObservation): string {
-  if (observation.inline) return `${storeId} inline:${observation.hash}`;
+/** One store's remembered scripts, as one batch sees them. */
+export class StoreScripts {
+  constructor(
+    private readonly scripts: Map<string, Remembered> | undefined,
+    private readonly store: (identity: string, entry: Remembered) => void,
+  ) {}
+
+  verdict(observation: ScriptObservation, now: number): EdgeVerdict {
+    const entry = this.scripts?.get(identity(observation));
+    // An unhashed sighting (a script the SDK could not read) matches whatever hash is on record, as in inventory.
+    if (!entry || (observation.hash !== undefined && observation.hash !== entry.hash)) return UNKNOWN;
+    return entry.freshUntil > now ? { kind: 'known', scriptId: entry.scriptId } : STALE;
+  }
+
+  remember(observation: ScriptObservation, scriptId: string, hash: string | null, now: number): void {
+    this.store(identity(observation), { scriptId, hash, freshUntil: now + EDGE_SCRIPT_FRESH_MS });
+  }
+}
+
+function identity(observation: ScriptObservation): string {
+  if (observation.inline) return `inline:${observation.hash}`;
   const src = observation.src!;
-  const end = src.search(/[?#]/);
-  return `${storeId} ${end < 0 ? src : src.slice(0, end)}`;
+  const query = src.indexOf('?');
+  const fragment = src.indexOf('#');
+  const end = query < 0 ? fragment : fragment < 0 ? query : Math.min(query, fragment);
+  return end < 0 ? src : src.slice(0, end);
 }

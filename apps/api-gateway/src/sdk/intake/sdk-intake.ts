@@ -3,7 +3,7 @@ import { BUS, type Bus } from '@pss/bus';
 import { COMMANDS, type Observation, type ScriptObservation, type SdkIngestCommand, type SdkIngestReply, type StoreDocument } from '@pss/contracts';
 import { CLOCK, DomainError, LruCache, type Clock } from '@pss/kernel';
 import { EdgeHeaders } from './edge-headers';
-import { EdgeScripts } from './edge-scripts';
+import { EdgeScripts, type StoreScripts } from './edge-scripts';
 import { SightingsFlusher } from './sightings-flusher';
 
 export interface IntakeBatch {
@@ -40,12 +40,13 @@ export class SdkIntake {
 
   async take(store: StoreDocument, batch: IntakeBatch): Promise<IntakeResult> {
     const now = this.clock.now().getTime();
+    const scripts = this.scripts.of(store._id);
     const sighted: string[] = [];
     const forwarded: Observation[] = [];
     let unseenScripts = false;
     for (const observation of batch.observations) {
       if (observation.kind === 'script') {
-        const verdict = this.scripts.verdict(store._id, observation, now);
+        const verdict = scripts.verdict(observation, now);
         if (verdict.kind === 'known') sighted.push(verdict.scriptId);
         else forwarded.push(observation);
         unseenScripts ||= verdict.kind === 'unknown';
@@ -63,7 +64,7 @@ export class SdkIntake {
         this.exhausted.set(store._id, now + reply.retry_after_seconds * 1000);
         return { taken: false, retryAfterSeconds: reply.retry_after_seconds };
       }
-      this.learn(store, batch, forwarded, reply, now, sighted);
+      this.learn(scripts, store, batch, forwarded, reply, now, sighted);
     }
     this.sightings.count(store, batch.sessionId, batch.observations.length, sighted, now);
     return { taken: true };
@@ -78,12 +79,20 @@ export class SdkIntake {
   }
 
   /** Inventory answers each forwarded script in order: remembered, and counted when it was already known there. */
-  private learn(store: StoreDocument, batch: IntakeBatch, forwarded: Observation[], reply: SdkIngestReply, now: number, sighted: string[]): void {
-    const scripts = forwarded.filter((observation): observation is ScriptObservation => observation.kind === 'script');
-    scripts.forEach((observation, index) => {
+  private learn(
+    scripts: StoreScripts,
+    store: StoreDocument,
+    batch: IntakeBatch,
+    forwarded: Observation[],
+    reply: SdkIngestReply,
+    now: number,
+    sighted: string[],
+  ): void {
+    const sent = forwarded.filter((observation): observation is ScriptObservation => observation.kind === 'script');
+    sent.forEach((observation, index) => {
       const settled = reply.scripts[index];
       if (!settled || settled.outcome === 'deferred') return;
-      this.scripts.remember(store._id, observation, settled.script_id, settled.hash, now);
+      scripts.remember(observation, settled.script_id, settled.hash, now);
       if (settled.outcome === 'known') sighted.push(settled.script_id);
     });
     for (const observation of forwarded) if (observation.kind === 'headers') this.headers.remember(store._id, batch.pageUrl, observation.headers, now);
