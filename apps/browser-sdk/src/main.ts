@@ -8,6 +8,7 @@ import { quietly, safe } from './safe';
 import { ScriptObserver, type ScriptFacts } from './scripts';
 import { bareUrl } from './stack';
 import { Transport } from './transport';
+import { whenIdle, whenIdleAfterLoad } from './idle-work';
 
 /** Batches go out often while the page settles (the calibration window), then less often, and always on pagehide. */
 const CALIBRATION_FLUSH_MS = 2_000;
@@ -21,18 +22,6 @@ declare global {
 
 const scriptsOfPage = (): HTMLScriptElement[] => Array.prototype.slice.call(document.scripts);
 const elementOf = (url: string): HTMLScriptElement | undefined => scriptsOfPage().filter((script) => script.src === url)[0];
-
-/** In an idle moment of the page (a task of its own, so no two pieces of the SDK's work add up to a long task). */
-const whenIdle = (work: () => void): void => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(safe(work), { timeout: 2000 });
-  else setTimeout(safe(work), 50);
-};
-
-/** Once the page has loaded and the browser is idle: the SDK's own work never competes with the page's start. */
-function whenIdleAfterLoad(work: () => void): void {
-  if (document.readyState === 'complete') whenIdle(work);
-  else addEventListener('load', safe(() => whenIdle(work)));
-}
 
 /**
  * The SDK on a payment page. What must be in place before the page's other scripts run (DOM hooks, field
@@ -67,7 +56,8 @@ const boot = safe(() => {
     rules.update(cached);
     if (cached && !cached.paused && cached.config.mode === 'block') gate.holdUntilConfig();
   };
-  const gate = new ScriptGate(rules, facts, safe((script: HTMLScriptElement) => scripts.element(script)), recall);
+  // Reported in an idle slice: hashing a script may wait, stopping it (the gate's job) may not.
+  const gate = new ScriptGate(rules, facts, (script: HTMLScriptElement) => whenIdle(() => scripts.element(script)), recall);
   gate.install();
   const fields = new SensitiveFields(selfUrl, (src, field) => send({ kind: 'sensitive_field_access', src, field }));
   fields.install();
@@ -108,12 +98,12 @@ const boot = safe(() => {
   const observe = (settings: SdkConfig['config'] | undefined) => {
     gate.watch();
     scripts.start();
-    for (const script of scriptsOfPage()) scripts.element(script);
+    for (const script of scriptsOfPage()) whenIdle(() => scripts.element(script));
     // The preload scanner fetches scripts before the parser creates their elements: by now the document is
     // parsed, so a resource entry finds its element (and its integrity attribute) when there is one.
-    const resource = safe((entry: PerformanceEntry) => {
-      if ((entry as PerformanceResourceTiming).initiatorType === 'script') scripts.external(entry.name, elementOf(entry.name));
-    });
+    const resource = (entry: PerformanceEntry) => {
+      if ((entry as PerformanceResourceTiming).initiatorType === 'script') whenIdle(() => scripts.external(entry.name, elementOf(entry.name)));
+    };
     try {
       new PerformanceObserver(safe((list: PerformanceObserverEntryList) => list.getEntries().forEach(resource))).observe({ type: 'resource', buffered: true });
     } catch {
@@ -122,14 +112,14 @@ const boot = safe(() => {
     whenIdle(() => quietly(pageHeaders().then((headers) => headers && send(headers))));
     if (!settings) return;
     if (settings.gtm_containers.length) checks.push(unapprovedContainers(settings.gtm_containers));
-    whenIdle(() => quietly(serviceWorkers(settings.allowed_service_workers).then((found) => found.forEach(send))));
+    if (settings.allowed_service_workers.length) whenIdle(() => quietly(serviceWorkers(settings.allowed_service_workers).then((found) => found.forEach(send))));
     const page = new PageChecks(send, (element) => fields.classify(element) !== null);
     gate.mutated = () => {
       page.changed = true;
     };
     checks.push(() => page.run(settings));
     whenIdle(runChecks);
-    setInterval(runChecks, Math.max(500, settings.overlay_check_interval_ms));
+    setInterval(() => whenIdle(runChecks), Math.max(500, settings.overlay_check_interval_ms));
     steadyAfter = Date.now() + settings.calibration_seconds * 1000;
   };
 

@@ -7,6 +7,7 @@ import { SDK_VERSION } from './version';
 /** A batch stays under 48 KiB: below keepalive's 64 KiB in-flight budget, far below the service's 256 KiB cap. */
 export const MAX_BATCH_BYTES = 48 * 1024;
 const MAX_BATCH_ITEMS = 200;
+const NON_ASCII = /[^\x00-\x7f]/;
 /** Room kept for the envelope: a page URL of up to 2 KiB, the session id and the version. */
 const ENVELOPE_BYTES = 2300;
 
@@ -29,7 +30,7 @@ export class Transport {
     if (this.dropped) return;
     const item = JSON.stringify(observation);
     if (this.held && this.queue.length >= MAX_BATCH_ITEMS) return; // the config is late: keep a bounded backlog
-    const size = utf8(item).length + 1;
+    const size = (NON_ASCII.test(item) ? utf8(item).length : item.length) + 1; // most items are ASCII: no encoding
     if (size + ENVELOPE_BYTES > MAX_BATCH_BYTES) return; // one absurd item never blocks the rest
     if (this.bytes + size + ENVELOPE_BYTES > MAX_BATCH_BYTES || this.queue.length >= MAX_BATCH_ITEMS) this.flush();
     this.queue.push(item);

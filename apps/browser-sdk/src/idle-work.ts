@@ -1,0 +1,41 @@
+import { safe } from './safe';
+
+/** The longest the SDK's work runs in one go after the page has loaded: far from a long task (50 ms). */
+const SLICE_MS = 5;
+
+const queue: Array<() => void> = [];
+let scheduled = false;
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 50);
+}
+
+/** Pieces of work in order, until the slice or the browser's idle period is spent; the rest waits for the next. */
+const run = safe((deadline?: IdleDeadline) => {
+  scheduled = false;
+  const until = performance.now() + SLICE_MS;
+  while (queue.length) {
+    safe(queue.shift()!)();
+    if (performance.now() >= until || (deadline && deadline.timeRemaining() < 1)) break;
+  }
+  if (queue.length) schedule();
+});
+
+/**
+ * In an idle moment of the page, in slices: the SDK's observation work (a script to hash, a resource entry, the
+ * page checks) never competes with the page's own, and no two pieces add up to a long task. Each piece is
+ * wrapped: one that throws is forgotten.
+ */
+export function whenIdle(work: () => void): void {
+  queue.push(work);
+  schedule();
+}
+
+/** Once the page has loaded and the browser is idle: the SDK's own work never competes with the page's start. */
+export function whenIdleAfterLoad(work: () => void): void {
+  if (document.readyState === 'complete') whenIdle(work);
+  else addEventListener('load', safe(() => whenIdle(work)));
+}
