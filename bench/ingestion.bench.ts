@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import type { BenchRow } from './report';
-import { bestOfRounds, CONNECTIONS, portOf, ROUNDS, SECONDS, startEmbeddedService, WARM_UP_SECONDS, type EmbeddedService, type Target } from './targets';
+import { bestOfRounds, CONNECTIONS, MANY_CONNECTIONS, portOf, ROUNDS, SECONDS, startEmbeddedService, WARM_UP_SECONDS, type EmbeddedService, type Target } from './targets';
 import { log, QUICK, withTempDir } from './support';
 
 /**
@@ -48,17 +48,21 @@ async function knownScriptsThroughput(service: EmbeddedService, sdkKey: string):
   try {
     const json = JSON.stringify(body);
     const headers = { 'content-type': 'application/json' };
-    const embedded: Target = { label: 'embedded SDK ingestion', url: ingestUrl, method: 'POST', body: json, headers };
-    const baseline: Target = { label: 'bare Fastify', url: bare.url, method: 'POST', body: json, headers };
-    const best = await bestOfRounds([baseline, embedded]);
-    const name = `SDK batch of ${KNOWN_SCRIPTS} known scripts, \`POST /sdk/v1/events\` (${CONNECTIONS} connections, best of ${ROUNDS} × ${SECONDS} s, each after ${WARM_UP_SECONDS} s warm-up)`;
-    const baselineLabel = 'bare Fastify route parsing the same body';
-    const ours = best.get(embedded)!;
-    const raw = best.get(baseline)!;
-    return [
-      { id: '4a', name, unit: 'req/s', measured: ours.requestsPerSecond, baseline: raw.requestsPerSecond, higherIsBetter: true, baselineLabel },
-      { id: '4a', name: `${name}, p99 latency`, unit: 'ms', measured: ours.p99Ms, baseline: raw.p99Ms, higherIsBetter: false, baselineLabel },
-    ];
+    const rows: BenchRow[] = [];
+    for (const connections of [CONNECTIONS, MANY_CONNECTIONS]) {
+      const embedded: Target = { label: `embedded SDK ingestion, ${connections} connections`, url: ingestUrl, method: 'POST', body: json, headers, connections };
+      const baseline: Target = { label: `bare Fastify, ${connections} connections`, url: bare.url, method: 'POST', body: json, headers, connections };
+      const best = await bestOfRounds([baseline, embedded]);
+      const name = `SDK batch of ${KNOWN_SCRIPTS} known scripts, \`POST /sdk/v1/events\` (${connections} connections, best of ${ROUNDS} × ${SECONDS} s, each after ${WARM_UP_SECONDS} s warm-up)`;
+      const baselineLabel = 'bare Fastify route parsing the same body';
+      const ours = best.get(embedded)!;
+      const raw = best.get(baseline)!;
+      rows.push(
+        { id: '4a', name, unit: 'req/s', measured: ours.requestsPerSecond, baseline: raw.requestsPerSecond, higherIsBetter: true, baselineLabel },
+        { id: '4a', name: `${name}, p99 latency`, unit: 'ms', measured: ours.p99Ms, baseline: raw.p99Ms, higherIsBetter: false, baselineLabel },
+      );
+    }
+    return rows;
   } finally {
     await bare.close();
   }
