@@ -6,7 +6,7 @@ import {
   type EventMetadata,
   type EventStore,
 } from '@pss/event-store';
-import { POSITION_FIELD, ProjectionRunner, type Projection, type ProjectionContext } from '@pss/projections';
+import { ProjectionRunner, type Projection, type ProjectionContext } from '@pss/projections';
 import { MemoryReadStore, READ_STORE, type Document, type ReadStore } from '@pss/read-store';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { reservationDecider, reservationStream } from './reservation.decider';
@@ -30,9 +30,13 @@ export interface Decided<State, Event extends DomainEvent> {
   position?: number;
 }
 
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 20;
+/** Writers that met a concurrent write wait up to this many ms times their attempt, at random, before the next. */
+const CONFLICT_BACKOFF_MS = 5;
 /** Read-your-writes waits end this long before the command's deadline: time for the reply to travel back. */
 const REPLY_MARGIN_MS = 500;
+/** How often a duplicate delivery looks whether the first delivery of its create has finished. */
+const EARLIER_DELIVERY_POLL_MS = 20;
 
 /**
  * Load, decide, append with the expected revision, retry on a concurrent write: how every command of every
@@ -86,7 +90,11 @@ export class AggregateRepository {
         );
         return { state: events.reduce(decider.evolve, state), events, position: result.position };
       } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        // A burst of writers on one stream (an organization's store quota under a burst of creates, each delivered
+        // twice): one wins per round. Spread out, they get through; past the attempts it is a retryable 503.
+        if (attempt >= MAX_ATTEMPTS) throw new DomainError('service_unavailable', 'Too many concurrent changes to the same resource; retry shortly');
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * CONFLICT_BACKOFF_MS * attempt));
       }
     }
   }
@@ -121,8 +129,9 @@ export class AggregateRepository {
 
   /**
    * The state of what an earlier delivery of a command created (`claimCommand` said `earlier`), once this
-   * process's read models have it (within the command's budget). 503 while the earlier delivery is still at work:
-   * the caller's retry gets past it.
+   * process's read models have it (within the command's budget). A duplicate delivered while the first is still
+   * at work waits for it within the same budget, so whichever reply reaches the caller first is the resource; 503
+   * only when the first has not finished by then (the caller's retry gets past it).
    */
   async createdEarlier<State, Event extends DomainEvent>(
     stream: string,
@@ -130,7 +139,12 @@ export class AggregateRepository {
     isComplete: (state: State) => boolean,
     context: CommandContext,
   ): Promise<State> {
-    const { state } = await this.load(stream, decider);
+    const until = Date.now() + this.readYourWritesBudgetMs(context);
+    let { state } = await this.load(stream, decider);
+    while (!isComplete(state) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, EARLIER_DELIVERY_POLL_MS));
+      ({ state } = await this.load(stream, decider));
+    }
     if (!isComplete(state)) throw new DomainError('service_unavailable', 'The same request is still being handled; retry shortly');
     await this.settled(stream, context);
     return state;
@@ -145,20 +159,25 @@ export class AggregateRepository {
   }
 
   /**
-   * Document `id` of `collection` as the writes to `stream` left it, for a command's answer. The live read model
-   * once it has the stream's last write (it also carries what other streams add: counters, last use); else the
-   * same projection run over the stream's own events on a scratch store: the decided state, in the read model's
-   * shape. An acknowledged write is answered with its resource, never a 404 or 503 because a read model is slow.
-   * null when the stream's events leave no such document (a deleted resource).
+   * The read models `projection` keeps, as the writes to `stream` left them, for a command's answer: the live
+   * read store once this process's projections have the stream's last write (it also carries what other streams
+   * add: counters, last use); else `projection` run over the stream's own events on a scratch store: the decided
+   * state in the read models' shape. An acknowledged write is answered with its resource, never a 404 or 503
+   * because a read model is slow.
    */
-  async written<T extends Document>(stream: string, projection: Projection, collection: string, id: string): Promise<T | null> {
-    const [live, recorded] = await Promise.all([this.readStore.collection<T>(collection).findOne({ _id: id }), this.eventStore.readStream(stream)]);
+  async readModelsAfter(stream: string, projection: Projection): Promise<ReadStore> {
+    const recorded = await this.eventStore.readStream(stream);
     const last = recorded[recorded.length - 1];
-    if (live && (!last || Number((live as Record<string, unknown>)[POSITION_FIELD]) >= last.position)) return live;
+    if (!last || (await this.projections.waitFor(last.position, [last], 0))) return this.readStore;
     const scratch = new MemoryReadStore();
     const context: ProjectionContext = { collection: (name) => scratch.collection(name) };
     for (const event of recorded) await projection.handle(event, context);
-    return scratch.collection<T>(collection).findOne({ _id: id });
+    return scratch;
+  }
+
+  /** Document `id` of `collection` as the writes to `stream` left it (readModelsAfter); null when they removed it. */
+  async written<T extends Document>(stream: string, projection: Projection, collection: string, id: string): Promise<T | null> {
+    return (await this.readModelsAfter(stream, projection)).collection<T>(collection).findOne({ _id: id });
   }
 
   /** Gives a key back, e.g. when the rest of a command failed after claiming it. */

@@ -1,3 +1,4 @@
+import { OpsRegistry } from '@pss/ops';
 import { READ_STORE, type ReadCollection, type ReadStore } from '@pss/read-store';
 import { eventually } from '@pss/testkit';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
@@ -50,12 +51,13 @@ describe('writes answered while the read models are held back (embedded)', () =>
   let service: EmbeddedHarness;
   let held: HeldReadModels;
   let token: string;
+  let orgId: string;
   let storeId: string;
 
   beforeAll(async () => {
     // The wait for the read models ends after 200 ms here; the answer must not need them.
     service = await EmbeddedHarness.start({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '200' } });
-    ({ token } = await service.tenant(['stores:read', 'stores:write', 'scripts:read', 'rules:write', 'policies:read', 'policies:write', 'webhooks:manage', 'orgs:manage']));
+    ({ token, orgId } = await service.tenant(['stores:read', 'stores:write', 'scripts:read', 'rules:write', 'policies:read', 'policies:write', 'pages:write', 'webhooks:manage', 'orgs:manage']));
     storeId = (await service.createStore(token)).id;
     held = new HeldReadModels(service.app.get<ReadStore>(READ_STORE));
   });
@@ -72,5 +74,54 @@ describe('writes answered while the read models are held back (embedded)', () =>
     expect(updated).toMatchObject({ status: 200, body: { id: created.body.id, label: 'known skimmer' } });
     held.releaseAll();
     await eventually(() => service.request('GET', `/api/v1/rules?store_id=${storeId}`, { token }), (listed) => listed.body.data.some((rule: { label: string }) => rule.label === 'known skimmer'));
+  });
+
+  it('creates and updates a store, adds a payment page', async () => {
+    held.hold(['stores', 'payment_pages']);
+
+    const created = await service.request('POST', '/api/v1/stores', { token, body: { domain: 'held-back.com.br', name: 'Held', payment_pages: [{ url_pattern: '/checkout', payment_methods: ['pix'] }] } });
+    const updated = await service.request('PATCH', `/api/v1/stores/${created.body.id}`, { token, body: { name: 'Held back' } });
+    const paged = await service.request('POST', `/api/v1/stores/${created.body.id}/pages`, { token, body: { payment_pages: [{ url_pattern: '/pay/*', payment_methods: ['card'] }] } });
+
+    expect(created).toMatchObject({ status: 201, body: { domain: 'held-back.com.br', name: 'Held', pages: [{ url_pattern: '/checkout', payment_methods: ['pix'] }] } });
+    expect(created.body.snippets).toBeDefined();
+    expect(updated).toMatchObject({ status: 200, body: { id: created.body.id, name: 'Held back' } });
+    expect(paged).toMatchObject({ status: 200, body: { data: [{ url_pattern: '/pay/*', payment_methods: ['card'] }] } });
+  });
+
+  it('creates and updates a policy', async () => {
+    held.hold(['policies']);
+
+    const created = await service.request('POST', '/api/v1/policies', { token, body: { name: 'Held policy', action: 'needs_review' } });
+    const updated = await service.request('PATCH', `/api/v1/policies/${created.body.id}`, { token, body: { priority: 7 } });
+
+    expect(created).toMatchObject({ status: 201, body: { name: 'Held policy', action: 'needs_review' } });
+    expect(updated).toMatchObject({ status: 200, body: { id: created.body.id, name: 'Held policy', priority: 7 } });
+  });
+
+  it('creates and updates a webhook, with its secret', async () => {
+    held.hold(['channels']);
+
+    const created = await service.request('POST', '/api/v1/webhooks', { token, body: { url: 'https://hooks.example.com/held' } });
+    const updated = await service.request('PATCH', `/api/v1/webhooks/${created.body.id}`, { token, body: { name: 'held hook' } });
+
+    expect(created).toMatchObject({ status: 201, body: { url: 'https://hooks.example.com/held', has_secret: true, secret: expect.stringMatching(/^whsec_/) } });
+    expect(updated).toMatchObject({ status: 200, body: { id: created.body.id, name: 'held hook' } });
+  });
+
+  it('creates an organization', async () => {
+    held.hold(['organizations']);
+
+    const created = await service.request('POST', '/api/v1/organizations', { token, body: { name: 'Held Brasil', owner_email: 'owner@held.example' } });
+
+    expect(created).toMatchObject({ status: 201, body: { name: 'Held Brasil', owner_invite: expect.any(String) } });
+  });
+
+  it('issues an API token (admin CLI)', async () => {
+    held.hold(['api_tokens']);
+
+    const issued = await service.app.get(OpsRegistry).run('token.create', { org: orgId, name: 'held', scopes: 'stores:read' });
+
+    expect(issued).toMatchObject({ token: expect.any(String), name: 'held', scopes: ['stores:read'] });
   });
 });

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ORGANIZATIONS, toResource, type CreatedOrganization, type OrganizationDocument } from '@pss/contracts';
-import { CLOCK, DomainError, notFound, uuidv7, type Clock } from '@pss/kernel';
+import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { organizationDecider, organizationStream } from './organization.decider';
+import { OrganizationProjection } from './organization.projection';
 import { OwnerInvitations } from './owner-invitations';
 
 export interface CreateOrganizationInput {
@@ -23,15 +23,15 @@ export class CreateOrganization {
 }
 
 /**
- * Creates the organization, invites its owner and records how the invitation went. The reply is sent once the
- * read models have the organization and its default policies (read-your-writes).
+ * Creates the organization, invites its owner and records how the invitation went. Answered from the decided
+ * state, once the read models have it or the command's budget for that wait ran out (read-your-writes).
  */
 @CommandHandler(CreateOrganization)
 export class CreateOrganizationHandler implements ICommandHandler<CreateOrganization, CreatedOrganization> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly invitations: OwnerInvitations,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly organizations: OrganizationProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -70,16 +70,19 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       { type: 'RecordOwnerInvitation', outcome, at: this.clock.now() },
       { ...context, orgId },
     );
-    const created = await this.readStore.collection<OrganizationDocument>(ORGANIZATIONS).findOne({ _id: orgId });
-    return { ...toResource(created!), owner_invite: outcome };
+    return { ...(await this.resource(orgId)), owner_invite: outcome };
   }
 
   private async createdEarlier(orgId: string, context: CommandContext): Promise<CreatedOrganization> {
     // Answered once the invitation is recorded, as the first delivery answers.
     const state = await this.aggregates.createdEarlier(organizationStream(orgId), organizationDecider, (org) => org.ownerInvitation !== undefined, context);
-    const created = await this.readStore.collection<OrganizationDocument>(ORGANIZATIONS).findOne({ _id: orgId });
-    if (!created) throw new DomainError('service_unavailable', 'The organization was created; it is not readable yet, retry shortly');
-    return { ...toResource(created), owner_invite: state.ownerInvitation! };
+    return { ...(await this.resource(orgId)), owner_invite: state.ownerInvitation! };
+  }
+
+  /** The organization as the command's writes left it, whether or not the read model has it yet. */
+  private async resource(orgId: string) {
+    const created = await this.aggregates.written<OrganizationDocument>(organizationStream(orgId), this.organizations, ORGANIZATIONS, orgId);
+    return toResource(created!);
   }
 
   private async loadParent(parentOrgId: string): Promise<{ orgId: string; parentOrgId: string | null }> {

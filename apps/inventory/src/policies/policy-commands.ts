@@ -4,9 +4,9 @@ import { POLICIES, toResource, type InventoryCommandEnvelope, type PolicyDocumen
 import type { CommandMetaCarrier } from '@pss/bus';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { StoreAccess } from '../stores/store-access';
 import { policyDecider, policyStream, type PolicyCommand, type PolicyDefinition } from './policy.decider';
+import { PolicyProjection } from './policy.projection';
 
 /** A policy as the API writes it: the spec's field names. */
 export interface PolicyInput {
@@ -48,7 +48,7 @@ export class ChangePolicyHandler implements ICommandHandler<ChangePolicy> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly stores: StoreAccess,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly policies: PolicyProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -85,8 +85,9 @@ export class ChangePolicyHandler implements ICommandHandler<ChangePolicy> {
     return this.resource(policyId);
   }
 
+  /** The policy as the command's write left it, whether or not the read model has it yet. */
   private async resource(policyId: string) {
-    const policy = await this.readStore.collection<PolicyDocument>(POLICIES).findOne({ _id: policyId });
+    const policy = await this.aggregates.written<PolicyDocument>(policyStream(policyId), this.policies, POLICIES, policyId);
     if (!policy) throw notFound('Policy');
     return toResource(policy);
   }

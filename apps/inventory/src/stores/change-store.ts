@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
-import { listPaymentPages, type StoreCommandEnvelope } from '@pss/contracts';
+import type { StoreCommandEnvelope } from '@pss/contracts';
 import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { AggregateRepository } from '@pss/platform';
 import { sdkConfigFields } from './sdk-config';
 import { generateSdkKey } from './sdk-key';
@@ -31,13 +30,12 @@ export class ChangeStore {
   constructor(readonly envelope: StoreCommandEnvelope<StoreChange>) {}
 }
 
-/** Every change to an existing store: check it is the caller's, decide, answer from the read model. */
+/** Every change to an existing store: check it is the caller's, decide, answer from the decided state. */
 @CommandHandler(ChangeStore)
 export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly stores: StoreAccess,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
@@ -49,7 +47,7 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
     const { events } = await this.aggregates.decide(storeStream(storeId!), storeDecider, this.command(input, at), context);
     switch (input.kind) {
       case 'update':
-        return this.stores.resource(storeId!);
+        return (await this.stores.written(storeId!)).store;
       case 'suspend':
         await this.aggregates.decide(storeQuotaStream(orgId), storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId: storeId! }, context);
         return { id: storeId!, status: 'suspended' as const };
@@ -64,7 +62,7 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
       }
       case 'add-pages': {
         const added = events[0] as Extract<StoreEvent, { type: 'PaymentPagesAdded' }>;
-        return { data: await listPaymentPages(this.readStore, storeId!, added.data.pages.map((page) => page.id)) };
+        return { data: (await this.stores.written(storeId!, added.data.pages.map((page) => page.id))).pages };
       }
     }
   }

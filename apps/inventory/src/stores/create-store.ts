@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
-import { listPaymentPages, PLANS, type StoreCommandEnvelope } from '@pss/contracts';
+import { PLANS, type StoreCommandEnvelope } from '@pss/contracts';
 import type { CommandMetaCarrier } from '@pss/bus';
-import { CLOCK, DomainError, notFound, uuidv7, type Clock } from '@pss/kernel';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { organizationDecider, organizationStream, type OrganizationProfile } from '../organizations/organization.decider';
 import { sdkConfigFields } from './sdk-config';
@@ -39,7 +38,6 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly stores: StoreAccess,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
@@ -119,18 +117,9 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     return this.answer(storeId);
   }
 
-  /** The created store from the read model the write reached; a read model still behind is a 503 the retry gets past. */
+  /** The created store as its write left it, whether or not the read models have it yet. */
   private async answer(storeId: string) {
-    const store = await this.stores.resource(storeId).catch((error: unknown) => {
-      if (error instanceof DomainError && error.code === 'not_found') {
-        throw new DomainError('service_unavailable', 'The store was created; it is not readable yet, retry shortly');
-      }
-      throw error;
-    });
-    return {
-      ...store,
-      pages: await listPaymentPages(this.readStore, storeId),
-      snippets: installSnippets(this.config.sdkScriptUrl, store.sdk_key),
-    };
+    const { store, pages } = await this.stores.written(storeId);
+    return { ...store, pages, snippets: installSnippets(this.config.sdkScriptUrl, store.sdk_key) };
   }
 }

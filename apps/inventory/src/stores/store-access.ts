@@ -1,10 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { STORES, toResource, type StoreDocument } from '@pss/contracts';
+import { Injectable } from '@nestjs/common';
+import { listPaymentPages, STORES, toResource, type StoreDocument } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { storeDecider, type StoreState } from './store.decider';
 import { storeStream } from './store.events';
+import { StoreProjection } from './store.projection';
 
 export type StoreResource = ReturnType<typeof toResource<StoreDocument>>;
 
@@ -13,7 +13,7 @@ export type StoreResource = ReturnType<typeof toResource<StoreDocument>>;
 export class StoreAccess {
   constructor(
     private readonly aggregates: AggregateRepository,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly projection: StoreProjection,
   ) {}
 
   async ownedBy(orgId: string, storeId: string): Promise<StoreState> {
@@ -22,10 +22,14 @@ export class StoreAccess {
     return state;
   }
 
-  /** The store as the API shows it, from the read model the write just reached. */
-  async resource(storeId: string): Promise<StoreResource> {
-    const doc = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: storeId });
+  /**
+   * The store as the API shows it and its payment pages (all, or those of `pageIds`), as the command's write left
+   * them, whether or not the read models have it yet.
+   */
+  async written(storeId: string, pageIds?: string[]) {
+    const readModels = await this.aggregates.readModelsAfter(storeStream(storeId), this.projection);
+    const doc = await readModels.collection<StoreDocument>(STORES).findOne({ _id: storeId });
     if (!doc) throw notFound('Store');
-    return toResource(doc);
+    return { store: toResource(doc), pages: await listPaymentPages(readModels, storeId, pageIds) };
   }
 }

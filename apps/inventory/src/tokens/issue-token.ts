@@ -3,10 +3,10 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { API_TOKENS, tokenStatus, type ApiTokenDocument } from '@pss/contracts';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { organizationDecider, organizationStream } from '../organizations/organization.decider';
 import { tokenDecider, tokenStream } from './token.decider';
 import { generateToken } from './token-secret';
+import { TokenProjection } from './token.projection';
 import { tokenListItem, type TokenListItem } from './token-list-item';
 
 export interface IssueTokenInput {
@@ -30,7 +30,7 @@ export type IssuedToken = TokenListItem & { token: string };
 export class IssueTokenHandler implements ICommandHandler<IssueToken, IssuedToken> {
   constructor(
     private readonly aggregates: AggregateRepository,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly tokens: TokenProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -46,7 +46,8 @@ export class IssueTokenHandler implements ICommandHandler<IssueToken, IssuedToke
       { type: 'IssueToken', tokenId, orgId: input.orgId, name: input.name, scopes: input.scopes, validityDays: input.validityDays, prefix, hash, at },
       { ...context, orgId: input.orgId },
     );
-    const issued = await this.readStore.collection<ApiTokenDocument>(API_TOKENS).findOne({ _id: tokenId });
+    // As the write left it, whether or not the read model has it yet.
+    const issued = await this.aggregates.written<ApiTokenDocument>(tokenStream(tokenId), this.tokens, API_TOKENS, tokenId);
     return { token, ...tokenListItem(issued!, tokenStatus(issued!, at)) };
   }
 }

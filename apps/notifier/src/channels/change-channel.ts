@@ -3,11 +3,11 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ChannelResource, UpdateChannelInput } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
 import { channelDecider, type ChannelCommand } from './channel.decider';
 import { channelStream } from './channel.events';
 import { channelResource } from './channel-resource';
+import { ChannelProjection } from './channel.projection';
 import { distinct } from './create-channel';
 
 export type ChannelChange = { kind: 'update'; input: UpdateChannelInput } | { kind: 'delete' };
@@ -30,7 +30,7 @@ export class ChangeChannelHandler implements ICommandHandler<ChangeChannel> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly secrets: SecretBox,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly channels: ChannelProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -38,7 +38,7 @@ export class ChangeChannelHandler implements ICommandHandler<ChangeChannel> {
     const at = this.clock.now();
     const command: ChannelCommand = change.kind === 'delete' ? { type: 'DeleteChannel', orgId, at } : this.update(orgId, channelId, change.input, at);
     await this.aggregates.decide(channelStream(channelId), channelDecider, command, { ...context, orgId });
-    return change.kind === 'delete' ? { id: channelId, deleted: true } : channelResource(this.readStore, channelId);
+    return change.kind === 'delete' ? { id: channelId, deleted: true } : channelResource(this.aggregates, this.channels, channelId);
   }
 
   private update(orgId: string, channelId: string, input: UpdateChannelInput, at: Date): ChannelCommand {

@@ -19,6 +19,7 @@ import { channelDecider } from './channel.decider';
 import { channelStream, type Channel } from './channel.events';
 import { assertRoomForChannel } from './channel-limits';
 import { channelResource } from './channel-resource';
+import { ChannelProjection } from './channel.projection';
 
 export class CreateChannel extends Command<CreatedChannel> {
   constructor(readonly request: ChannelCommandEnvelope<CreateChannelInput> & CommandMetaCarrier) {
@@ -40,6 +41,7 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
     private readonly aggregates: AggregateRepository,
     private readonly secrets: SecretBox,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly channels: ChannelProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -95,7 +97,7 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
   /** The created channel, its secret sealed for the gateway. */
   private async answer(channelId: string, orgId: string, secret: string, input: CreateChannelInput): Promise<CreatedChannel> {
     const sealed = this.secrets.seal(secret, webhookSecretInTransit(orgId));
-    return { ...(await channelResource(this.readStore, channelId)), secret: sealed, secret_generated: input.secret === undefined };
+    return { ...(await channelResource(this.aggregates, this.channels, channelId)), secret: sealed, secret_generated: input.secret === undefined };
   }
 
   private async load(channelId: string): Promise<Channel | undefined> {

@@ -18,6 +18,11 @@ export interface BusFaults {
   /** Share (0 to 1) of event deliveries whose first attempt throws. */
   handlerFailureRate: number;
   seed?: number;
+  /**
+   * Hears the reply of every delivery of every request, those its caller no longer listens to included (the
+   * caller takes the first): tests check that a command delivered twice answers the same both times.
+   */
+  onReply?: (pattern: string, reply: { err?: unknown; response?: unknown }) => void;
 }
 
 /** The faults the conformance suite and the fault-mode end-to-end tests run with. */

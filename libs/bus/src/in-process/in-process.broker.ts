@@ -107,6 +107,7 @@ export class InProcessBroker implements DeadLetterLog {
     let listening = true;
     let answered = false;
     const firstReply = (packet: WritePacket): void => {
+      plan.faults.onReply?.(pattern, packet);
       if (!listening || answered) return;
       if (packet.isDisposed || packet.err !== undefined) answered = true;
       reply(packet);
