@@ -138,12 +138,12 @@ export async function newScriptsBench(): Promise<BenchRow[]> {
 
       const perSecond = result.scripts / result.seconds;
       const raw = Math.max(rawBefore, rawAfter);
-      const appendsPerCommit = (commitsAfter.appends - commitsBefore.appends) / (commitsAfter.commits - commitsBefore.commits);
+      const writesPerCommit = (commitsAfter.writes - commitsBefore.writes) / (commitsAfter.commits - commitsBefore.commits);
       const p99 = percentile(result.appearanceMs, 99);
       log(
         `new scripts: ${TOTAL} in ${result.seconds.toFixed(1)} s = ${Math.round(perSecond)}/s (aim ${AIM_PER_SECOND}); raw ${Math.round(rawBefore)} and ${Math.round(rawAfter)}/s; ` +
           `202 to listed p50 ${percentile(result.appearanceMs, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (aim ${AIM_P99_MS}); POST p50 ${percentile(result.postMs, 50).toFixed(0)} ms, p99 ${percentile(result.postMs, 99).toFixed(0)} ms; ` +
-          `${result.listings} listings; all decided ${decidedAfterMs} ms after the last 202; ${appendsPerCommit.toFixed(1)} appends per commit`,
+          `${result.listings} listings; all decided ${decidedAfterMs} ms after the last 202; ${writesPerCommit.toFixed(1)} writes (appends, checkpoints) per commit`,
       );
       const shape = `${STORES} stores, one writer each, ${SCRIPTS_PER_BATCH} new scripts per batch, ${TOTAL.toLocaleString('en-US')} scripts`;
       const floor = `better-sqlite3, ${TOTAL.toLocaleString('en-US')} single-event appends to new streams, one fsync per ${SCRIPTS_PER_BATCH}`;

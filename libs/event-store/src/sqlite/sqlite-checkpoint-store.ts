@@ -1,16 +1,22 @@
 import type Database from 'better-sqlite3';
 import { CheckpointStore } from '../checkpoint-store.port';
+import type { Write } from './group-commit';
 
 /**
  * Checkpoints in a table of the event store's SQLite file, on the event store's connection (so with its WAL and
- * `synchronous = FULL` settings): a saved checkpoint survives a crash like an appended event does.
+ * `synchronous = FULL` settings): a saved checkpoint survives a crash like an appended event does. Saves go
+ * through the event store's group commit, so a checkpoint saved among appends costs no fsync of its own.
  * Get one with `SqliteEventStore.checkpoints()`.
  */
 export class SqliteCheckpointStore implements CheckpointStore {
   private readonly select: Database.Statement<[string], number | undefined>;
   private readonly upsert: Database.Statement<[string, number]>;
 
-  constructor(database: Database.Database) {
+  constructor(
+    database: Database.Database,
+    /** Runs a write in the event store's next group commit; resolves once it is durable. */
+    private readonly commit: <Result>(write: Write<Result>) => Promise<Result>,
+  ) {
     database.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
     this.select = database.prepare<[string], number | undefined>('SELECT position FROM checkpoints WHERE name = ?').pluck();
     this.upsert = database.prepare(
@@ -24,6 +30,6 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   async save(name: string, position: number): Promise<void> {
     if (!Number.isSafeInteger(position) || position < 0) throw new RangeError(`Invalid checkpoint position ${position}`);
-    this.upsert.run(name, position);
+    await this.commit(() => this.upsert.run(name, position));
   }
 }

@@ -165,7 +165,16 @@ describe('SqliteEventStore on its file', () => {
     const store = open();
     await store.append('store-0', [{ type: 'Alone', data: {} }]);
     await Promise.all(Array.from({ length: 10 }, (_, n) => store.append(`store-${n + 1}`, [{ type: 'Together', data: {} }])));
-    expect(store.groupCommitStats()).toEqual({ commits: 2, appends: 11 });
+    expect(store.groupCommitStats()).toEqual({ commits: 2, writes: 11 });
+  });
+
+  it('saves a checkpoint made among appends in their transaction, durable once its promise resolves', async () => {
+    const store = open();
+    const checkpoints = store.checkpoints();
+    await Promise.all([store.append('store-1', [{ type: 'Created', data: {} }]), checkpoints.save('publisher:inventory', 1)]);
+    expect(store.groupCommitStats()).toEqual({ commits: 1, writes: 2 });
+    await store.close();
+    expect(await open().checkpoints().load('publisher:inventory')).toBe(1);
   });
 
   it('rolls back every event of an append that fails midway, and only that append, in a group', async () => {

@@ -13,7 +13,7 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from '../event-store.port';
-import { GroupCommit, type Outcome } from './group-commit';
+import { GroupCommit, type Outcome, type Write } from './group-commit';
 import { SqliteCheckpointStore } from './sqlite-checkpoint-store';
 import { SqliteSubscription } from './sqlite-subscription';
 
@@ -88,11 +88,11 @@ const toRecordedEvent = (row: EventRow): RecordedEvent => ({
  * checking the expected revision, so the check holds across processes sharing the file; the position is the
  * AUTOINCREMENT rowid, assigned in commit order because writers are serialized.
  *
- * Group commit: the appends made during one turn of the event loop share one transaction, so one fsync
- * (`synchronous = FULL`) makes them all durable. Each append runs in its own savepoint and checks its own expected
- * revision against everything before it, the group's earlier appends included: a conflict rolls back that append
- * alone. Every append's promise settles after the COMMIT has returned, so nothing is acknowledged before it is
- * on disk.
+ * Group commit: the appends (and checkpoint saves) made during one turn of the event loop share one transaction,
+ * so one fsync (`synchronous = FULL`) makes them all durable. Each runs in its own savepoint, and an append checks
+ * its own expected revision against everything before it, the group's earlier appends included: a conflict rolls
+ * back that append alone. Every promise settles after the COMMIT has returned, so nothing is acknowledged before
+ * it is on disk.
  */
 export class SqliteEventStore implements EventStore {
   private readonly clock: Clock;
@@ -107,8 +107,8 @@ export class SqliteEventStore implements EventStore {
   private readonly insert: Database.Statement<[string, string, number, string, string, string, string]>;
   private readonly streamEvents: Database.Statement<[string, number, number], EventRow>;
   private readonly head: Database.Statement<[], number | null>;
-  private readonly appends: GroupCommit<AppendRequest, AppendResult>;
-  private readonly commitStats = { commits: 0, appends: 0 };
+  private readonly writes: GroupCommit;
+  private readonly commitStats = { commits: 0, writes: 0 };
 
   static open(path: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
     return new SqliteEventStore(new Database(path), options);
@@ -141,13 +141,13 @@ export class SqliteEventStore implements EventStore {
       `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
     );
     this.head = database.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck();
-    // Nested inside the group's transaction, better-sqlite3 runs each append in a savepoint.
-    const appendOne = database.transaction(this.appendInTransaction.bind(this));
-    const appendGroup = database.transaction((requests: AppendRequest[]) => requests.map((request) => this.attempt(appendOne, request)));
-    this.appends = new GroupCommit((requests) => {
-      const outcomes = appendGroup.immediate(requests);
+    // Nested inside the group's transaction, better-sqlite3 runs each write in a savepoint.
+    const inSavepoint = database.transaction((write: Write<unknown>) => write());
+    const group = database.transaction((writes: Array<Write<unknown>>) => writes.map((write) => this.attempt(inSavepoint, write)));
+    this.writes = new GroupCommit((writes) => {
+      const outcomes = group.immediate(writes);
       this.commitStats.commits += 1;
-      this.commitStats.appends += requests.length;
+      this.commitStats.writes += writes.length;
       for (const subscription of this.subscriptions) subscription.wake();
       return outcomes;
     }, options.maxGroupSize ?? 1_000);
@@ -159,7 +159,8 @@ export class SqliteEventStore implements EventStore {
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error(`Nothing to append to ${stream}: an append needs at least one event`);
-    return this.appends.submit({ stream, events, expected: options.expectedRevision ?? 'any' });
+    const request: AppendRequest = { stream, events, expected: options.expectedRevision ?? 'any' };
+    return this.writes.submit(() => this.appendInTransaction(request));
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -198,29 +199,29 @@ export class SqliteEventStore implements EventStore {
     return subscription;
   }
 
-  /** Transactions committed and the appends they held (failed ones included): how well group commit gathers. */
-  groupCommitStats(): { commits: number; appends: number } {
+  /** Transactions committed and the writes they held (failed ones included): how well group commit gathers. */
+  groupCommitStats(): { commits: number; writes: number } {
     return { ...this.commitStats };
   }
 
   /** Checkpoints kept in the same file, so a projection's read model and position can share one durability story. */
   checkpoints(): SqliteCheckpointStore {
-    this.checkpointStore ??= new SqliteCheckpointStore(this.database);
+    this.checkpointStore ??= new SqliteCheckpointStore(this.database, (write) => this.writes.submit(write));
     return this.checkpointStore;
   }
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     if (this.database.open) {
-      this.appends.drain();
+      this.writes.drain();
       this.database.close();
     }
   }
 
-  /** One append of a group: its failure is its own, unless SQLite gave up the whole transaction. */
-  private attempt(appendOne: (request: AppendRequest) => AppendResult, request: AppendRequest): Outcome<AppendResult> {
+  /** One write of a group: its failure is its own, unless SQLite gave up the whole transaction. */
+  private attempt(inSavepoint: (write: Write<unknown>) => unknown, write: Write<unknown>): Outcome {
     try {
-      return { ok: true, value: appendOne(request) };
+      return { ok: true, value: inSavepoint(write) };
     } catch (error) {
       if (!this.database.inTransaction) throw error; // e.g. disk full or I/O error: SQLite rolled everything back
       return { ok: false, error };
