@@ -15,7 +15,7 @@ import { EMBEDDED_MODULES } from '../../../embedded/src/embedded.modules';
  * of order, event handlers crashing once. Every create must take effect exactly once, and never answer 404 or 409
  * for its own write, whichever delivery answers.
  */
-const CREATES = [COMMANDS.storeCreate, COMMANDS.ruleCreate, COMMANDS.policyCreate, COMMANDS.organizationCreate, COMMANDS.channelCreate];
+const CREATES: string[] = [COMMANDS.storeCreate, COMMANDS.ruleCreate, COMMANDS.policyCreate, COMMANDS.organizationCreate, COMMANDS.channelCreate];
 const SCOPES = 'stores:read,stores:write,webhooks:manage,rules:write,scripts:read,policies:read,policies:write,orgs:manage';
 const MAX_ATTEMPTS = 40;
 
