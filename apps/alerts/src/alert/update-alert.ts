@@ -3,9 +3,9 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ALERTS, toResource, type AlertDocument, type AlertResource, type UpdateAlertRequest } from '@pss/contracts';
 import { CLOCK, notFound, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { alertDecider } from './alert.decider';
 import { alertStream } from './alert.events';
+import { AlertProjection } from './alert.projection';
 
 export class UpdateAlert extends Command<AlertResource> {
   constructor(readonly request: UpdateAlertRequest) {
@@ -21,14 +21,15 @@ export class UpdateAlert extends Command<AlertResource> {
 export class UpdateAlertHandler implements ICommandHandler<UpdateAlert> {
   constructor(
     private readonly aggregates: AggregateRepository,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly alerts: AlertProjection,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ request: { orgId, actor, alertId, input } }: UpdateAlert): Promise<AlertResource> {
     const command = { type: 'ChangeAlert' as const, orgId, by: actor, status: input.status, note: input.note, snoozedUntil: input.snoozed_until, at: this.clock.now() };
     await this.aggregates.decide(alertStream(alertId), alertDecider, command, { actor, orgId });
-    const doc = await this.readStore.collection<AlertDocument>(ALERTS).findOne({ _id: alertId });
+    // As the write left it, whether or not the read model has it yet.
+    const doc = await this.aggregates.written<AlertDocument>(alertStream(alertId), this.alerts, ALERTS, alertId);
     if (!doc) throw notFound('Alert');
     return toResource(doc);
   }
