@@ -17,8 +17,12 @@ function schedule(): void {
 const run = safe((deadline?: IdleDeadline) => {
   scheduled = false;
   const until = performance.now() + SLICE_MS;
-  while (queue.length) {
-    safe(queue.shift()!)();
+  for (let work = queue.shift(); work; work = queue.shift()) {
+    try {
+      work();
+    } catch {
+      // a piece that throws is forgotten; the next ones still run
+    }
     if (performance.now() >= until || (deadline && deadline.timeRemaining() < 1)) break;
   }
   if (queue.length) schedule();
