@@ -158,7 +158,7 @@ describe('ReadModelSnapshots', () => {
     expect(await everything(second.readStore)).toEqual(await fullReplay());
   });
 
-  describe('discards a snapshot it cannot trust and rebuilds from events', () => {
+  describe('never trusts a snapshot it cannot check: discards it and rebuilds from events', () => {
     async function expectDiscarded(): Promise<void> {
       const service = await start();
       expect(service.restored).toMatchObject({ restored: [], position: 0 });
@@ -170,6 +170,13 @@ describe('ReadModelSnapshots', () => {
     beforeEach(async () => {
       await append(30);
       await stop(await start());
+    });
+
+    it('left half-written by a process killed mid-write: the temporary file is removed, the last snapshot used', async () => {
+      writeFileSync(`${file}.4242.tmp`, 'half a snapshot');
+      const service = await start();
+      expect(service.restored).toMatchObject({ restored: ['tallies', 'labels'] });
+      expect(existsSync(`${file}.4242.tmp`)).toBe(false);
     });
 
     it('corrupt: a byte changed in the middle', async () => {

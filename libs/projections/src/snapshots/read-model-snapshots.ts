@@ -5,7 +5,7 @@ import type { Document, ReadStore } from '@pss/read-store';
 import { CHECKPOINT_COLLECTION, type CheckpointDocument } from '../projection';
 import type { ProjectionRunner } from '../projection-runner';
 import { projectionFingerprint } from './fingerprint';
-import { readSnapshot, SnapshotRejected, writeSnapshot, type ProjectionImage, type Snapshot, type SnapshotHead } from './snapshot-file';
+import { readSnapshot, removeUnfinishedWrites, SnapshotRejected, writeSnapshot, type ProjectionImage, type Snapshot, type SnapshotHead } from './snapshot-file';
 
 /** The read store of embedded mode, which holds its documents in this process and can hand them out and back. */
 export interface SnapshottableReadStore extends ReadStore {
@@ -63,6 +63,7 @@ export class ReadModelSnapshots {
     const started = performance.now();
     const names = this.runner.positions().map(({ projection }) => projection.name);
     const nothing = (): RestoreSummary => ({ restored: [], replayed: names, position: 0, seconds: (performance.now() - started) / 1000 });
+    await removeUnfinishedWrites(this.file);
     let snapshot: Snapshot | null;
     try {
       snapshot = await readSnapshot(this.file);

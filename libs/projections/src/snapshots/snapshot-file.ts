@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { open, readFile, rename, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Document } from '@pss/read-store';
 
@@ -141,6 +141,15 @@ export async function readSnapshot(file: string): Promise<Snapshot | null> {
     }),
   }));
   return { createdAt: header.createdAt, head: header.head, projections };
+}
+
+/** Temporary files of writes that never finished (the process was killed mid-write): they are never read. */
+export async function removeUnfinishedWrites(file: string): Promise<void> {
+  const prefix = `${basename(file)}.`;
+  const names = await readdir(dirname(file)).catch(() => [] as string[]);
+  for (const name of names) {
+    if (name.startsWith(prefix) && name.endsWith('.tmp')) await unlink(join(dirname(file), name)).catch(() => undefined);
+  }
 }
 
 async function syncDirectory(directory: string): Promise<void> {
