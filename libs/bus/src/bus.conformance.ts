@@ -17,6 +17,7 @@ import { map, Observable, timer } from 'rxjs';
 import { BusModule, connectBusServer } from './bus.module';
 import type { CommandMeta, CommandMetaCarrier } from './command-meta';
 import { Bus, BUS, BusConfig } from './bus.port';
+import { EVENT_HANDLER_ATTEMPTS, type DeadLetterLog } from './dead-letter';
 
 /**
  * The one test suite every bus transport must pass. A transport's spec boots the suite's handler classes on its
@@ -92,6 +93,12 @@ export class ConformanceCommands {
     return timer(payload.delayMs).pipe(map(() => this.log.record('command', { id: payload.id, store: 'command' })));
   }
 
+  /** An event no attempt can handle: it ends on the dead-letter topic. */
+  @EventPattern('test.poisoned')
+  poisoned(): never {
+    throw new Error('Unexpected token in the payload');
+  }
+
   @MessagePattern('test.slow')
   slow(@Payload() payload: { delayMs: number }): Observable<string> {
     // Answers, only too late. One that never answered would pin its Kafka partition and stall the consumer's shutdown.
@@ -161,6 +168,8 @@ export interface ConformanceHandlers {
 
 export interface BusUnderTest {
   bus: Bus;
+  /** What operators list: the dead-letter topic (DEAD_LETTERS of the application). */
+  deadLetters: DeadLetterLog;
   close(): Promise<void>;
 }
 
@@ -281,6 +290,23 @@ export function busConformance(name: string, boot: BusFactory, options: Conforma
       await eventually(() => eventLog.groupsThatSaw(id), (groups) => groups.length > 0, { timeoutMs: patienceMs });
       expect(new Set(eventLog.groupsThatSaw(id))).toEqual(new Set(['command']));
     }, testTimeoutMs);
+
+    it('dead-letters an event whose handler fails every attempt, and lists it for operators', async () => {
+      const id = randomUUID();
+
+      await bus().publish('test.poisoned', { id }, { key: 'shop.example' });
+
+      const letters = await eventually(
+        () => subject!.deadLetters.list(),
+        (listed) => listed.some((letter) => (letter.event as { id?: string }).id === id),
+        { timeoutMs: patienceMs + 5_000 },
+      );
+      expect(letters.find((letter) => (letter.event as { id?: string }).id === id)).toMatchObject({
+        topic: 'test.poisoned',
+        error: 'Unexpected token in the payload',
+        attempts: EVENT_HANDLER_ATTEMPTS,
+      });
+    }, testTimeoutMs + 5_000);
 
     it('resolves a publish that no consumer group listens to', async () => {
       await expect(bus().publish('test.unheard', { id: 'unheard' })).resolves.toBeUndefined();

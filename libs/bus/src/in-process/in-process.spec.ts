@@ -65,7 +65,7 @@ busConformance('in-process with faults', async ({ commands, consumerGroups, even
     providers: [eventLog],
     logger,
   });
-  return { bus: app.get<Bus>(BUS), close: () => app.close() };
+  return { bus: app.get<Bus>(BUS), deadLetters: app.get<DeadLetterLog>(DEAD_LETTERS), close: () => app.close() };
 });
 
 @Controller()

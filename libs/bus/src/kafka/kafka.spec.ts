@@ -9,6 +9,7 @@ import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
 import { KafkaContainer, StartedKafkaContainer } from '@testcontainers/kafka';
 import { bootBusApp, BusAppParts, busConformance, CONFORMANCE_REQUEST_PATTERNS } from '../bus.conformance';
 import { Bus, BUS, BusConfig } from '../bus.port';
+import { DEAD_LETTERS, type DeadLetterLog } from '../dead-letter';
 import { kafkaWire } from './kafka-options';
 
 // Nest's own Kafka codec, run without a broker: what the bus puts on the wire and what comes off it.
@@ -82,6 +83,7 @@ describeWithContainers('Kafka bus', () => {
       ]);
       return {
         bus: apps[0].get<Bus>(BUS),
+        deadLetters: apps[0].get<DeadLetterLog>(DEAD_LETTERS),
         close: async () => {
           await Promise.all(apps.map(app => app.close()));
         },
