@@ -13,9 +13,9 @@ import { collectGarbage, log, QUICK, withTempDir } from './support';
 
 /**
  * Benchmark 2: full replay rate of one projection. The inventory's real `TokenProjection` (one `applyOnce`
- * upsert per event into the in-memory read store, as in embedded mode) rebuilt by `ProjectionRunner.rebuild`,
- * against a raw read of the same rows: better-sqlite3 iterating `SELECT ... ORDER BY position` and parsing
- * each event's data.
+ * per event, into the in-memory read store as in embedded mode) rebuilt by `ProjectionRunner.rebuild`, which
+ * applies the events to the documents they touch in memory and writes each document once per batch, against a
+ * raw read of the same rows: better-sqlite3 iterating `SELECT ... ORDER BY position` and parsing each event's data.
  */
 
 const TOKENS = QUICK ? 50 : 500;
