@@ -192,13 +192,14 @@ export function equalityValue(filter: Filter, field: string): unknown {
  * out along a path in its own way. An ordered walk decides only the index's first field (`decidedFields` 1).
  */
 export function residualFilter(filter: Filter, index: MemoryIndex, decidedFields = index.fields.length): Filter {
-  let rest: Filter | undefined;
-  for (const field of index.fields.slice(0, decidedFields)) {
-    if (field.includes('.') || !isIndexableValue(filter[field])) continue;
-    rest ??= { ...filter };
-    delete rest[field];
-  }
-  return rest ?? filter;
+  const decided = index.fields.slice(0, decidedFields).filter((field) => !field.includes('.') && isIndexableValue(filter[field]));
+  const fields = Object.keys(filter);
+  // An own `__proto__` clause cannot be copied by assignment: such a filter is checked whole.
+  if (decided.length === 0 || fields.includes('__proto__')) return filter;
+  // Built without `delete`, which would leave a slow dictionary-mode object on every lookup.
+  const rest: Filter = {};
+  for (const field of fields) if (!decided.includes(field)) rest[field] = filter[field];
+  return rest;
 }
 
 /** Values an equality filter can look up in an index: the ones whose index key is the value itself. */
