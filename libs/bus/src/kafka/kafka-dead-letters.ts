@@ -67,11 +67,14 @@ export class KafkaDeadLetters implements DeadLetterLog {
   }
 }
 
-/** Nest's Kafka client sends the payload as JSON in the message value. */
+/**
+ * Nest's Kafka client sends the payload as JSON in the message value. Letters written before they carried a key
+ * and a time list without them.
+ */
 function parseLetter(value: Buffer | null): DeadLetter | undefined {
   if (!value) return undefined;
   try {
-    return JSON.parse(value.toString('utf8')) as DeadLetter;
+    return { key: null, at: '', ...(JSON.parse(value.toString('utf8')) as Partial<DeadLetter>) } as DeadLetter;
   } catch {
     return undefined;
   }
