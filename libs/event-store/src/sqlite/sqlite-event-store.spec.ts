@@ -168,6 +168,13 @@ describe('SqliteEventStore on its file', () => {
     expect(store.groupCommitStats()).toEqual({ commits: 2, writes: 11 });
   });
 
+  it('splits a turn with more appends than maxGroupSize into several transactions, in order', async () => {
+    const store = open({ maxGroupSize: 2 });
+    const results = await Promise.all(Array.from({ length: 5 }, (_, n) => store.append(`store-${n}`, [{ type: 'Created', data: {} }])));
+    expect(store.groupCommitStats()).toEqual({ commits: 3, writes: 5 });
+    expect(results.map((result) => result.position)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('saves a checkpoint made among appends in their transaction, durable once its promise resolves', async () => {
     const store = open();
     const checkpoints = store.checkpoints();

@@ -30,7 +30,7 @@ export interface SqliteEventStoreOptions {
   scanWindow?: number;
   /** How long an append waits for another process (e.g. the admin CLI) that holds the write lock. */
   busyTimeoutMs?: number;
-  /** Appends committed in one transaction at most (group commit); the rest go in the next turn. */
+  /** Writes (appends, checkpoint saves) committed in one transaction at most; the rest go in the next turn. */
   maxGroupSize?: number;
 }
 
