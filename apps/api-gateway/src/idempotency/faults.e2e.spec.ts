@@ -148,57 +148,47 @@ describe('Creates delivered twice to a waiting caller (embedded, faults on)', ()
     return createReplies().filter((reply) => reply.err !== undefined);
   };
 
+  /** Posts each body once; each answers 201, every delivery's reply too, and each made exactly one resource. */
+  const createsEachOnce = async (url: string, bodies: Array<Record<string, unknown>>, listUrl: string, field: string) => {
+    const answers = await Promise.all(bodies.map((body) => service.post(url, body)));
+
+    expect(answers.map((answer) => answer.status)).toEqual(bodies.map(() => 201));
+    expect(await failedCreates(bodies.length)).toEqual([]);
+    const sent = bodies.map((body) => body[field]);
+    const listed = (await service.listed(listUrl)).filter((resource) => sent.includes(resource[field]));
+    expect(ids(listed)).toEqual(ids(answers.map((answer) => answer.body)));
+    return answers;
+  };
+
   it('creates each store once', async () => {
     const domains = Array.from({ length: 8 }, (_, n) => `twice${n}.com.br`);
 
-    const answers = await Promise.all(domains.map((domain) => service.post('/api/v1/stores', { domain })));
-
-    expect(answers.map((answer) => answer.status)).toEqual(domains.map(() => 201));
-    expect(await failedCreates(domains.length)).toEqual([]);
-    const listed = (await service.listed('/api/v1/stores?limit=100')).filter((store) => domains.includes(String(store.domain)));
-    expect(ids(listed)).toEqual(ids(answers.map((answer) => answer.body)));
+    await createsEachOnce('/api/v1/stores', domains.map((domain) => ({ domain })), '/api/v1/stores?limit=100', 'domain');
   }, 60_000);
 
   it('creates each rule once', async () => {
     const values = Array.from({ length: 8 }, (_, n) => `skimmer${n}.example.net`);
 
-    const answers = await Promise.all(values.map((value) => service.post('/api/v1/rules', { store_id: storeId, type: 'block', target: 'domain', value })));
-
-    expect(answers.map((answer) => answer.status)).toEqual(values.map(() => 201));
-    expect(await failedCreates(values.length)).toEqual([]);
-    expect(answers.map((answer) => answer.body.value)).toEqual(values);
+    const bodies = values.map((value) => ({ store_id: storeId, type: 'block', target: 'domain', value }));
+    await createsEachOnce('/api/v1/rules', bodies, `/api/v1/rules?store_id=${storeId}&limit=100`, 'value');
   }, 60_000);
 
   it('creates each policy once', async () => {
     const names = Array.from({ length: 8 }, (_, n) => `Doubled policy ${n}`);
 
-    const answers = await Promise.all(names.map((name) => service.post('/api/v1/policies', { name, action: 'needs_review' })));
-
-    expect(answers.map((answer) => answer.status)).toEqual(names.map(() => 201));
-    expect(await failedCreates(names.length)).toEqual([]);
-    const listed = (await service.listed('/api/v1/policies?limit=100')).filter((policy) => names.includes(String(policy.name)));
-    expect(ids(listed)).toEqual(ids(answers.map((answer) => answer.body)));
+    await createsEachOnce('/api/v1/policies', names.map((name) => ({ name, action: 'needs_review' })), '/api/v1/policies?limit=100', 'name');
   }, 60_000);
 
   it('creates each organization once', async () => {
     const names = Array.from({ length: 4 }, (_, n) => `Doubled Brasil ${n}`);
 
-    const answers = await Promise.all(names.map((name) => service.post('/api/v1/organizations', { name, owner_email: 'owner@acme.example' })));
-
-    expect(answers.map((answer) => answer.status)).toEqual(names.map(() => 201));
-    expect(await failedCreates(names.length)).toEqual([]);
-    const listed = (await service.listed('/api/v1/organizations?limit=100')).filter((org) => names.includes(String(org.name)));
-    expect(ids(listed)).toEqual(ids(answers.map((answer) => answer.body)));
+    await createsEachOnce('/api/v1/organizations', names.map((name) => ({ name, owner_email: 'owner@acme.example' })), '/api/v1/organizations?limit=100', 'name');
   }, 60_000);
 
   it('creates each webhook once, both deliveries answering the same secret', async () => {
     const urls = Array.from({ length: 5 }, (_, n) => `https://twice${n}.example.com/pss`);
 
-    const answers = await Promise.all(urls.map((url) => service.post('/api/v1/webhooks', { url })));
-
-    expect(answers.map((answer) => answer.status)).toEqual(urls.map(() => 201));
-    expect(await failedCreates(urls.length)).toEqual([]);
-    const listed = (await service.listed('/api/v1/webhooks?limit=100')).filter((hook) => urls.includes(String(hook.url)));
-    expect(ids(listed)).toEqual(ids(answers.map((answer) => answer.body)));
+    const answers = await createsEachOnce('/api/v1/webhooks', urls.map((url) => ({ url })), '/api/v1/webhooks?limit=100', 'url');
+    expect(answers.map((answer) => answer.body.secret)).toEqual(urls.map(() => expect.stringMatching(/^whsec_[0-9a-f]{64}$/)));
   }, 60_000);
 });
