@@ -15,7 +15,7 @@ import { DomainError } from '@pss/kernel';
 import { eventually } from '@pss/testkit';
 import { map, Observable, timer } from 'rxjs';
 import { BusModule, connectBusServer } from './bus.module';
-import type { CommandMeta, CommandMetaCarrier } from './command-meta';
+import { currentCommandDeadline, type CommandMeta, type CommandMetaCarrier } from './command-meta';
 import { Bus, BUS, BusConfig } from './bus.port';
 import { EVENT_HANDLER_ATTEMPTS, type DeadLetterLog } from './dead-letter';
 
@@ -64,8 +64,8 @@ export class ConformanceCommands {
   constructor(private readonly log: EventLog) {}
 
   @MessagePattern('test.echo')
-  echo(@Payload() { command, ...payload }: CommandMetaCarrier): { echoed: unknown; command?: CommandMeta } {
-    return { echoed: payload, command };
+  echo(@Payload() { command, ...payload }: CommandMetaCarrier): { echoed: unknown; command?: CommandMeta; handledUntil?: string } {
+    return { echoed: payload, command, handledUntil: currentCommandDeadline() };
   }
 
   @MessagePattern('test.later')
@@ -214,9 +214,11 @@ export function busConformance(name: string, boot: BusFactory, options: Conforma
     it('gives every request a command id and the deadline its caller waits until', async () => {
       const sent = Date.now();
 
-      const { command } = await bus().request<{ command: CommandMeta }>('test.echo', {}, patiently);
+      const { command, handledUntil } = await bus().request<{ command: CommandMeta; handledUntil: string }>('test.echo', {}, patiently);
 
       expect(command.id).toMatch(/^[0-9a-f-]{36}$/);
+      // The handler runs in its command's deadline scope: what it waits for ends before its caller gives up.
+      expect(handledUntil).toBe(command.deadline);
       expect(Date.parse(command.deadline)).toBeGreaterThanOrEqual(sent + patienceMs);
       expect(Date.parse(command.deadline)).toBeLessThanOrEqual(Date.now() + patienceMs);
     }, testTimeoutMs);

@@ -54,3 +54,19 @@ export function withCommandMeta(payload: unknown, meta: CommandMeta): unknown {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
   return { ...payload, command: meta };
 }
+
+const deadlines = new AsyncLocalStorage<string>();
+
+/**
+ * Runs a command's handling knowing its deadline (CommandDeadlineInterceptor does it for every command), so
+ * whatever the handler waits for ends before it: AggregateRepository's read-your-writes waits read it here, for
+ * handlers that do not pass the deadline themselves.
+ */
+export function withCommandDeadline<T>(deadline: string, work: () => T): T {
+  return deadlines.run(deadline, work);
+}
+
+/** The deadline of the command being handled (ISO 8601), if any. */
+export function currentCommandDeadline(): string | undefined {
+  return deadlines.getStore();
+}

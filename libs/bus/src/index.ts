@@ -13,8 +13,10 @@ export { isOutage } from './outage';
 export { CommandDeadlineInterceptor } from './command-deadline.interceptor';
 export {
   commandMetaOf,
+  currentCommandDeadline,
   nextCommandId,
   withCommandIds,
+  withCommandDeadline,
   withCommandMeta,
   type CommandMeta,
   type CommandMetaCarrier,

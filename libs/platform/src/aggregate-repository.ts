@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { currentCommandDeadline } from '@pss/bus';
 import { DomainError, fold, yieldToRequests, type Decider, type DomainEvent } from '@pss/kernel';
 import {
   EVENT_STORE,
@@ -185,10 +186,12 @@ export class AggregateRepository {
     await this.decide(reservationStream(key), reservationDecider, { type: 'Release', key, owner }, context);
   }
 
+  /** READ_YOUR_WRITES_TIMEOUT_MS, cut to what is left of the command's deadline (its context's, else the bus's scope). */
   private readYourWritesBudgetMs(context: CommandContext): number {
     const budget = this.config.readYourWritesTimeoutMs;
-    if (!context.deadline) return budget;
-    return Math.max(0, Math.min(budget, Date.parse(context.deadline) - Date.now() - REPLY_MARGIN_MS));
+    const deadline = context.deadline ?? currentCommandDeadline();
+    if (!deadline) return budget;
+    return Math.max(0, Math.min(budget, Date.parse(deadline) - Date.now() - REPLY_MARGIN_MS));
   }
 }
 

@@ -125,3 +125,31 @@ describe('writes answered while the read models are held back (embedded)', () =>
     expect(issued).toMatchObject({ token: expect.any(String), name: 'held', scopes: ['stores:read'] });
   });
 });
+
+/** Waits for the read models end within the command's deadline, also in handlers that do not pass it themselves. */
+describe('read-your-writes waits inside the command deadline (embedded)', () => {
+  let service: EmbeddedHarness;
+  let held: HeldReadModels;
+  let token: string;
+
+  beforeAll(async () => {
+    // The read-your-writes wait alone would outlast the gateway's wait for the reply.
+    service = await EmbeddedHarness.start({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '60000', BUS_REQUEST_TIMEOUT_MS: '2000' } });
+    ({ token } = await service.tenant(['stores:read', 'stores:write', 'webhooks:manage']));
+    held = new HeldReadModels(service.app.get<ReadStore>(READ_STORE));
+  });
+  afterEach(() => held.releaseAll());
+  afterAll(() => service.close());
+
+  it('answers an update whose read model is held back before the gateway gives up', async () => {
+    const store = await service.createStore(token);
+    const hook = await service.request('POST', '/api/v1/webhooks', { token, body: { url: 'https://hooks.example.com/deadline' } });
+    held.hold(['stores', 'channels']);
+
+    const store2 = await service.request('PATCH', `/api/v1/stores/${store.id}`, { token, body: { name: 'Renamed' } });
+    const hook2 = await service.request('PATCH', `/api/v1/webhooks/${hook.body.id}`, { token, body: { name: 'renamed' } });
+
+    expect(store2).toMatchObject({ status: 200, body: { name: 'Renamed' } });
+    expect(hook2).toMatchObject({ status: 200, body: { name: 'renamed' } });
+  });
+});
