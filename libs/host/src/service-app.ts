@@ -36,6 +36,19 @@ export interface ServiceAppOptions {
  */
 const COMMAND_SENDERS = ['api-gateway'];
 
+/** The bus of one process: in-process in embedded mode; on Kafka, reply topics for the command senders only. */
+export function busConfigOf({ name, config, busFaults }: Pick<ServiceAppOptions, 'name' | 'config' | 'busFaults'>): BusConfig {
+  if (config.mode === 'embedded') return { kind: 'in-process', requestTimeoutMs: config.requestTimeoutMs, faults: busFaults };
+  return {
+    kind: 'kafka',
+    brokers: config.kafkaBrokers,
+    clientId: name,
+    requestPatterns: COMMAND_SENDERS.includes(name) ? COMMAND_PATTERNS : [],
+    commandPatterns: COMMAND_PATTERNS,
+    requestTimeoutMs: config.requestTimeoutMs,
+  };
+}
+
 @Module({ providers: [DeadLettersOps] })
 class ServiceRootModule {}
 
@@ -45,17 +58,7 @@ class ServiceRootModule {}
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<NestFastifyApplication> {
   const { config } = options;
-  const bus: BusConfig =
-    config.mode === 'embedded'
-      ? { kind: 'in-process', requestTimeoutMs: config.requestTimeoutMs, faults: options.busFaults }
-      : {
-          kind: 'kafka',
-          brokers: config.kafkaBrokers,
-          clientId: options.name,
-          requestPatterns: COMMAND_SENDERS.includes(options.name) ? COMMAND_PATTERNS : [],
-          commandPatterns: COMMAND_PATTERNS,
-          requestTimeoutMs: config.requestTimeoutMs,
-        };
+  const bus = busConfigOf(options);
   const root: DynamicModule = {
     module: ServiceRootModule,
     imports: [
