@@ -26,18 +26,29 @@ const TRAFFIC = join(__dirname, 'sdk-traffic.ts');
 interface Sample {
   at: number;
   rss: number;
+  heapTotal: number;
   heap: number;
   documents: number;
+  collections: Map<string, number>;
 }
 
 const MB = 2 ** 20;
 
-/** Every document of every read model: what the embedded service legitimately holds in memory. */
-async function documents(readStore: ReadStore): Promise<number> {
-  let total = 0;
-  for (const name of await readStore.listCollections()) total += await readStore.collection(name).count({});
-  return total;
+/** The documents of each read model: what the embedded service legitimately holds in memory. */
+async function collections(readStore: ReadStore): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const name of await readStore.listCollections()) counts.set(name, await readStore.collection(name).count({}));
+  return counts;
 }
+
+/** Which read models grew between two samples, and by how much. */
+const growth = (from: Sample, to: Sample): string =>
+  [...to.collections]
+    .map(([name, count]) => [name, count - (from.collections.get(name) ?? 0)] as const)
+    .filter(([, grown]) => grown !== 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, grown]) => `${name} ${grown > 0 ? '+' : ''}${grown}`)
+    .join(', ');
 
 function startTraffic(plan: TrafficPlan, onMilestone: (observations: number) => void): { child: ChildProcess; done: Promise<TrafficSummary> } {
   const child = execFile(process.execPath, ['-r', REGISTER, TRAFFIC, JSON.stringify(plan)], { maxBuffer: 1024 * 1024 });
@@ -79,9 +90,11 @@ export async function soakBench(): Promise<BenchRow[]> {
       const sample = async (started: number) => {
         collectGarbage();
         const memory = process.memoryUsage();
-        samples.push({ at: (performance.now() - started) / 1000, rss: memory.rss / MB, heap: memory.heapUsed / MB, documents: await documents(readStore) });
+        const counts = await collections(readStore);
+        const documents = [...counts.values()].reduce((sum, count) => sum + count, 0);
+        samples.push({ at: (performance.now() - started) / 1000, rss: memory.rss / MB, heapTotal: memory.heapTotal / MB, heap: memory.heapUsed / MB, documents, collections: counts });
         const last = samples.at(-1)!;
-        log(`soak ${last.at.toFixed(0)} s: RSS ${last.rss.toFixed(0)} MB, heap after GC ${last.heap.toFixed(0)} MB, ${last.documents} read-model documents`);
+        log(`soak ${last.at.toFixed(0)} s: RSS ${last.rss.toFixed(0)} MB, V8 heap ${last.heapTotal.toFixed(0)} MB of which ${last.heap.toFixed(0)} MB live after GC, ${documents} read-model documents`);
         return last;
       };
       const started = performance.now();
@@ -105,6 +118,7 @@ export async function soakBench(): Promise<BenchRow[]> {
       const slope = (key: 'rss' | 'heap' | 'documents') => ((half.at(-1)![key] - half[0][key]) / (half.at(-1)!.at - half[0].at)) * 60;
       const first = samples[0];
       const last = samples.at(-1)!;
+      log(`read models grown over the second half: ${growth(half[0], last) || 'none'}`);
       const label = `${seconds} s of SDK traffic (${summary.batches.toLocaleString('en-US')} page views of ${SCRIPTS_PER_PAGE} known scripts over ${STORES} stores, ${summary.failures} not 202; forged flood ${summary.flood.accepted} × 202 / ${summary.flood.refused} × 429)`;
       const rows: BenchRow[] = [
         { id: '12b', name: `heap after a full GC, last sample, ${label}`, unit: 'MB', measured: last.heap, baseline: null, higherIsBetter: false, baselineLabel: `first sample ${first.heap.toFixed(0)} MB; slope over the second half ${slope('heap').toFixed(2)} MB/min, read-model documents ${first.documents} → ${last.documents} (${slope('documents').toFixed(0)}/min)` },
