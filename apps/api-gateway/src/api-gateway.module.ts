@@ -5,6 +5,7 @@ import { ActingOrganization } from './auth/acting-organization';
 import { AuthenticationGuard } from './auth/authentication.guard';
 import { TokenAuthenticator } from './auth/token-authenticator';
 import { ExceptionsFilter } from './http/exceptions.filter';
+import { FastReads } from './http/fast-reads';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { validationPipe } from './http/validation';
 import { OpenApiController } from './openapi/openapi.controller';
@@ -26,6 +27,7 @@ import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
   providers: [
     TokenAuthenticator,
     ActingOrganization,
+    FastReads,
     { provide: APP_GUARD, useClass: AuthenticationGuard },
     { provide: APP_FILTER, useClass: ExceptionsFilter },
     { provide: APP_PIPE, useValue: validationPipe },

@@ -7,6 +7,7 @@ import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';
+import { FastRead } from '../http/fast-reads';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
 import { Idempotent } from '../idempotency/idempotent.decorator';
@@ -24,6 +25,7 @@ export class ScriptsController {
   /** The inventory, newest first; the review history is left to GET /scripts/{id}. */
   @Get()
   @RequiresScope('scripts:read')
+  @FastRead()
   list(@Query() query: ListScriptsQuery, @CurrentPrincipal() principal: Principal) {
     const { limit, cursor, org_id: _org, ...filters } = query;
     return paginate(

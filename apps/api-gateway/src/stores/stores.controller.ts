@@ -7,6 +7,7 @@ import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';
+import { FastRead } from '../http/fast-reads';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
 import { Idempotent } from '../idempotency/idempotent.decorator';
@@ -28,6 +29,7 @@ export class StoresController {
 
   @Get()
   @RequiresScope('stores:read')
+  @FastRead()
   list(@Query() query: ListStoresQuery, @CurrentPrincipal() principal: Principal) {
     const filter = { org_id: principal.actingOrgId, ...(query.status ? { status: query.status } : {}) };
     return paginate(this.stores, filter, { field: '_id', direction: -1 }, query);
