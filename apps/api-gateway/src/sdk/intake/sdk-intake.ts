@@ -90,7 +90,7 @@ export class SdkIntake {
   ): void {
     const sent = forwarded.filter((observation): observation is ScriptObservation => observation.kind === 'script');
     sent.forEach((observation, index) => {
-      const settled = reply.scripts[index];
+      const settled = reply.scripts?.[index]; // absent from an inventory older than the edge (a rolling deploy)
       if (!settled || settled.outcome === 'deferred') return;
       scripts.remember(observation, settled.script_id, settled.hash, now);
       if (settled.outcome === 'known') sighted.push(settled.script_id);
