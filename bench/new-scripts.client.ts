@@ -32,7 +32,12 @@ export interface NewScriptsResult {
 }
 
 const LISTING_PAGE = 100;
-const RECHECK_MS = 5;
+/**
+ * A batch not listed yet is looked for again after 5 ms, then twice as long each time up to 200 ms: a service that
+ * lags behind is not also flooded by its own measurement.
+ */
+const FIRST_RECHECK_MS = 5;
+const LAST_RECHECK_MS = 200;
 
 async function run(load: NewScriptsLoad): Promise<NewScriptsResult> {
   const appearanceMs: number[] = [];
@@ -44,7 +49,7 @@ async function run(load: NewScriptsLoad): Promise<NewScriptsResult> {
   /** Until the store's listing shows every one of `srcs`; the time from `acknowledged` to that listing. */
   const appearance = async (storeId: string, srcs: Set<string>, acknowledged: number): Promise<void> => {
     const missing = new Set(srcs);
-    for (let round = 0; round < 1000; round += 1) {
+    for (let round = 0, recheckMs = FIRST_RECHECK_MS; round < 1000; round += 1, recheckMs = Math.min(recheckMs * 2, LAST_RECHECK_MS)) {
       let cursor: string | null = null;
       for (let page = 0; page < 3 && missing.size; page += 1) {
         const query = `store_id=${storeId}&limit=${LISTING_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
@@ -60,7 +65,7 @@ async function run(load: NewScriptsLoad): Promise<NewScriptsResult> {
         appearanceMs.push(performance.now() - acknowledged);
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
+      await new Promise((resolve) => setTimeout(resolve, recheckMs));
     }
     throw new Error(`${missing.size} scripts of store ${storeId} never appeared in GET /scripts`);
   };
