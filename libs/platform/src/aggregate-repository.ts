@@ -22,6 +22,11 @@ export interface CommandContext {
   deadline?: string;
   /** The bus command's id, for creates that must have one effect however often it is delivered. */
   commandId?: string;
+  /**
+   * `false` for background work no caller reads back (a policy's decision behind a fact): its write does not wait
+   * for the read models, so a chain of such decisions costs one commit each, not a commit and a projection round.
+   */
+  readYourWrites?: boolean;
 }
 
 export interface Decided<State, Event extends DomainEvent> {
@@ -84,11 +89,13 @@ export class AggregateRepository {
           events.map((event) => ({ type: event.type, data: event.data, metadata: metadataOf(context) })),
           { expectedRevision: revision ?? 'no_stream' },
         );
-        await this.projections.waitFor(
-          result.position,
-          events.map((event) => ({ stream, type: event.type })),
-          this.readYourWritesBudgetMs(context),
-        );
+        if (context.readYourWrites !== false) {
+          await this.projections.waitFor(
+            result.position,
+            events.map((event) => ({ stream, type: event.type })),
+            this.readYourWritesBudgetMs(context),
+          );
+        }
         return { state: events.reduce(decider.evolve, state), events, position: result.position };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -1,4 +1,5 @@
 import { DAY_MS } from '@pss/kernel';
+import { ProjectionRunner } from '@pss/projections';
 import { eventually, ManualClock, sri } from '@pss/testkit';
 import { AuthorizationExpiry } from '../../../inventory/src/policies/authorization-expiry';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
@@ -80,6 +81,21 @@ describe('approval policies (HTTP, embedded)', () => {
       expires_at: new Date(clock.now().getTime() + 30 * DAY_MS).toISOString(),
     });
     expect(Date.parse(vue.review_due_at)).toBe(Date.parse(vue.expires_at) - 7 * DAY_MS);
+  });
+
+  it('decides behind the 202 without waiting for the read models after each decision (nobody reads it back)', async () => {
+    const { token } = await tenant();
+    const store = await newStore(token);
+    const waits = jest.spyOn(service.app.get(ProjectionRunner), 'waitFor');
+    try {
+      await report(store, [{ kind: 'script', src: 'https://magentocore.net/other.js', hash: sri('another skimmer') }]);
+      await eventually(() => script(token, store.id, 'magentocore'), (threat) => threat?.status === 'blocked');
+      const waitedFor = waits.mock.calls.flatMap(([, events]) => events ?? []).map((event) => event.type);
+      expect(waitedFor).toContain('ScriptDetected'); // the SDK's own write is read back by its client
+      expect(waitedFor).not.toContain('ScriptBlocked');
+    } finally {
+      waits.mockRestore();
+    }
   });
 
   it('simulates exactly what apply then does, and changes nothing itself', async () => {

@@ -44,7 +44,8 @@ export class PolicyDecisions {
     const facts = await this.facts.of(script, store);
     const verdict = decidingPolicy(await this.policiesOf(store), facts);
     if (!verdict) return;
-    const context = { ...SYSTEM, orgId: store.org_id };
+    // Behind the SDK's 202 nobody reads the decision back: the next fact need not wait for the read models.
+    const context: CommandContext = { ...SYSTEM, orgId: store.org_id, readYourWrites: false };
     if (verdict.policy.mode === 'auto') {
       await this.decide(verdict.policy, scriptId, facts, context, true);
       return;
