@@ -19,7 +19,11 @@ import { SqliteSubscription } from './sqlite-subscription';
 
 export interface SqliteEventStoreOptions {
   clock?: Clock;
-  /** How often live subscriptions look for events appended by other processes on the same file. */
+  /**
+   * How often live subscriptions look for events appended by other processes on the same file (500 ms unless set).
+   * Appends through this instance wake them at once, so the poll is only for other processes; at 50 ms, some
+   * twenty idle subscriptions polling cost about 4 % of a busy service's CPU.
+   */
   pollIntervalMs?: number;
   /** Events read per query while a subscription catches up. */
   pageSize?: number;
@@ -121,7 +125,7 @@ export class SqliteEventStore implements EventStore {
     options: SqliteEventStoreOptions = {},
   ) {
     this.clock = options.clock ?? systemClock;
-    this.pollIntervalMs = options.pollIntervalMs ?? 50;
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.pageSize = options.pageSize ?? 500;
     this.scanWindow = options.scanWindow ?? 5_000;
     // busy_timeout first: switching to WAL needs a lock another process may hold.
