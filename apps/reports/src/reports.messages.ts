@@ -1,3 +1,4 @@
+import type { CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
@@ -24,11 +25,11 @@ export class ReportsMessages {
 
   /** GET /reports/pci: the newest snapshot of exactly this period when `reuse`, else a new on_demand one. */
   @MessagePattern(COMMANDS.reportGenerate)
-  async generate(@Payload() request: GenerateReportRequest): Promise<GenerateReportReply> {
-    const { orgId, storeId, periodStart, periodEnd, locale, actor } = request;
+  async generate(@Payload() request: GenerateReportRequest & CommandMetaCarrier): Promise<GenerateReportReply> {
+    const { orgId, storeId, periodStart, periodEnd, locale, actor, command } = request;
     const reused = request.reuse ? await this.generator.newestOf(orgId, storeId, periodStart, periodEnd, locale) : null;
     if (reused) return { snapshot: reused, generated: false };
-    const made = await this.generator.generate({ orgId, storeId, kind: 'on_demand', periodStart, periodEnd, locale, generatedBy: actor });
+    const made = await this.generator.generate({ orgId, storeId, kind: 'on_demand', periodStart, periodEnd, locale, generatedBy: actor, deadline: command?.deadline });
     return { snapshot: made, generated: true };
   }
 
@@ -38,12 +39,12 @@ export class ReportsMessages {
   }
 
   @MessagePattern(COMMANDS.scheduleSet)
-  setSchedule(@Payload() request: SetReportScheduleRequest) {
+  setSchedule(@Payload() request: SetReportScheduleRequest & CommandMetaCarrier) {
     return this.schedules.set(request);
   }
 
   @MessagePattern(COMMANDS.scheduleDelete)
-  deleteSchedule(@Payload() request: DeleteReportScheduleRequest) {
+  deleteSchedule(@Payload() request: DeleteReportScheduleRequest & CommandMetaCarrier) {
     return this.schedules.delete(request);
   }
 }

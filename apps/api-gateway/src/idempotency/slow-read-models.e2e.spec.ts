@@ -135,7 +135,7 @@ describe('read-your-writes waits inside the command deadline (embedded)', () => 
   beforeAll(async () => {
     // The read-your-writes wait alone would outlast the gateway's wait for the reply.
     service = await EmbeddedHarness.start({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '60000', BUS_REQUEST_TIMEOUT_MS: '2000' } });
-    ({ token } = await service.tenant(['stores:read', 'stores:write', 'webhooks:manage']));
+    ({ token } = await service.tenant(['stores:read', 'stores:write', 'webhooks:manage', 'rules:write', 'scripts:read', 'scripts:review']));
     held = new HeldReadModels(service.app.get<ReadStore>(READ_STORE));
   });
   afterEach(() => held.releaseAll());
@@ -151,5 +151,22 @@ describe('read-your-writes waits inside the command deadline (embedded)', () => 
 
     expect(store2).toMatchObject({ status: 200, body: { name: 'Renamed' } });
     expect(hook2).toMatchObject({ status: 200, body: { name: 'renamed' } });
+  });
+
+  // Each handler passes its command's deadline on to the repository (command-meta.ts): one route per handler.
+  it('answers a rule update, a script decision and an SDK batch with a new script before the gateway gives up', async () => {
+    const store = await service.createStore(token);
+    const rule = await service.request('POST', '/api/v1/rules', { token, body: { store_id: store.id, type: 'block', target: 'domain', value: 'held.example.net' } });
+    await service.reportSdk(store.sdk_key, [{ kind: 'script', src: 'https://cdn.held.example.com/a.js' }]);
+    const [script] = (await service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token })).body.data;
+    held.hold(['rules', 'scripts']);
+
+    const rule2 = await service.request('PATCH', `/api/v1/rules/${rule.body.id}`, { token, body: { label: 'held' } });
+    const authorized = await service.request('POST', `/api/v1/scripts/${script.id}/authorize`, { token, body: { justification: 'Ours' } });
+    const batch = await service.reportSdk(store.sdk_key, [{ kind: 'script', src: 'https://cdn.held.example.com/b.js' }]);
+
+    expect(rule2).toMatchObject({ status: 200, body: { label: 'held' } });
+    expect(authorized.status).toBe(200);
+    expect(batch.status).toBe(202);
   });
 });

@@ -15,6 +15,7 @@ import {
   type SensitiveFieldAccessObservation,
   type StoreDocument,
 } from '@pss/contracts';
+import type { CommandMetaCarrier } from '@pss/bus';
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { CLOCK, LruCache, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
@@ -67,11 +68,11 @@ export class SdkIngestion {
    * the recorded events. When the budget cannot cover the batch's new scripts, those it could are recorded and
    * nothing else (the SDK sends the batch again after `retry_after_seconds`).
    */
-  async ingest(batch: SdkIngestCommand): Promise<SdkIngestReply> {
+  async ingest(batch: SdkIngestCommand & CommandMetaCarrier): Promise<SdkIngestReply> {
     const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: batch.storeId });
     if (!store) return { accepted: 0, scripts: [] };
     const at = this.clock.now();
-    const context: CommandContext = { actor: SDK_ACTOR, orgId: store.org_id };
+    const context: CommandContext = { actor: SDK_ACTOR, orgId: store.org_id, deadline: batch.command?.deadline };
     const seen = { storeId: store._id, orgId: store.org_id, pageUrl: batch.pageUrl, sessionId: batch.sessionId, at: at.toISOString() };
     const scripts: IngestedScript[] = [];
     const changes = new Map<string, { observation: ScriptObservation; answers: IngestedScript[] }>();
@@ -124,7 +125,7 @@ export class SdkIngestion {
     if (headers) await this.headers(headers, store, batch.pageUrl, context, at);
     for (const access of accesses.values()) this.signal(signals, await this.sensitiveFieldAccess(access, seen, context, at));
     if (signals.size) {
-      await this.eventStore.append(signalsStream(store._id), [...signals.values()].map((event) => ({ ...event, metadata: { ...context } })));
+      await this.eventStore.append(signalsStream(store._id), [...signals.values()].map((event) => ({ ...event, metadata: { actor: context.actor, orgId: context.orgId } })));
     }
     return { accepted: batch.observations.length, scripts };
   }

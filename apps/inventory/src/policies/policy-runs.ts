@@ -11,6 +11,8 @@ export interface PolicyRunRequest {
   actor: string;
   policyId: string;
   storeId?: string;
+  /** The command's deadline (ISO 8601): Apply's waits for the read models end before it. */
+  deadline?: string;
 }
 
 const item = ({ _id, src, type, category, status }: ScriptDocument) => ({ id: _id, src, type, category, status });
@@ -58,7 +60,7 @@ export class PolicyRuns {
     if (!policy) throw notFound('Policy');
     const storeId = storeOf(policy, request.storeId);
     await this.stores.ownedBy(request.orgId, storeId);
-    const context: CommandContext = { actor: request.actor, orgId: request.orgId };
+    const context: CommandContext = { actor: request.actor, orgId: request.orgId, deadline: request.deadline };
     return { policy, storeId, outcomes: await this.decisions.run(policy, storeId, context, write) };
   }
 }

@@ -28,12 +28,12 @@ export class RulesMessages {
   }
 
   @MessagePattern(COMMANDS.ruleUpdate)
-  update(@Payload() { orgId, actor, id, input }: InventoryCommandEnvelope<{ label?: string; active?: boolean }>) {
-    return this.commands.execute(new ChangeRule(orgId, id!, { kind: 'update', label: input.label, active: input.active }, { actor }));
+  update(@Payload() { orgId, actor, id, input, command }: InventoryCommandEnvelope<{ label?: string; active?: boolean }> & CommandMetaCarrier) {
+    return this.commands.execute(new ChangeRule(orgId, id!, { kind: 'update', label: input.label, active: input.active }, { actor, deadline: command?.deadline }));
   }
 
   @MessagePattern(COMMANDS.ruleDelete)
-  delete(@Payload() { orgId, actor, id }: InventoryCommandEnvelope) {
-    return this.commands.execute(new ChangeRule(orgId, id!, { kind: 'delete' }, { actor }));
+  delete(@Payload() { orgId, actor, id, command }: InventoryCommandEnvelope & CommandMetaCarrier) {
+    return this.commands.execute(new ChangeRule(orgId, id!, { kind: 'delete' }, { actor, deadline: command?.deadline }));
   }
 }

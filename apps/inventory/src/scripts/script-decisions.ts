@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CommandMetaCarrier } from '@pss/bus';
 import { SCRIPTS, toResource, type InventoryCommandEnvelope, type ScriptDocument } from '@pss/contracts';
 import { addDays, CLOCK, DomainError, notFound, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
@@ -18,7 +19,7 @@ export interface AuthorizeInput {
 export type ScriptDecisionRequest = { kind: 'authorize'; input: AuthorizeInput } | { kind: 'block'; input: { justification?: string } };
 
 export class DecideOnScript {
-  constructor(readonly envelope: InventoryCommandEnvelope<ScriptDecisionRequest>) {}
+  constructor(readonly envelope: InventoryCommandEnvelope<ScriptDecisionRequest> & CommandMetaCarrier) {}
 }
 
 /**
@@ -35,12 +36,12 @@ export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ envelope: { orgId, actor, id, input } }: DecideOnScript) {
+  async execute({ envelope: { orgId, actor, id, input, command } }: DecideOnScript) {
     const stream = scriptStream(id!);
     const { state } = await this.aggregates.load(stream, scriptDecider);
     if (!state.scriptId || state.orgId !== orgId) throw notFound('Script');
     const at = this.clock.now();
-    const context = { actor, orgId };
+    const context = { actor, orgId, deadline: command?.deadline };
     const decision: ScriptDecision = { method: 'api', by: actor, justification: input.input.justification?.trim() || null, policyId: null, policyVersion: null };
 
     if (input.kind === 'authorize') {

@@ -1,3 +1,4 @@
+import type { CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -14,7 +15,7 @@ export class ScriptsMessages {
   ) {}
 
   @MessagePattern(COMMANDS.sdkIngest)
-  ingest(@Payload() batch: SdkIngestCommand) {
+  ingest(@Payload() batch: SdkIngestCommand & CommandMetaCarrier) {
     return this.ingestion.ingest(batch);
   }
 

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+import type { CommandMetaCarrier } from '@pss/bus';
 import type { StoreCommandEnvelope } from '@pss/contracts';
 import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
@@ -27,7 +28,7 @@ export type StoreChange =
   | { kind: 'add-pages'; pages: PageInput[] };
 
 export class ChangeStore {
-  constructor(readonly envelope: StoreCommandEnvelope<StoreChange>) {}
+  constructor(readonly envelope: StoreCommandEnvelope<StoreChange> & CommandMetaCarrier) {}
 }
 
 /** Every change to an existing store: check it is the caller's, decide, answer from the decided state. */
@@ -40,10 +41,10 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
-  async execute({ envelope: { orgId, actor, storeId, input } }: ChangeStore) {
+  async execute({ envelope: { orgId, actor, storeId, input, command } }: ChangeStore) {
     await this.stores.ownedBy(orgId, storeId!);
     const at = this.clock.now();
-    const context = { actor, orgId };
+    const context = { actor, orgId, deadline: command?.deadline };
     const { events } = await this.aggregates.decide(storeStream(storeId!), storeDecider, this.command(input, at), context);
     switch (input.kind) {
       case 'update':

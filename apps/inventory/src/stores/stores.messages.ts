@@ -36,6 +36,7 @@ export class StoresMessages {
     return this.change(envelope, { kind: 'add-pages', pages: envelope.input.payment_pages });
   }
 
+  /** The envelope's command metadata goes along (its deadline bounds the handler's waits). */
   private change(envelope: StoreCommandEnvelope, change: StoreChange) {
     return this.commands.execute(new ChangeStore({ ...envelope, input: change }));
   }

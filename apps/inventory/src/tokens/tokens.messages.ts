@@ -1,3 +1,4 @@
+import type { CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -10,8 +11,8 @@ export class TokensMessages {
 
   /** The gateway reports use at most once a minute per token; the decider keeps it at that resolution. */
   @MessagePattern(COMMANDS.tokenRecordUse)
-  async recordUse(@Payload() payload: { tokenId: string; actor: string }): Promise<{ ok: true }> {
-    await this.commands.execute(new RecordTokenUse(payload.tokenId, { actor: payload.actor }));
+  async recordUse(@Payload() { tokenId, actor, command }: { tokenId: string; actor: string } & CommandMetaCarrier): Promise<{ ok: true }> {
+    await this.commands.execute(new RecordTokenUse(tokenId, { actor, deadline: command?.deadline }));
     return { ok: true };
   }
 }

@@ -1,3 +1,4 @@
+import type { CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -17,13 +18,13 @@ export class ChannelsMessages {
   }
 
   @MessagePattern(COMMANDS.channelUpdate)
-  update(@Payload() { orgId, actor, id, input }: ChannelCommandEnvelope<UpdateChannelInput>) {
-    return this.commands.execute(new ChangeChannel(orgId, id!, { kind: 'update', input }, { actor }));
+  update(@Payload() { orgId, actor, id, input, command }: ChannelCommandEnvelope<UpdateChannelInput> & CommandMetaCarrier) {
+    return this.commands.execute(new ChangeChannel(orgId, id!, { kind: 'update', input }, { actor, deadline: command?.deadline }));
   }
 
   @MessagePattern(COMMANDS.channelDelete)
-  delete(@Payload() { orgId, actor, id }: ChannelCommandEnvelope) {
-    return this.commands.execute(new ChangeChannel(orgId, id!, { kind: 'delete' }, { actor }));
+  delete(@Payload() { orgId, actor, id, command }: ChannelCommandEnvelope & CommandMetaCarrier) {
+    return this.commands.execute(new ChangeChannel(orgId, id!, { kind: 'delete' }, { actor, deadline: command?.deadline }));
   }
 
   @MessagePattern(COMMANDS.channelTest)

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { CommandMetaCarrier } from '@pss/bus';
 import type { DeleteReportScheduleRequest, ReportScheduleResource, SetReportScheduleRequest } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
@@ -12,17 +13,17 @@ export class ReportSchedules {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async set(request: SetReportScheduleRequest): Promise<ReportScheduleResource> {
-    const { orgId, actor, storeId, cadence, locale, active } = request;
+  async set(request: SetReportScheduleRequest & CommandMetaCarrier): Promise<ReportScheduleResource> {
+    const { orgId, actor, storeId, cadence, locale, active, command } = request;
     const at = this.clock.now().toISOString();
-    await this.aggregates.decide(scheduleStream(storeId), scheduleDecider, { type: 'SetSchedule', storeId, orgId, cadence, locale, active, by: actor, at }, { actor, orgId });
+    await this.aggregates.decide(scheduleStream(storeId), scheduleDecider, { type: 'SetSchedule', storeId, orgId, cadence, locale, active, by: actor, at }, { actor, orgId, deadline: command?.deadline });
     return { store_id: storeId, cadence, locale, active, updated_at: at, updated_by: actor };
   }
 
-  async delete(request: DeleteReportScheduleRequest): Promise<{ store_id: string; deleted: true }> {
-    const { orgId, actor, storeId } = request;
+  async delete(request: DeleteReportScheduleRequest & CommandMetaCarrier): Promise<{ store_id: string; deleted: true }> {
+    const { orgId, actor, storeId, command } = request;
     const at = this.clock.now().toISOString();
-    await this.aggregates.decide(scheduleStream(storeId), scheduleDecider, { type: 'DeleteSchedule', storeId, orgId, by: actor, at }, { actor, orgId });
+    await this.aggregates.decide(scheduleStream(storeId), scheduleDecider, { type: 'DeleteSchedule', storeId, orgId, by: actor, at }, { actor, orgId, deadline: command?.deadline });
     return { store_id: storeId, deleted: true };
   }
 }

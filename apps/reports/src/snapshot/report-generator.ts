@@ -31,6 +31,8 @@ export interface SnapshotOrder {
   generatedBy: string;
   /** Given for scheduled runs (derived from the run); a new UUID v7 otherwise. */
   snapshotId?: string;
+  /** The command's deadline, when a caller waits for the snapshot (ISO 8601). */
+  deadline?: string;
 }
 
 /** The file store key of a snapshot's data: named by its sha256, so two replicas writing it write the same bytes. */
@@ -87,7 +89,7 @@ export class ReportGenerator {
       createdAt,
     };
     const stream = evidenceChainStream(order.storeId);
-    const { events } = await this.aggregates.decide(stream, snapshotDecider, { type: 'RecordSnapshot', snapshot }, { actor: order.generatedBy, orgId: order.orgId });
+    const { events } = await this.aggregates.decide(stream, snapshotDecider, { type: 'RecordSnapshot', snapshot }, { actor: order.generatedBy, orgId: order.orgId, deadline: order.deadline });
     // Answered from the event, not the read model, which may not have caught up on a busy process.
     return snapshotDocument(events[0]?.data ?? (await this.recorded(stream, snapshotId)));
   }
