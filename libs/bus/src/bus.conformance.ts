@@ -15,7 +15,7 @@ import { DomainError } from '@pss/kernel';
 import { eventually } from '@pss/testkit';
 import { map, Observable, timer } from 'rxjs';
 import { BusModule, connectBusServer } from './bus.module';
-import { currentCommandDeadline, type CommandMeta, type CommandMetaCarrier } from './command-meta';
+import { CommandIds, type CommandMeta, type CommandMetaCarrier } from './command-meta';
 import { Bus, BUS, BusConfig } from './bus.port';
 import { EVENT_HANDLER_ATTEMPTS, type DeadLetterLog } from './dead-letter';
 
@@ -64,8 +64,8 @@ export class ConformanceCommands {
   constructor(private readonly log: EventLog) {}
 
   @MessagePattern('test.echo')
-  echo(@Payload() { command, ...payload }: CommandMetaCarrier): { echoed: unknown; command?: CommandMeta; handledUntil?: string } {
-    return { echoed: payload, command, handledUntil: currentCommandDeadline() };
+  echo(@Payload() { command, ...payload }: CommandMetaCarrier): { echoed: unknown; command?: CommandMeta } {
+    return { echoed: payload, command };
   }
 
   @MessagePattern('test.later')
@@ -214,13 +214,26 @@ export function busConformance(name: string, boot: BusFactory, options: Conforma
     it('gives every request a command id and the deadline its caller waits until', async () => {
       const sent = Date.now();
 
-      const { command, handledUntil } = await bus().request<{ command: CommandMeta; handledUntil: string }>('test.echo', {}, patiently);
+      // The handler gets both in its payload: it passes the deadline on, so what it waits for ends before its caller gives up.
+      const { command } = await bus().request<{ command: CommandMeta }>('test.echo', {}, patiently);
 
       expect(command.id).toMatch(/^[0-9a-f-]{36}$/);
-      // The handler runs in its command's deadline scope: what it waits for ends before its caller gives up.
-      expect(handledUntil).toBe(command.deadline);
       expect(Date.parse(command.deadline)).toBeGreaterThanOrEqual(sent + patienceMs);
       expect(Date.parse(command.deadline)).toBeLessThanOrEqual(Date.now() + patienceMs);
+    }, testTimeoutMs);
+
+    it("sends the ids of the request's CommandIds: a retry of the request sends the same ones", async () => {
+      const idsOf = async (ids: CommandIds) => {
+        const sent: string[] = [];
+        for (let n = 0; n < 2; n += 1) sent.push((await bus().request<{ command: CommandMeta }>('test.echo', {}, { ...patiently, commandIds: ids })).command.id);
+        return sent;
+      };
+
+      const first = await idsOf(new CommandIds('request-1'));
+
+      expect(new Set(first).size).toBe(2);
+      await expect(idsOf(new CommandIds('request-1'))).resolves.toEqual(first);
+      expect(await idsOf(new CommandIds('request-2'))).not.toContain(first[0]);
     }, testTimeoutMs);
 
     it('carries a payload shaped like a transport message untouched', async () => {

@@ -1,3 +1,4 @@
+import type { CommandIds } from './command-meta';
 import type { BusFaults } from './in-process/bus-faults';
 
 /**
@@ -11,9 +12,10 @@ import type { BusFaults } from './in-process/bus-faults';
 export interface Bus {
   /**
    * Sends a command and resolves with the handler's reply. A handler's DomainError comes back as a DomainError
-   * with the same code; no reply within the timeout is a DomainError `service_unavailable`.
+   * with the same code; no reply within the timeout is a DomainError `service_unavailable`. The command's id is
+   * the next of `commandIds` when given (a request retried with its Idempotency-Key), random otherwise.
    */
-  request<Reply = unknown>(pattern: string, payload: unknown, options?: { timeoutMs?: number }): Promise<Reply>;
+  request<Reply = unknown>(pattern: string, payload: unknown, options?: { timeoutMs?: number; commandIds?: CommandIds }): Promise<Reply>;
   /** Publishes an event to every consumer group subscribed to `topic`; resolves once the transport accepted it. */
   publish(topic: string, payload: unknown, options?: { key?: string }): Promise<void>;
 }

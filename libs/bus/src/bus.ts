@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { DomainError, deserializeError, isSerializedError } from '@pss/kernel';
 import { firstValueFrom, lastValueFrom, timeout, TimeoutError } from 'rxjs';
 import { Bus, DEFAULT_REQUEST_TIMEOUT_MS } from './bus.port';
-import { nextCommandId, withCommandMeta, type CommandMeta } from './command-meta';
+import { withCommandMeta, type CommandIds, type CommandMeta } from './command-meta';
 
 /** How a transport wants a payload, and the key that orders it, handed to its ClientProxy. */
 export type WireFormat = (payload: unknown, key?: string) => unknown;
@@ -30,10 +31,10 @@ export class TransportBus implements Bus {
   async request<Reply = unknown>(
     pattern: string,
     payload: unknown,
-    options: { timeoutMs?: number } = {},
+    options: { timeoutMs?: number; commandIds?: CommandIds } = {},
   ): Promise<Reply> {
     const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs;
-    const meta: CommandMeta = { id: nextCommandId(pattern), deadline: new Date(Date.now() + timeoutMs).toISOString() };
+    const meta: CommandMeta = { id: options.commandIds?.next(pattern) ?? randomUUID(), deadline: new Date(Date.now() + timeoutMs).toISOString() };
     const reply$ = this.client.send<Reply>(pattern, this.wire(withCommandMeta(payload, meta)));
     try {
       return await firstValueFrom(reply$.pipe(timeout(timeoutMs)));

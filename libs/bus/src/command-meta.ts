@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { deterministicUuid } from '@pss/kernel';
 
@@ -13,33 +12,34 @@ export interface CommandMeta {
   deadline: string;
 }
 
-/** Commands are JSON objects; the metadata rides in this field of theirs, beside the envelope. */
+/**
+ * Commands are JSON objects; the metadata rides in this field of theirs, beside the envelope. A handler passes
+ * `command.deadline` on in its CommandContext, so what it waits for (read-your-writes) ends before its caller
+ * gives up.
+ */
 export interface CommandMetaCarrier {
   command?: CommandMeta;
 }
 
-interface CommandScope {
-  base: string;
-  sent: Map<string, number>;
-}
-
-const scopes = new AsyncLocalStorage<CommandScope>();
-
 /**
- * Runs `work` so that the commands it sends have ids derived from `base` (the gateway derives it from the
- * Idempotency-Key): a retry of the same request sends the same command ids, in the same order.
+ * The ids of the commands one request sends, derived from `base` (the gateway derives it from the request's
+ * Idempotency-Key): a retry of the same request sends the same command ids, in the same order, so a command the
+ * first attempt left running is answered, not run twice. A request without one gets random ids.
+ *
+ * Passed explicitly (`Bus.request`'s `commandIds`), not kept in an AsyncLocalStorage: on Node 20 one storage in
+ * use makes every promise of the process pay an async hook (docs/benchmarks.md, benchmark 4a).
  */
-export function withCommandIds<T>(base: string, work: () => T): T {
-  return scopes.run({ base, sent: new Map() }, work);
-}
+export class CommandIds {
+  private readonly sent = new Map<string, number>();
 
-/** The id of the next command of `pattern`: derived in a `withCommandIds` scope, random otherwise. */
-export function nextCommandId(pattern: string): string {
-  const scope = scopes.getStore();
-  if (!scope) return randomUUID();
-  const sequence = scope.sent.get(pattern) ?? 0;
-  scope.sent.set(pattern, sequence + 1);
-  return deterministicUuid('command', scope.base, pattern, String(sequence));
+  constructor(private readonly base: string) {}
+
+  /** The id of the next command of `pattern` this request sends. */
+  next(pattern: string): string {
+    const sequence = this.sent.get(pattern) ?? 0;
+    this.sent.set(pattern, sequence + 1);
+    return deterministicUuid('command', this.base, pattern, String(sequence));
+  }
 }
 
 /** The command metadata of a payload, when it has any. */
@@ -53,20 +53,4 @@ export function commandMetaOf(payload: unknown): CommandMeta | undefined {
 export function withCommandMeta(payload: unknown, meta: CommandMeta): unknown {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
   return { ...payload, command: meta };
-}
-
-const deadlines = new AsyncLocalStorage<string>();
-
-/**
- * Runs a command's handling knowing its deadline (CommandDeadlineInterceptor does it for every command), so
- * whatever the handler waits for ends before it: AggregateRepository's read-your-writes waits read it here, for
- * handlers that do not pass the deadline themselves.
- */
-export function withCommandDeadline<T>(deadline: string, work: () => T): T {
-  return deadlines.run(deadline, work);
-}
-
-/** The deadline of the command being handled (ISO 8601), if any. */
-export function currentCommandDeadline(): string | undefined {
-  return deadlines.getStore();
 }

@@ -12,11 +12,8 @@ export { RpcErrorFilter } from './rpc-error.filter';
 export { isOutage } from './outage';
 export { CommandDeadlineInterceptor } from './command-deadline.interceptor';
 export {
+  CommandIds,
   commandMetaOf,
-  currentCommandDeadline,
-  nextCommandId,
-  withCommandIds,
-  withCommandDeadline,
   withCommandMeta,
   type CommandMeta,
   type CommandMetaCarrier,

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { currentCommandDeadline } from '@pss/bus';
 import { DomainError, fold, yieldToRequests, type Decider, type DomainEvent } from '@pss/kernel';
 import {
   EVENT_STORE,
@@ -18,7 +17,10 @@ export interface CommandContext {
   orgId?: string;
   correlationId?: string;
   causationId?: string;
-  /** The command's deadline (ISO 8601): read-your-writes waits end before it, so the reply still reaches the caller. */
+  /**
+   * The command's deadline (ISO 8601), from its bus payload's `command.deadline`: read-your-writes waits end before
+   * it, so the reply still reaches the caller. Work no caller waits for has none.
+   */
   deadline?: string;
   /** The bus command's id, for creates that must have one effect however often it is delivered. */
   commandId?: string;
@@ -193,10 +195,9 @@ export class AggregateRepository {
     await this.decide(reservationStream(key), reservationDecider, { type: 'Release', key, owner }, context);
   }
 
-  /** READ_YOUR_WRITES_TIMEOUT_MS, cut to what is left of the command's deadline (its context's, else the bus's scope). */
-  private readYourWritesBudgetMs(context: CommandContext): number {
+  /** READ_YOUR_WRITES_TIMEOUT_MS, cut to what is left of the command's deadline. */
+  private readYourWritesBudgetMs({ deadline }: CommandContext): number {
     const budget = this.config.readYourWritesTimeoutMs;
-    const deadline = context.deadline ?? currentCommandDeadline();
     if (!deadline) return budget;
     return Math.max(0, Math.min(budget, Date.parse(deadline) - Date.now() - REPLY_MARGIN_MS));
   }

@@ -1,9 +1,11 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import type { CommandIds } from '@pss/bus';
 import { DomainError } from '@pss/kernel';
 import { REPLAY_WINDOW_MS } from '@pss/idempotency';
 import { ManualClock } from '@pss/testkit';
 import { Idempotent } from './idempotent.decorator';
 import { IdempotencyModule } from './idempotency.module';
+import { RequestCommandIds } from './request-command-ids';
 import { startGatewayTestApp, TEST_ORG_HEADER, type GatewayTestApp } from './testing/gateway-test-app';
 
 /** A promise the test settles. */
@@ -18,6 +20,8 @@ class ThingsController {
   calls = 0;
   held?: { entered: () => void; released: Promise<void> };
   failure?: Error;
+  /** The command ids the last request to `commands` sent. */
+  sent: string[] | null = null;
 
   @Post()
   @Idempotent()
@@ -41,6 +45,16 @@ class ThingsController {
   @Post('untracked')
   untracked() {
     return { call: ++this.calls };
+  }
+
+  /** The ids of the commands the request would send: two of one pattern, one of another. */
+  @Post('commands')
+  @Idempotent()
+  commands(@RequestCommandIds() ids?: CommandIds) {
+    ++this.calls;
+    this.sent = ids ? [ids.next('thing.create'), ids.next('thing.create'), ids.next('thing.notify')] : null;
+    if (this.failure) throw this.failure;
+    return { ids: this.sent };
   }
 }
 
@@ -218,6 +232,26 @@ describe('Idempotency-Key (interceptor)', () => {
     await post('/things', { body: { name: 'a' } });
     await post('/things', { body: { name: 'a' } });
     expect(things.calls).toBe(2);
+  });
+
+  it("gives the route's commands ids derived from the key: a retry after a 503 sends the same ones", async () => {
+    const key = freshKey();
+    things.failure = new DomainError('service_unavailable', 'Inventory is not answering');
+    expect((await post('/things/commands', { key })).status).toBe(503);
+    const firstAttempt = things.sent;
+    things.failure = undefined;
+
+    const retry = await post('/things/commands', { key });
+    const ids = (await post('/things/commands', { key: freshKey() })).body.ids;
+    const elsewhere = (await post('/things/commands', { key, org: 'org-b' })).body.ids;
+
+    expect(retry.status).toBe(201);
+    expect(new Set(retry.body.ids).size).toBe(3);
+    // A 503 is not kept, so the retry ran, sending the first attempt's ids: a command still running is answered, not run twice.
+    expect(retry.body.ids).toEqual(firstAttempt);
+    expect(ids).not.toEqual(retry.body.ids);
+    expect(elsewhere).not.toEqual(retry.body.ids);
+    expect((await post('/things/commands')).body.ids).toBeNull();
   });
 
   it('ignores the header on routes without @Idempotent()', async () => {

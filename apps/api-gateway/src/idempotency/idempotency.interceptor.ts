@@ -1,14 +1,14 @@
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defer, lastValueFrom, of, type Observable } from 'rxjs';
-import { withCommandIds } from '@pss/bus';
-import { deterministicUuid, DomainError } from '@pss/kernel';
+import { DomainError } from '@pss/kernel';
 import { IDEMPOTENCY_STORE, requestFingerprint, type Claim, type IdempotencyStore, type StoredResponse } from '@pss/idempotency';
 import { SecretBox } from '@pss/secrets';
 import { PRINCIPAL, type AuthenticatedRequest } from '../auth/principal';
 import { errorBody, statusOf } from '../http/error-response';
 import { HttpDomainError } from '../http/exceptions.filter';
 import { idempotencyKeyOf } from './idempotency-key';
+import { assignCommandIds, type IdempotentRequest } from './request-command-ids';
 
 const REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -26,7 +26,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
-    const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest & IdempotentRequest>();
     const key = idempotencyKeyOf(request.headers);
     if (key === undefined) return next.handle();
     const principal = request[PRINCIPAL];
@@ -46,9 +46,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
         throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for another request');
       case 'run':
         // A promise inside, which no unsubscription stops: the response is kept even if the client hangs up.
-        // Its commands' ids derive from the key: if this attempt times out (503, key released) while its command
-        // still runs, the retry sends the same command ids and is answered the resource the first one created.
-        return defer(() => withCommandIds(deterministicUuid('idempotency', scope, key), () => this.runOnce(result.claim, next, reply, sealing)));
+        // Its commands' ids derive from the key (the route passes them on: RequestCommandIds).
+        assignCommandIds(request, scope, key);
+        return defer(() => this.runOnce(result.claim, next, reply, sealing));
     }
   }
 

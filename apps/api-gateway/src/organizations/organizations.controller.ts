@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { BUS, type Bus } from '@pss/bus';
+import { BUS, type Bus, type CommandIds } from '@pss/bus';
 import {
   COMMANDS,
   ORGANIZATIONS,
@@ -14,6 +14,7 @@ import { RefusesOrgId, RequiresScope } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { RequestCommandIds } from '../idempotency/request-command-ids';
 import { ListQuery } from '../pagination/list-query.dto';
 import { paginate } from '../pagination/paginate';
 import { CreateOrganizationBody } from './create-organization.body';
@@ -50,7 +51,7 @@ export class OrganizationsController {
   @RequiresScope('orgs:manage')
   @RefusesOrgId()
   @Idempotent()
-  create(@Body() body: CreateOrganizationBody, @CurrentPrincipal() principal: Principal): Promise<CreatedOrganization> {
+  create(@Body() body: CreateOrganizationBody, @CurrentPrincipal() principal: Principal, @RequestCommandIds() commandIds?: CommandIds): Promise<CreatedOrganization> {
     const request: CreateOrganizationRequest = {
       parentOrgId: principal.orgId,
       name: body.name,
@@ -59,7 +60,7 @@ export class OrganizationsController {
       billingMode: body.billing_mode,
       actor: principal.actor,
     };
-    return this.bus.request<CreatedOrganization>(COMMANDS.organizationCreate, request);
+    return this.bus.request<CreatedOrganization>(COMMANDS.organizationCreate, request, { commandIds });
   }
 
   @Get(':id/usage')

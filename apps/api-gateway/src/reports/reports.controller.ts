@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { BUS, type Bus } from '@pss/bus';
+import { BUS, type Bus, type CommandIds } from '@pss/bus';
 import {
   COMMANDS,
   includesComplianceReports,
@@ -27,6 +27,7 @@ import { RequiresScope } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { RequestCommandIds } from '../idempotency/request-command-ids';
 import { paginate } from '../pagination/paginate';
 import { DeleteScheduleQuery, ListSnapshotsQuery, ReportFormatQuery, ReportQuery, ScheduleQuery, SetScheduleBody } from './report.dto';
 import { ReportResponses } from './report-responses';
@@ -97,11 +98,11 @@ export class ReportsController {
   @HttpCode(200)
   @RequiresScope('reports:generate')
   @Idempotent()
-  async setSchedule(@Body() body: SetScheduleBody, @CurrentPrincipal() principal: Principal): Promise<ReportScheduleResource> {
+  async setSchedule(@Body() body: SetScheduleBody, @CurrentPrincipal() principal: Principal, @RequestCommandIds() commandIds?: CommandIds): Promise<ReportScheduleResource> {
     await this.checkPlan(principal.actingOrgId);
     await this.storeOf(principal, body.store_id);
     const { store_id: storeId, cadence, locale = 'pt-BR', active = true } = body;
-    return this.bus.request(COMMANDS.scheduleSet, { orgId: principal.actingOrgId, actor: principal.actor, storeId, cadence, locale, active });
+    return this.bus.request(COMMANDS.scheduleSet, { orgId: principal.actingOrgId, actor: principal.actor, storeId, cadence, locale, active }, { commandIds });
   }
 
   @Delete('schedule')

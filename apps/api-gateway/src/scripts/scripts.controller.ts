@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { BUS, type Bus } from '@pss/bus';
+import { BUS, type Bus, type CommandIds } from '@pss/bus';
 import { COMMANDS, SCRIPTS, toResource, type InventoryCommandEnvelope, type ScriptDocument } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
@@ -11,6 +11,7 @@ import { FastRead } from '../http/fast-reads';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { RequestCommandIds } from '../idempotency/request-command-ids';
 import { paginate } from '../pagination/paginate';
 import { listedScript } from './listed-script';
 import { AuthorizeScriptBody, BlockScriptBody, ListScriptsQuery } from './script.dto';
@@ -56,12 +57,12 @@ export class ScriptsController {
   @HttpCode(200)
   @RequiresScope('scripts:review')
   @Idempotent()
-  block(@Param('id', UuidPipe) id: string, @Body() body: BlockScriptBody, @CurrentPrincipal() principal: Principal) {
-    return this.send(COMMANDS.scriptBlock, principal, id, withoutOrgId(body));
+  block(@Param('id', UuidPipe) id: string, @Body() body: BlockScriptBody, @CurrentPrincipal() principal: Principal, @RequestCommandIds() commandIds?: CommandIds) {
+    return this.send(COMMANDS.scriptBlock, principal, id, withoutOrgId(body), commandIds);
   }
 
-  private send(pattern: string, principal: Principal, id: string, input: object) {
+  private send(pattern: string, principal: Principal, id: string, input: object, commandIds?: CommandIds) {
     const envelope: InventoryCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, id, input };
-    return this.bus.request(pattern, envelope);
+    return this.bus.request(pattern, envelope, { commandIds });
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { BUS, type Bus } from '@pss/bus';
+import { BUS, type Bus, type CommandIds } from '@pss/bus';
 import { COMMANDS, listPaymentPages, STORES, toResource, type StoreCommandEnvelope, type StoreDocument } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
@@ -11,6 +11,7 @@ import { FastRead } from '../http/fast-reads';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { RequestCommandIds } from '../idempotency/request-command-ids';
 import { paginate } from '../pagination/paginate';
 import { AddPagesBody, CreateStoreBody, ListStoresQuery, UpdateStoreBody } from './store.dto';
 import { StoreStatus } from './store-status';
@@ -39,8 +40,8 @@ export class StoresController {
   @HttpCode(201)
   @RequiresScope('stores:write')
   @Idempotent()
-  create(@Body() body: CreateStoreBody, @CurrentPrincipal() principal: Principal) {
-    return this.send(COMMANDS.storeCreate, principal, undefined, withoutOrgId(body));
+  create(@Body() body: CreateStoreBody, @CurrentPrincipal() principal: Principal, @RequestCommandIds() commandIds?: CommandIds) {
+    return this.send(COMMANDS.storeCreate, principal, undefined, withoutOrgId(body), commandIds);
   }
 
   @Get(':id')
@@ -66,8 +67,8 @@ export class StoresController {
   @HttpCode(200)
   @RequiresScope('stores:write')
   @Idempotent()
-  rotateKey(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
-    return this.send(COMMANDS.storeRotateKey, principal, id, {});
+  rotateKey(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal, @RequestCommandIds() commandIds?: CommandIds) {
+    return this.send(COMMANDS.storeRotateKey, principal, id, {}, commandIds);
   }
 
   @Get(':id/pages')
@@ -100,9 +101,9 @@ export class StoresController {
     return store;
   }
 
-  private send<Reply = unknown>(pattern: string, principal: Principal, storeId: string | undefined, input: object): Promise<Reply> {
+  private send<Reply = unknown>(pattern: string, principal: Principal, storeId: string | undefined, input: object, commandIds?: CommandIds): Promise<Reply> {
     const envelope: StoreCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, storeId, input };
-    return this.bus.request<Reply>(pattern, envelope);
+    return this.bus.request<Reply>(pattern, envelope, { commandIds });
   }
 }
 

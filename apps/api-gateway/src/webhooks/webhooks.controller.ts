@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { BUS, type Bus } from '@pss/bus';
+import { BUS, type Bus, type CommandIds } from '@pss/bus';
 import { API_CHANNEL_TYPES, CHANNELS, COMMANDS, toResource, type ChannelCommandEnvelope, type ChannelDocument, type CreatedChannel } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
@@ -11,6 +11,7 @@ import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { RequestCommandIds } from '../idempotency/request-command-ids';
 import { ListQuery } from '../pagination/list-query.dto';
 import { paginate } from '../pagination/paginate';
 import { CreateWebhookBody, UpdateWebhookBody } from './webhook.dto';
@@ -39,8 +40,8 @@ export class WebhooksController {
   @HttpCode(201)
   @RequiresScope('webhooks:manage')
   @Idempotent()
-  async create(@Body() body: CreateWebhookBody, @CurrentPrincipal() principal: Principal) {
-    const created = (await this.send(COMMANDS.channelCreate, principal, undefined, this.sealed(body, principal))) as CreatedChannel;
+  async create(@Body() body: CreateWebhookBody, @CurrentPrincipal() principal: Principal, @RequestCommandIds() commandIds?: CommandIds) {
+    const created = (await this.send(COMMANDS.channelCreate, principal, undefined, this.sealed(body, principal), commandIds)) as CreatedChannel;
     return { ...created, secret: this.secrets.open(created.secret, webhookSecretInTransit(principal.actingOrgId)) };
   }
 
@@ -88,8 +89,8 @@ export class WebhooksController {
     return { ...input, secret: this.secrets.seal(input.secret, webhookSecretInTransit(principal.actingOrgId)) };
   }
 
-  private send(pattern: string, principal: Principal, id: string | undefined, input: object): Promise<unknown> {
+  private send(pattern: string, principal: Principal, id: string | undefined, input: object, commandIds?: CommandIds): Promise<unknown> {
     const envelope: ChannelCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, id, input };
-    return this.bus.request(pattern, envelope);
+    return this.bus.request(pattern, envelope, { commandIds });
   }
 }
