@@ -480,6 +480,36 @@ export function readStoreConformance(
       });
     });
 
+    describe('frozen reads', () => {
+      it('find the same documents as findOne and find, frozen through and through', async () => {
+        const scripts = await seeded('frozen-read');
+        expect(await scripts.findOneFrozen({ _id: 's1' })).toEqual(SCRIPTS[0]);
+        expect(await scripts.findOneFrozen({ _id: 'nope' })).toBeNull();
+        const page = await scripts.findFrozen({ risk: 3 }, { sort: { seen_at: -1 }, limit: 2 });
+        expect(page).toEqual(await scripts.find({ risk: 3 }, { sort: { seen_at: -1 }, limit: 2 }));
+        const [doc] = page;
+        expect(Object.isFrozen(doc)).toBe(true);
+        expect(Object.isFrozen(doc.tags)).toBe(true);
+        expect(Object.isFrozen(doc.owner)).toBe(true);
+      });
+
+      it('a write to a frozen document throws and changes nothing stored; later updates make new versions', async () => {
+        const scripts = await seeded('frozen-write', [SCRIPTS[0]]);
+        const before = await scripts.findOneFrozen({ _id: 's1' });
+        const writable = before as Script;
+        expect(() => writable.tags.push('mutated')).toThrow(TypeError);
+        expect(() => Object.assign(writable.owner ?? {}, { team: 'mutated' })).toThrow(TypeError);
+        expect(() => Object.assign(writable, { risk: 0 })).toThrow(TypeError);
+        expect(await scripts.findOne({ _id: 's1' })).toEqual(SCRIPTS[0]);
+        await scripts.updateOne({ _id: 's1' }, { $set: { 'owner.team': 'web', risk: 4 }, $push: { tags: 'new' }, $unset: { 'owner.contact': '' } });
+        const after = { ...SCRIPTS[0], risk: 4, owner: { team: 'web' }, tags: [...SCRIPTS[0].tags, 'new'] };
+        expect(await scripts.findOneFrozen({ _id: 's1' })).toEqual(after);
+        expect(before).toEqual(SCRIPTS[0]);
+        await scripts.upsert(SCRIPTS[0]);
+        expect(await scripts.findFrozen({ _id: 's1' })).toEqual([SCRIPTS[0]]);
+      });
+    });
+
     describe('collections', () => {
       it('listCollections names the collections written or indexed, not those only read', async () => {
         const written = await seeded('listed-written', [SCRIPTS[0]]);

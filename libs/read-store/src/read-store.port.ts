@@ -13,6 +13,18 @@ export type SortSpec = Record<string, 1 | -1>;
 /** A MongoDB update document: $set, $unset, $inc, $push, $pull, $addToSet, $setOnInsert, $max, $min. */
 export type UpdateSpec = Record<string, Record<string, unknown>>;
 
+/**
+ * A document a read store may share with every other reader: read-only all the way down, and frozen, so a write
+ * to it throws instead of reaching the store. (A Date cannot be frozen: a store shares no document holding one.)
+ */
+export type Frozen<T> = T extends Date
+  ? T
+  : T extends (infer E)[]
+    ? ReadonlyArray<Frozen<E>>
+    : T extends object
+      ? { readonly [K in keyof T]: Frozen<T[K]> }
+      : T;
+
 export interface FindOptions {
   sort?: SortSpec;
   limit?: number;
@@ -46,6 +58,14 @@ export interface ReadCollection<T extends Document = AnyDocument> {
   readonly name: string;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  /**
+   * `findOne` and `find` for callers that only read what they find (a GET presenting a page): the documents come
+   * deep-frozen instead of as the caller's own copies, so the memory adapter hands out its stored versions, which
+   * it never changes in place, without copying them. A frozen document's data never changes, so what a caller
+   * derives from it (its rendering, a verified token) holds as long as the caller holds that object.
+   */
+  findOneFrozen(filter: Filter): Promise<Frozen<T> | null>;
+  findFrozen(filter: Filter, options?: FindOptions): Promise<ReadonlyArray<Frozen<T>>>;
   count(filter: Filter): Promise<number>;
   insertOne(doc: T): Promise<void>;
   /** Replaces the document with `doc._id`, inserting it when missing. */

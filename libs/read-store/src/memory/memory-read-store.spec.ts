@@ -92,6 +92,35 @@ describe('MemoryReadStore versions and copies', () => {
     expect(await collection.findOne({ _id: 't1' })).toEqual(token);
   });
 
+  it('hands frozen readers the stored version itself, until an update makes the next one', async () => {
+    const collection = await tokens();
+    const first = await collection.findOneFrozen({ _id: 't1' });
+    expect(await collection.findOneFrozen({ prefix: 'pss_a' })).toBe(first);
+    expect((await collection.findFrozen({ prefix: 'pss_a' }))[0]).toBe(first);
+    expect(Object.isFrozen(first?.owner.contact)).toBe(true);
+    await collection.updateOne({ _id: 't1' }, { $set: { 'owner.contact.mail': 'b@example.com' }, $inc: { uses: 1 } });
+    const next = await collection.findOneFrozen({ _id: 't1' });
+    expect(next).not.toBe(first);
+    expect(next).toEqual({ ...token, owner: { team: 'web', contact: { mail: 'b@example.com' } }, uses: 1 });
+    expect(first).toEqual(token);
+    // Copies for the other readers stay the caller's own to change.
+    const copy = await collection.findOne({ _id: 't1' });
+    if (copy) copy.owner.team = 'mine';
+    expect(await collection.findOneFrozen({ _id: 't1' })).toBe(next);
+    expect(next?.owner.team).toBe('web');
+  });
+
+  it('hands out a frozen copy of a version holding a value freezing does not fix', async () => {
+    const store = new MemoryReadStore();
+    const collection = store.collection<{ _id: string; at: Date }>('dated');
+    await collection.insertOne({ _id: 'd1', at: new Date(0) });
+    const read = await collection.findOneFrozen({ _id: 'd1' });
+    expect(Object.isFrozen(read)).toBe(true);
+    expect(await collection.findOneFrozen({ _id: 'd1' })).not.toBe(read);
+    read?.at.setTime(1000);
+    expect(await collection.findOne({ _id: 'd1' })).toEqual({ _id: 'd1', at: new Date(0) });
+  });
+
   it('re-indexes exactly the updates that touch an indexed field', async () => {
     const collection = await tokens();
     await collection.updateOne({ _id: 't1' }, { $inc: { uses: 1 } });

@@ -2,6 +2,7 @@ import type {
   Document,
   Filter,
   FindOptions,
+  Frozen,
   IndexSpec,
   ReadCollection,
   ReadStore,
@@ -9,6 +10,7 @@ import type {
   UpdateSpec,
 } from '../read-store.port';
 import { copyDocument } from './copy-document';
+import { frozenVersion } from './frozen-version';
 import { pageOf } from './sort-page';
 import { StoredCollection } from './stored-collection';
 import { upsertedDocument } from './upserted-document';
@@ -72,7 +74,7 @@ const NOTHING_MATCHED: UpdateResult = { matched: 0, modified: 0, upserted: false
 /**
  * A handle by name, like a driver collection: it finds its data at each call, so it sees drops and renames made
  * after it was taken. Reads never create the collection; writes do, as on MongoDB. Documents cross the boundary
- * as copies both ways.
+ * as copies both ways, except the frozen reads' (`findFrozen`), which hand out the stored versions themselves.
  */
 class MemoryReadCollection<T extends Document> implements ReadCollection<T> {
   constructor(
@@ -86,9 +88,16 @@ class MemoryReadCollection<T extends Document> implements ReadCollection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    const stored = this.stored;
-    const page = stored?.orderedPage(filter, options) ?? pageOf(stored?.matching(filter) ?? [], options);
-    return page.map((doc) => copyDocument<T>(doc));
+    return this.page(filter, options).map((doc) => copyDocument<T>(doc));
+  }
+
+  async findOneFrozen(filter: Filter): Promise<Frozen<T> | null> {
+    const doc = this.stored?.first(filter);
+    return doc ? frozenVersion<T>(doc) : null;
+  }
+
+  async findFrozen(filter: Filter, options: FindOptions = {}): Promise<ReadonlyArray<Frozen<T>>> {
+    return this.page(filter, options).map((doc) => frozenVersion<T>(doc));
   }
 
   async count(filter: Filter): Promise<number> {
@@ -135,6 +144,11 @@ class MemoryReadCollection<T extends Document> implements ReadCollection<T> {
     const doomed = stored.matching(filter);
     for (const doc of doomed) stored.remove(doc);
     return doomed.length;
+  }
+
+  private page(filter: Filter, options: FindOptions): Document[] {
+    const stored = this.stored;
+    return stored?.orderedPage(filter, options) ?? pageOf(stored?.matching(filter) ?? [], options);
   }
 
   private get stored(): StoredCollection | undefined {

@@ -8,7 +8,7 @@ import { withoutUnchangedId } from './upserted-document';
 /**
  * One collection's documents by `_id` plus its declared indexes. Stored documents are never mutated: an update
  * builds the next version and swaps it in once every unique index accepts it. Versions may share unchanged
- * values with one another; callers only ever see copies.
+ * values with one another; callers see copies, or the versions themselves frozen (`frozenVersion`).
  */
 export class StoredCollection {
   /** The top-level fields some index reads: updates that touch none of them leave every index as it is. */

@@ -5,10 +5,12 @@ import {
   type Document,
   type Filter,
   type FindOptions,
+  type Frozen,
   type ReadCollection,
   type UpdateResult,
   type UpdateSpec,
 } from '../read-store.port';
+import { freezeDocument } from '../freeze-document';
 import { applyUpdate } from './apply-update';
 import { copyDocument } from './copy-document';
 import { compileFilter } from './filter-matcher';
@@ -61,6 +63,17 @@ export class WriteBackCollection<T extends Document = AnyDocument> implements Re
   async find(filter: Filter, options?: FindOptions): Promise<T[]> {
     await this.flush();
     return this.target.find(filter, options);
+  }
+
+  async findOneFrozen(filter: Filter): Promise<Frozen<T> | null> {
+    const doc = await this.findOne(filter);
+    if (doc) freezeDocument(doc);
+    return doc as Frozen<T> | null;
+  }
+
+  async findFrozen(filter: Filter, options?: FindOptions): Promise<ReadonlyArray<Frozen<T>>> {
+    await this.flush();
+    return this.target.findFrozen(filter, options);
   }
 
   async count(filter: Filter): Promise<number> {

@@ -5,12 +5,14 @@ import {
   type Document,
   type Filter,
   type FindOptions,
+  type Frozen,
   type IndexSpec,
   type ReadCollection,
   type ReadStore,
   type UpdateResult,
   type UpdateSpec,
 } from '../read-store.port';
+import { freezeDocument } from '../freeze-document';
 
 const DUPLICATE_KEY = 11000;
 const NAMESPACE_NOT_FOUND = 26;
@@ -91,6 +93,16 @@ class MongoReadCollection<T extends Document> implements ReadCollection<T> {
     return (await this.collection.find(filter, options).toArray()) as T[];
   }
 
+  /** The driver's documents are this call's own: frozen as they come. */
+  async findOneFrozen(filter: Filter): Promise<Frozen<T> | null> {
+    const doc = await this.findOne(filter);
+    return doc && frozen(doc);
+  }
+
+  async findFrozen(filter: Filter, options: FindOptions = {}): Promise<ReadonlyArray<Frozen<T>>> {
+    return (await this.find(filter, options)).map(frozen);
+  }
+
   async count(filter: Filter): Promise<number> {
     return this.collection.countDocuments(filter);
   }
@@ -119,6 +131,11 @@ class MongoReadCollection<T extends Document> implements ReadCollection<T> {
   async deleteMany(filter: Filter): Promise<number> {
     return (await this.collection.deleteMany(filter)).deletedCount;
   }
+}
+
+function frozen<T extends Document>(doc: T): Frozen<T> {
+  freezeDocument(doc);
+  return doc as Frozen<T>;
 }
 
 /** Runs a write, turning the server's E11000 into the port's DuplicateKeyError. */
