@@ -39,6 +39,8 @@ describe('fast reads (HTTP, embedded)', () => {
       guard.mockClear();
       expect(fast.status).toBe(200);
       expect(fast.body).toEqual(nest.body);
+      expect(fast.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(fast.headers['content-type']).toBe(nest.headers['content-type']);
       expect(fast.headers['ratelimit-policy']).toBe(nest.headers['ratelimit-policy']);
       expect(fast.headers['ratelimit-limit']).toBe(nest.headers['ratelimit-limit']);
       expect(fast.headers['ratelimit-remaining']).toMatch(/^\d+$/);

@@ -1,5 +1,5 @@
 import { Injectable, Logger, SetMetadata, type OnModuleInit } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants';
+import { HEADERS_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, HttpAdapterHost, MetadataScanner, Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Scope } from '@pss/contracts';
@@ -24,6 +24,8 @@ export const FastRead = () => SetMetadata(FAST_READ_METADATA, true);
 interface FastRoute {
   scope: Scope;
   query: CompiledQuery;
+  /** The route's `@Header`s, which Nest sets on its answers. */
+  headers: ReadonlyArray<{ name: string; value: string }>;
   handle(query: object, principal: Principal): Promise<unknown>;
 }
 
@@ -33,7 +35,7 @@ interface FastRoute {
  * (docs/benchmarks.md, Benchmark 3 at scale). The request still passes Fastify's hooks (request id, metrics,
  * access log) and is answered by the same pieces, in the guard's order: the token (`TokenAuthenticator`), the
  * scope, the rate limit with its headers, the organization noted for the log, the compiled query check, then the
- * controller's own handler; errors leave in the exception filter's shape.
+ * controller's own handler with the route's `@Header`s; errors leave in the exception filter's shape.
  *
  * It only answers a request every check accepts before anything is counted: a missing or refused token, a
  * missing scope, `org_id` (a partner acting on a child), or a query the compiled check does not accept go on to
@@ -73,7 +75,8 @@ export class FastReads implements OnModuleInit {
         const query = queryType ? compileQuery(queryType) : undefined;
         if (!scope || !query) throw new Error(`${metatype.name}.${name} is marked @FastRead() but has no scope or no compilable query DTO`);
         const url = routeUrl(this.reflector.get<string>(PATH_METADATA, metatype), this.reflector.get<string>(PATH_METADATA, handler));
-        this.routes.set(url, { scope, query, handle: (checked, principal) => handler.call(instance, checked, principal) });
+        const headers = this.reflector.get<Array<{ name: string; value: string }> | undefined>(HEADERS_METADATA, handler) ?? [];
+        this.routes.set(url, { scope, query, headers, handle: (checked, principal) => handler.call(instance, checked, principal) });
       }
     }
     if (this.routes.size === 0) return;
@@ -96,7 +99,9 @@ export class FastReads implements OnModuleInit {
     try {
       noteOrganization(request, principal.orgId);
       enforceRateLimit(this.limiter, principal.tokenId, reply, this.metrics);
-      return reply.send(await route.handle(query, { ...principal, actingOrgId: principal.orgId }));
+      const answer = await route.handle(query, { ...principal, actingOrgId: principal.orgId });
+      for (const { name, value } of route.headers) reply.header(name, value);
+      return reply.send(answer);
     } catch (error) {
       answerError(reply, error, this.logger);
       return reply;

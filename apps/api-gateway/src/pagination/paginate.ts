@@ -1,5 +1,5 @@
 import { toResource } from '@pss/contracts';
-import type { Document, Filter, ReadCollection } from '@pss/read-store';
+import type { Document, Filter, ReadCollection, SortSpec } from '@pss/read-store';
 import { decodeCursor, encodeCursor } from './cursor';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -22,10 +22,23 @@ export interface PageRequest {
 export async function paginate<T extends Document, R = ReturnType<typeof toResource<T>>>(
   collection: ReadCollection<T>,
   filter: Filter,
-  order: { field: string; direction: 1 | -1 },
+  order: PageOrder,
   request: PageRequest,
   present: (doc: T) => R = (doc) => toResource(doc) as R,
 ): Promise<Page<R>> {
+  const { query, sort, limit } = pageQuery(filter, order, request);
+  const docs = await collection.find(query, { sort, limit: limit + 1 });
+  return { data: docs.slice(0, limit).map(present), next_cursor: nextCursor(docs, limit, order) };
+}
+
+/** The order of a page: a field and its direction, `_id` breaking ties. */
+export interface PageOrder {
+  field: string;
+  direction: 1 | -1;
+}
+
+/** The find that reads a page: the filter past the cursor, the sort, and the page size (one more is read). */
+export function pageQuery(filter: Filter, order: PageOrder, request: PageRequest): { query: Filter; sort: SortSpec; limit: number } {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const { field, direction } = order;
   const beyond = direction === -1 ? '$lt' : '$gt';
@@ -35,12 +48,12 @@ export async function paginate<T extends Document, R = ReturnType<typeof toResou
     const after = field === '_id' ? { _id: { [beyond]: id } } : { $or: [{ [field]: { [beyond]: value } }, { [field]: value, _id: { [beyond]: id } }] };
     query = { $and: [filter, after] };
   }
-  const sort = field === '_id' ? { _id: direction } : { [field]: direction, _id: direction };
-  const docs = await collection.find(query, { sort, limit: limit + 1 });
-  const page = docs.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    data: page.map(present),
-    next_cursor: docs.length > limit && last ? encodeCursor([(last as Record<string, unknown>)[field] as string | number, last._id]) : null,
-  };
+  const sort: SortSpec = field === '_id' ? { _id: direction } : { [field]: direction, _id: direction };
+  return { query, sort, limit };
+}
+
+/** The cursor past a page of `limit` read from `docs` (up to `limit + 1`): null when nothing is left after it. */
+export function nextCursor(docs: ReadonlyArray<Document>, limit: number, order: PageOrder): string | null {
+  const last = docs[Math.min(docs.length, limit) - 1];
+  return docs.length > limit && last ? encodeCursor([(last as Record<string, unknown>)[order.field] as string | number, last._id]) : null;
 }

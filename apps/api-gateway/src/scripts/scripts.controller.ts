@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { BUS, type Bus, type CommandIds } from '@pss/bus';
 import { COMMANDS, SCRIPTS, toResource, type InventoryCommandEnvelope, type ScriptDocument } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
@@ -12,29 +12,32 @@ import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RequestCommandIds } from '../idempotency/request-command-ids';
-import { paginate } from '../pagination/paginate';
+import { jsonPage, JsonRendering, JSON_CONTENT_TYPE } from '../pagination/json-page';
 import { listedScript } from './listed-script';
 import { AuthorizeScriptBody, BlockScriptBody, ListScriptsQuery } from './script.dto';
 
 @Controller(`${API_PREFIX}/scripts`)
 export class ScriptsController {
+  private readonly listed = new JsonRendering<ScriptDocument>(listedScript);
+
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(BUS) private readonly bus: Bus,
   ) {}
 
-  /** The inventory, newest first; the review history is left to GET /scripts/{id}. */
+  /** The inventory, newest first; the review history is left to GET /scripts/{id}. JSON text (`jsonPage`): polled. */
   @Get()
   @RequiresScope('scripts:read')
   @FastRead()
-  list(@Query() query: ListScriptsQuery, @CurrentPrincipal() principal: Principal) {
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  list(@Query() query: ListScriptsQuery, @CurrentPrincipal() principal: Principal): Promise<string> {
     const { limit, cursor, org_id: _org, ...filters } = query;
-    return paginate(
+    return jsonPage(
       this.readStore.collection<ScriptDocument>(SCRIPTS),
       { org_id: principal.actingOrgId, ...filters },
       { field: 'first_seen_at', direction: -1 },
       { limit, cursor },
-      listedScript,
+      this.listed,
     );
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { BUS, type Bus, type CommandIds } from '@pss/bus';
 import { COMMANDS, listPaymentPages, STORES, toResource, type StoreCommandEnvelope, type StoreDocument } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
@@ -12,12 +12,14 @@ import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RequestCommandIds } from '../idempotency/request-command-ids';
-import { paginate } from '../pagination/paginate';
+import { jsonPage, JsonRendering, JSON_CONTENT_TYPE } from '../pagination/json-page';
 import { AddPagesBody, CreateStoreBody, ListStoresQuery, UpdateStoreBody } from './store.dto';
 import { StoreStatus } from './store-status';
 
 @Controller(`${API_PREFIX}/stores`)
 export class StoresController {
+  private readonly listed = new JsonRendering<StoreDocument>(toResource);
+
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(BUS) private readonly bus: Bus,
@@ -28,12 +30,14 @@ export class StoresController {
     return this.readStore.collection<StoreDocument>(STORES);
   }
 
+  /** Answered as JSON text (`jsonPage`): clients poll it. */
   @Get()
   @RequiresScope('stores:read')
   @FastRead()
-  list(@Query() query: ListStoresQuery, @CurrentPrincipal() principal: Principal) {
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  list(@Query() query: ListStoresQuery, @CurrentPrincipal() principal: Principal): Promise<string> {
     const filter = { org_id: principal.actingOrgId, ...(query.status ? { status: query.status } : {}) };
-    return paginate(this.stores, filter, { field: '_id', direction: -1 }, query);
+    return jsonPage(this.stores, filter, { field: '_id', direction: -1 }, query, this.listed);
   }
 
   @Post()
