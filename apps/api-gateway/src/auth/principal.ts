@@ -11,7 +11,7 @@ export interface Principal {
    */
   actingOrgId: string;
   prefix: string;
-  scopes: Scope[];
+  scopes: readonly Scope[];
   /** Audit label: `api:<token prefix>`. */
   actor: string;
 }
