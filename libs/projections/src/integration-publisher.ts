@@ -3,6 +3,7 @@ import type { Bus } from '@pss/bus';
 import { yieldToRequests } from '@pss/kernel';
 import type { CheckpointStore, EventFilter, EventStore, RecordedEvent } from '@pss/event-store';
 import type { IntegrationEvent } from '@pss/contracts';
+import { DeliveryWindow } from './delivery-window';
 import { ResubscribingSubscription } from './resubscribing-subscription';
 
 /** What a service publishes for its domain events: zero or more integration events each. */
@@ -15,6 +16,14 @@ export interface IntegrationEventSource {
 
 const CHECKPOINT_EVERY = 100;
 /**
+ * Events on the bus at once. One at a time, each consumer's append was a commit of its own, so new scripts were
+ * decided at one fsync each; with many in flight their appends share a commit (group commit). Events of one key
+ * (the store, or the organization) stay in order, as on a Kafka partition.
+ */
+const DELIVERIES_IN_FLIGHT = 64;
+const FIRST_RETRY_MS = 100;
+const MAX_RETRY_MS = 5_000;
+/**
  * An idle publisher records its checkpoint this long after it caught up, not at once: under a steady stream of
  * writes it catches up after nearly every event, and a durable write each time (an fsync on SQLite) would hold
  * the event loop more than the publishing does. A crash repeats at most this much, which consumers deduplicate.
@@ -26,11 +35,12 @@ const CAUGHT_UP_CHECKPOINT_DELAY_MS = 1_000;
  * store is the outbox, so there is no dual write. Delivery is at least once; consumers deduplicate by `id`.
  */
 export class IntegrationPublisher {
-  private position = 0;
+  private window = new DeliveryWindow(DELIVERIES_IN_FLIGHT);
   private checkpointed = 0;
   private sinceCheckpoint = 0;
   private subscription?: ResubscribingSubscription;
   private pendingSave?: NodeJS.Timeout;
+  private stopping = false;
 
   constructor(
     private readonly source: IntegrationEventSource,
@@ -46,7 +56,7 @@ export class IntegrationPublisher {
 
   /** Everything up to this event-store position is on the bus (or was not for it). */
   get publishedPosition(): number {
-    return this.position;
+    return this.window.settledPosition;
   }
 
   private get checkpointName(): string {
@@ -54,10 +64,10 @@ export class IntegrationPublisher {
   }
 
   async start(): Promise<void> {
-    this.position = (await this.checkpoints.load(this.checkpointName)) ?? 0;
-    this.checkpointed = this.position;
+    this.checkpointed = (await this.checkpoints.load(this.checkpointName)) ?? 0;
+    this.window = new DeliveryWindow(DELIVERIES_IN_FLIGHT, this.checkpointed);
     this.subscription = new ResubscribingSubscription(this.eventStore, this.logger, `publisher ${this.source.name}`, {
-      fromPosition: () => this.position,
+      fromPosition: () => this.window.settledPosition,
       filter: this.source.filter,
       onEvent: (event) => this.publish(event),
       onCaughtUp: (position) => this.caughtUp(position),
@@ -65,24 +75,45 @@ export class IntegrationPublisher {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.subscription?.stop();
     clearTimeout(this.pendingSave);
+    await this.window.drain();
     await this.save();
   }
 
   private async publish(event: RecordedEvent): Promise<void> {
     // Consumers fan out behind this (alerts, deliveries): each event starts in a fresh slice if one is spent.
     await yieldToRequests();
-    for (const message of this.source.toIntegrationEvents(event)) {
-      await this.bus.publish(message.type, message, { key: message.store_id ?? message.org_id ?? undefined });
-    }
-    this.position = event.position;
+    const messages = this.source.toIntegrationEvents(event);
+    if (messages.length) await this.window.admit(event.position, keyOf(messages[0]), () => this.deliver(messages));
+    else this.window.skipTo(event.position);
     this.sinceCheckpoint += 1;
     if (this.sinceCheckpoint >= CHECKPOINT_EVERY) await this.save();
   }
 
+  /**
+   * Publishes an event's messages, again and again while the bus refuses them (a broker down): the window holds
+   * the checkpoint before it and the key's later events behind it meanwhile. Gives up only when stopping, so the
+   * next start publishes it again.
+   */
+  private async deliver(messages: IntegrationEvent[]): Promise<void> {
+    for (const message of messages) {
+      for (let retryMs = FIRST_RETRY_MS; ; retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)) {
+        try {
+          await this.bus.publish(message.type, message, { key: keyOf(message) });
+          break;
+        } catch (failure) {
+          if (this.stopping) throw failure;
+          this.logger.warn?.(`publisher ${this.name}: ${message.type} not published, again in ${retryMs} ms: ${(failure as Error).message}`);
+          await new Promise((resolve) => setTimeout(resolve, retryMs));
+        }
+      }
+    }
+  }
+
   private caughtUp(position: number): void {
-    if (position > this.position) this.position = position;
+    this.window.skipTo(position);
     if (this.pendingSave) return;
     this.pendingSave = setTimeout(() => {
       this.pendingSave = undefined;
@@ -92,10 +123,13 @@ export class IntegrationPublisher {
   }
 
   private async save(): Promise<void> {
-    if (this.position === this.checkpointed) return;
-    const position = this.position;
+    const position = this.window.settledPosition;
+    if (position === this.checkpointed) return;
     await this.checkpoints.save(this.checkpointName, position);
     this.checkpointed = position;
     this.sinceCheckpoint = 0;
   }
 }
+
+/** The Kafka message key, and the order the window keeps: a store's facts, else its organization's. */
+const keyOf = (message: IntegrationEvent): string | undefined => message.store_id ?? message.org_id ?? undefined;

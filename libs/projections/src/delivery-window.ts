@@ -1,0 +1,83 @@
+/**
+ * Deliveries of an ordered log (event-store positions) with up to `limit` in flight at once, those of one key in
+ * the order they were admitted, as a Kafka partition orders a key's messages. It knows how far the log is
+ * settled: every position up to `settledPosition` is delivered, so a checkpoint there loses nothing. Deliveries
+ * retry on their own; one that gives up (its caller is stopping) leaves the window settled just before it, and
+ * the window admits nothing more.
+ */
+export class DeliveryWindow {
+  /** Positions in flight, in the order admitted: ascending. */
+  private readonly inFlight = new Set<number>();
+  /** Per key, the end of its chain of deliveries: whether the last one was delivered (a link never rejects). */
+  private readonly tails = new Map<string, Promise<boolean>>();
+  private admitted: number;
+  private failedAt?: number;
+  private failure?: unknown;
+  private waitingForRoom: Array<() => void> = [];
+
+  constructor(
+    private readonly limit: number,
+    from = 0,
+  ) {
+    this.admitted = from;
+  }
+
+  /** Everything up to this position is delivered (or needed no delivery). */
+  get settledPosition(): number {
+    const firstInFlight = this.inFlight.values().next();
+    const beforeInFlight = firstInFlight.done ? this.admitted : firstInFlight.value - 1;
+    return this.failedAt === undefined ? beforeInFlight : Math.min(beforeInFlight, this.failedAt - 1);
+  }
+
+  /**
+   * Starts delivering `position` once there is room, after the deliveries of `key` admitted before it. Resolves
+   * when it is started, not delivered; rejects once a delivery has failed.
+   */
+  async admit(position: number, key: string | undefined, deliver: () => Promise<void>): Promise<void> {
+    while (this.failedAt === undefined && this.inFlight.size >= this.limit) {
+      await new Promise<void>((resolve) => this.waitingForRoom.push(resolve));
+    }
+    if (this.failedAt !== undefined) throw this.failure;
+    this.inFlight.add(position);
+    this.admitted = position;
+    const previous = key === undefined ? undefined : this.tails.get(key);
+    // After one of its key gave up, a later event is not delivered: that would deliver the key out of order.
+    const delivered = previous ? previous.then((ok) => (ok ? deliver() : Promise.reject(this.failure))) : deliver();
+    const link = delivered.then(
+      () => this.settle(position),
+      (failure: unknown) => this.fail(position, failure),
+    );
+    if (key !== undefined) {
+      this.tails.set(key, link);
+      void link.then(() => this.tails.get(key) === link && this.tails.delete(key));
+    }
+  }
+
+  /** Positions up to `position` needed no delivery (the log was filtered). */
+  skipTo(position: number): void {
+    if (position > this.admitted) this.admitted = position;
+  }
+
+  /** Resolves once nothing is in flight. */
+  async drain(): Promise<void> {
+    await Promise.all(this.tails.values());
+    while (this.inFlight.size > 0) await new Promise<void>((resolve) => this.waitingForRoom.push(resolve));
+  }
+
+  private settle(position: number): true {
+    this.inFlight.delete(position);
+    const waiting = this.waitingForRoom;
+    this.waitingForRoom = [];
+    for (const resume of waiting) resume();
+    return true;
+  }
+
+  private fail(position: number, failure: unknown): false {
+    if (this.failedAt === undefined || position < this.failedAt) {
+      this.failedAt = position;
+      this.failure = failure;
+    }
+    this.settle(position);
+    return false;
+  }
+}
