@@ -16,6 +16,13 @@ export class PageBatch implements ProjectionContext {
     return new WriteBackCollection<T>(this.target.collection<T>(name), this.heldOf(name));
   }
 
+  /** How many documents the batch holds, over all collections: what it costs in memory. */
+  documents(): number {
+    let count = 0;
+    for (const held of this.held.values()) count += held.size;
+    return count;
+  }
+
   /** Writes what the page changed and forgets it, ready for the next page. */
   async flush(): Promise<void> {
     for (const [name, held] of this.held) await new WriteBackCollection(this.target.collection(name), held).flush();

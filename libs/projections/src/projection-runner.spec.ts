@@ -144,6 +144,23 @@ describe('ProjectionRunner', () => {
     expect(status).toMatchObject({ name: 'tallies', lag: 0 });
   });
 
+  it('rebuilds a read model of more documents than one batch holds in memory, each document written right', async () => {
+    // 6,000 documents (a batch writes what it holds at 5,000), the hot one touched between all the others.
+    const counted = { type: 'Counted', data: {} };
+    await Promise.all(Array.from({ length: 6000 }, (_, i) => eventStore.append(`tally-${i}`, i % 2 ? [counted] : [counted, counted])));
+    await count(500, 'tally-hot');
+    await runner.start();
+    await runner.catchUp();
+    const live = await readStore.collection<Tally>('tallies').find({}, { sort: { _id: 1 } });
+
+    const result = await runner.rebuild('tallies', () => undefined);
+
+    expect(result.events).toBe(9500);
+    expect(await readStore.collection<Tally>('tallies').find({}, { sort: { _id: 1 } })).toEqual(live);
+    expect((await tally('tally-hot'))?.count).toBe(500);
+    expect((await tally('tally-10'))?.seen).toHaveLength(2);
+  });
+
   it('stops a cancelled rebuild, drops its shadow and keeps the live read model following appends', async () => {
     await count(3000);
     await runner.start();

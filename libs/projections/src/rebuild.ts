@@ -22,8 +22,12 @@ export interface RebuildResult {
 }
 
 const PAGE_SIZE = 1000;
-/** Events applied in memory between two writes of the documents they touched: bounds what a batch holds. */
-const BATCH_EVENTS = 5000;
+/**
+ * Documents a batch holds in memory before it writes them: bounds its memory, and the writes are fewer the longer
+ * a batch lasts (a projection of a few hot documents writes each once per this many distinct documents, not once
+ * per this many events).
+ */
+const BATCH_DOCUMENTS = 5000;
 const PROGRESS_EVERY_MS = 200;
 export const shadowName = (collection: string): string => `${collection}__rebuild`;
 
@@ -79,7 +83,6 @@ async function replay(
 
   // Events are applied to the documents they touch in memory, then each document is written once per batch.
   const batch = new PageBatch(shadow);
-  let unflushed = 0;
   const replayUntilEmpty = async (): Promise<void> => {
     const stopIfCancelled = (): void => {
       if (cancellable && signal?.aborted) throw new DomainError('cancelled', `The rebuild of ${projection.name} was cancelled`);
@@ -94,13 +97,9 @@ async function replay(
         if (pause) await pause;
         await projection.handle(event, batch);
         processed += 1;
-        unflushed += 1;
       }
       position = page.at(-1)?.position ?? position;
-      if (unflushed >= BATCH_EVENTS || page.length < PAGE_SIZE) {
-        await batch.flush();
-        unflushed = 0;
-      }
+      if (batch.documents() >= BATCH_DOCUMENTS || page.length < PAGE_SIZE) await batch.flush();
       if (now() - lastReport >= PROGRESS_EVERY_MS) {
         lastReport = now();
         onProgress({ projection: projection.name, processed, position, head: Math.max(head, position) });
