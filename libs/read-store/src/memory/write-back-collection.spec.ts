@@ -20,7 +20,7 @@ function randomOperation(random: Random, step: number): Operation {
   const guard = { _id: id, $or: [{ _position: { $lt: step } }, { _position: { $exists: false } }] };
   const upsert = random.chance(0.5);
   const nearby = step + random.int(3) - 1;
-  switch (random.int(9)) {
+  switch (random.int(10)) {
     case 0:
       return (c) => c.updateOne(guard, { $set: { _position: step, name: `n${step}` }, $inc: { count: 1 } }, { upsert });
     case 1:
@@ -37,6 +37,8 @@ function randomOperation(random: Random, step: number): Operation {
       return (c) => c.insertOne({ _id: id, count: 10 });
     case 7:
       return (c) => c.updateMany({ count: { $gte: 1 } }, { $inc: { count: 100 } });
+    case 8:
+      return (c) => c.updateOne(guard, { $set: { _position: step, tags: [step, `t${nearby}`] } }, { upsert });
     default:
       return (c) => c.find({ count: { $exists: true } }, { sort: { _id: 1 } });
   }
@@ -94,5 +96,21 @@ describe('WriteBackCollection', () => {
     expect(await batched.updateById('a', { $set: { _position: 4, v: 'four' } }, { when: below(4) })).toMatchObject({ matched: 0 });
     await expect(batched.updateById('a', { $set: { _position: 5 } }, { upsert: true, when: below(5) })).rejects.toMatchObject({ name: 'DuplicateKeyError' });
     expect(await batched.findOne({ _id: 'a' })).toEqual({ _id: 'a', _position: 5, v: 'five' });
+  });
+
+  it('changes a document it made in place, yet what was read or written before keeps what it was', async () => {
+    const target = new MemoryReadStore().collection('docs');
+    const batched = new WriteBackCollection(target);
+    await batched.updateOne({ _id: 'a' }, { $set: { v: 1, tags: ['first'] } }, { upsert: true });
+    const read = await batched.findOne({ _id: 'a' });
+    const tags = ['second'];
+    await batched.updateOne({ _id: 'a' }, { $set: { v: 2, tags } }); // the batch's own version: changed in place
+    tags.push('added by the caller later');
+    expect(read).toEqual({ _id: 'a', v: 1, tags: ['first'] });
+    await batched.flush();
+    await batched.updateOne({ _id: 'a' }, { $set: { v: 3 } }); // written since: a new version again
+    expect(await target.findOne({ _id: 'a' })).toEqual({ _id: 'a', v: 2, tags: ['second'] });
+    await batched.flush();
+    expect(await target.findOne({ _id: 'a' })).toEqual({ _id: 'a', v: 3, tags: ['second'] });
   });
 });

@@ -14,6 +14,7 @@ import { freezeDocument } from '../freeze-document';
 import { applyUpdate } from './apply-update';
 import { copyDocument } from './copy-document';
 import { compileFilter } from './filter-matcher';
+import { setInPlace } from './set-in-place';
 import { upsertedDocument, withoutUnchangedId } from './upserted-document';
 
 /** A document as this batch knows it: `null` when the target holds none under that id. */
@@ -112,7 +113,11 @@ export class WriteBackCollection<T extends Document = AnyDocument> implements Re
   ): Promise<UpdateResult> {
     const held = this.held.get(id) ?? (await this.hold(id));
     if (held.doc && (!options.when || options.when(held.doc))) {
-      const next = applyUpdate(held.doc, withoutInsertOnly(withoutUnchangedId(update, id)));
+      const operators = withoutInsertOnly(withoutUnchangedId(update, id));
+      // A dirty document is a version this batch made and has not written yet, so nobody else holds it.
+      const changedInPlace = held.dirty ? setInPlace(held.doc, operators) : undefined;
+      if (changedInPlace !== undefined) return { matched: 1, modified: changedInPlace ? 1 : 0, upserted: false };
+      const next = applyUpdate(held.doc, operators);
       if (next) this.change(held, next);
       return { matched: 1, modified: next ? 1 : 0, upserted: false };
     }
