@@ -1,6 +1,6 @@
 import type { Document, UpdateSpec } from '../read-store.port';
 import { isPlainObject, namesPrototype } from './field-paths';
-import { cloneDeep, compare, isEqual } from './mingo';
+import { cloneDeep, compare, isEqual, unique } from './mingo';
 
 /** The answer for an update outside the direct path: mingo must apply it. */
 export const NEEDS_MINGO = Symbol('needs mingo');
@@ -10,7 +10,7 @@ type Container = Record<string, unknown>;
 /** One operator on one field, given the object holding the field: true when it changed the field. */
 interface FieldOperator {
   apply(container: Container, key: string, operand: unknown): boolean;
-  /** $set, $inc, $max and $min create missing (or null) parent objects on the way, as mingo does; $unset does not. */
+  /** All but $unset create missing (or null) parent objects on the way, as mingo does. */
   createsParents: boolean;
 }
 
@@ -78,15 +78,41 @@ const FIELD_OPERATORS = new Map<string, FieldOperator>([
       },
     },
   ],
+  [
+    '$push',
+    {
+      createsParents: true,
+      apply(container, key, value) {
+        const list = container[key];
+        if (!Array.isArray(list)) return list === undefined && set(container, key, [cloneDeep(value)]);
+        // A new array: the current version's stays as it was.
+        return set(container, key, [...list, cloneDeep(value)]);
+      },
+    },
+  ],
+  [
+    '$addToSet',
+    {
+      createsParents: true,
+      apply(container, key, value) {
+        const list = container[key];
+        if (!Array.isArray(list)) return list === undefined && set(container, key, [cloneDeep(value)]);
+        // mingo's own set (its equality, and -0 as 0) over the whole list, as its $addToSet does.
+        const withValue = unique([...list, value]);
+        return withValue.length !== list.length && set(container, key, cloneDeep(withValue));
+      },
+    },
+  ],
 ]);
 
 /**
- * Applies $set, $unset, $inc, $max and $min to plain fields and dotted paths through plain objects, without
+ * Applies $set, $unset, $inc, $max, $min, $push and $addToSet (of one value) to plain fields and dotted paths through plain objects, without
  * touching `current`: the next version is a shallow copy whose changed branches alone are copied (copy on write),
  * sharing every untouched value with `current`. That is safe because stored versions are never changed in place.
  * Gives the next version, undefined when nothing changed, or NEEDS_MINGO for anything else: other operators,
  * paths mingo refuses or treats specially (`$`, `_id`, `__proto__`, conflicting paths), paths through arrays or
- * other non-plain values, and $inc by a non-number. mingo then applies the update to a deep copy instead.
+ * other non-plain values, $inc by a non-number, $push or $addToSet with modifiers (`$each`, `$slice`...). mingo
+ * then applies the update to a deep copy instead.
  */
 export function copyOnWriteUpdate(current: Document, operators: UpdateSpec): Document | undefined | typeof NEEDS_MINGO {
   const steps = plannedSteps(operators);
@@ -121,6 +147,7 @@ function plannedSteps(operators: UpdateSpec): Step[] | typeof NEEDS_MINGO {
     for (const field of names) {
       if (!isDirectPath(field) || !paths.add(field)) return NEEDS_MINGO;
       if (name === '$inc' && !isNumber(fields[field])) return NEEDS_MINGO; // mingo refuses it with its own error
+      if ((name === '$push' || name === '$addToSet') && hasModifiers(fields[field])) return NEEDS_MINGO;
       steps.push({ operator, path: field.includes('.') ? field.split('.') : [field], operand: fields[field] });
     }
   }
@@ -181,6 +208,16 @@ class ConflictCheck {
     this.fields.add(field);
     return true;
   }
+}
+
+function set(container: Container, key: string, value: unknown): true {
+  container[key] = value;
+  return true;
+}
+
+/** `{ $each: [...] }` and its kin: a $push or $addToSet of several values, sorted or sliced. */
+function hasModifiers(operand: unknown): boolean {
+  return isPlainObject(operand) && Object.keys(operand).some((key) => key.startsWith('$'));
 }
 
 /** mingo's numbers: NaN is not one. */

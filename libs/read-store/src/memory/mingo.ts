@@ -10,7 +10,7 @@
 const { Context } = require('mingo/core') as typeof import('mingo/types/core');
 export const { Query } = require('mingo/query') as typeof import('mingo/types/query');
 export const { update: mingoUpdate } = require('mingo/updater') as typeof import('mingo/types/updater');
-export const { cloneDeep, compare, flatten, isEqual, isOperator, resolve, typeOf } =
+export const { cloneDeep, compare, flatten, isEqual, isOperator, resolve, typeOf, unique } =
   require('mingo/util') as typeof import('mingo/types/util');
 
 export const MINGO_OPTIONS = {
