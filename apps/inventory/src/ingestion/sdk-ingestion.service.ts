@@ -22,6 +22,7 @@ import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { classifyScript } from '../catalog/classify';
 import { isThreatHost } from '../catalog/catalog';
+import { PromptDecisions } from '../policies/prompt-decisions';
 import { scriptDecider } from '../scripts/script.decider';
 import { scriptStream } from '../scripts/script.events';
 import { scriptHost, scriptIdFor, scriptKey } from '../scripts/script-identity';
@@ -53,6 +54,7 @@ export class SdkIngestion {
 
   constructor(
     private readonly aggregates: AggregateRepository,
+    private readonly decisions: PromptDecisions,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -64,8 +66,8 @@ export class SdkIngestion {
   /**
    * Bounded work whatever the batch holds: each known script is a lookup in memory, at most a batch's worth of
    * new scripts is recorded (the store's NewScriptBudget), decided side by side, one headers decision, one signal
-   * event. What fans out from a new script (the policy decision, alerts, deliveries) runs behind the answer, from
-   * the recorded events. When the budget cannot cover the batch's new scripts, those it could are recorded and
+   * event. What fans out from a new script (the policy decision, alerts, deliveries) runs behind the answer: the
+   * policies start at once (PromptDecisions), the rest from the recorded events. When the budget cannot cover the batch's new scripts, those it could are recorded and
    * nothing else (the SDK sends the batch again after `retry_after_seconds`).
    */
   async ingest(batch: SdkIngestCommand & CommandMetaCarrier): Promise<SdkIngestReply> {
@@ -160,7 +162,7 @@ export class SdkIngestion {
     return script.current_hash;
   }
 
-  /** A new script or new content: recorded, and seen by this request's next read (the policies decide behind it). */
+  /** A new script or new content: recorded, seen by this request's next read, and put to the policies. */
   private async script(
     scriptId: string,
     observation: ScriptObservation,
@@ -204,6 +206,7 @@ export class SdkIngestion {
       context,
     );
     this.known.remember(scriptId, state.currentHash, at.getTime());
+    if (events.some((event) => event.type === 'ScriptDetected' || event.type === 'ScriptHashChanged')) this.decisions.decide(scriptId, state.currentHash);
     // Recorded meanwhile (by another replica, or a concurrent batch): then it is a sighting like any other.
     return { hash: state.currentHash, outcome: events.length === 0 ? 'known' : 'recorded' };
   }

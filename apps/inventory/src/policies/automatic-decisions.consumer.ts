@@ -5,16 +5,19 @@ import { INVENTORY_TOPICS, type IntegrationEvent, type ScriptDetectedFact, type 
 import { ProjectionRunner } from '@pss/projections';
 import { scriptStream } from '../scripts/script.events';
 import { PolicyDecisions } from './policy-decisions';
+import { PromptDecisions } from './prompt-decisions';
 
 /**
  * The store's policies decide on a new script or new content behind the SDK's 202, not on its request: inventory
- * consumes its own facts (the event store is the outbox, so none is lost) and decides one script per fact. At
- * least once: a fact delivered again finds the decision taken and changes nothing (the script decider says so).
+ * consumes its own facts (the event store is the outbox, so none is lost) and decides one script per fact, unless
+ * this process decided it promptly already (PromptDecisions). At least once: a fact delivered again finds the
+ * decision taken and changes nothing (the script decider says so).
  */
 @Controller()
 export class AutomaticDecisionsConsumer {
   constructor(
     private readonly policies: PolicyDecisions,
+    private readonly prompt: PromptDecisions,
     private readonly projections: ProjectionRunner,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
@@ -22,6 +25,8 @@ export class AutomaticDecisionsConsumer {
   @EventPattern([INVENTORY_TOPICS.scriptDetected, INVENTORY_TOPICS.scriptHashChanged])
   async decide(@Payload() fact: IntegrationEvent<ScriptDetectedFact | ScriptHashChangedFact>): Promise<void> {
     const { script_id: scriptId } = fact.data;
+    const hash = 'new_hash' in fact.data ? fact.data.new_hash : fact.data.hash;
+    if (this.prompt.takeDecided(scriptId, hash)) return;
     // The decision reads the script's read model: let it reach the fact first (a replica's may lag behind).
     const type = fact.type === INVENTORY_TOPICS.scriptDetected ? 'ScriptDetected' : 'ScriptHashChanged';
     await this.projections.waitFor(fact.position, [{ stream: scriptStream(scriptId), type }], this.config.readYourWritesTimeoutMs);

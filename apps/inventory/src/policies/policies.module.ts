@@ -9,6 +9,7 @@ import { ChangePolicyHandler } from './policy-commands';
 import { PolicyDecisions } from './policy-decisions';
 import { PolicyProjection } from './policy.projection';
 import { PolicyRuns } from './policy-runs';
+import { PromptDecisions } from './prompt-decisions';
 import { PoliciesMessages } from './policies.messages';
 import { ScriptFactsReader } from './script-facts-reader';
 
@@ -16,7 +17,7 @@ import { ScriptFactsReader } from './script-facts-reader';
 @Module({
   imports: [CqrsModule, RulesModule, StoresModule],
   controllers: [PoliciesMessages, AutomaticDecisionsConsumer],
-  providers: [PolicyProjection, DefaultPolicySeeder, ChangePolicyHandler, PolicyDecisions, PolicyRuns, ScriptFactsReader, AuthorizationExpiry],
-  exports: [PolicyDecisions],
+  providers: [PolicyProjection, DefaultPolicySeeder, ChangePolicyHandler, PolicyDecisions, PolicyRuns, ScriptFactsReader, AuthorizationExpiry, PromptDecisions],
+  exports: [PolicyDecisions, PromptDecisions],
 })
 export class PoliciesModule {}
