@@ -92,6 +92,11 @@ export class PolicyDecisions {
   /** One script, one policy: the script decider says whether anything changes. */
   private async decide(policy: PolicyDocument, scriptId: string, facts: ScriptFacts, context: CommandContext, write: boolean): Promise<PolicyOutcome> {
     const stream = scriptStream(scriptId);
+    // Only a block needs the state first (its rule is made before the decision); the others are decided in one load.
+    if (write && policy.action !== 'block') {
+      const { events } = await this.aggregates.decide(stream, scriptDecider, this.command(policy, facts, ''), context);
+      return events.length ? OUTCOME[policy.action] : 'unchanged';
+    }
     const { state } = await this.aggregates.load(stream, scriptDecider);
     const command = this.command(policy, facts, '');
     if (scriptDecider.decide(command, state).length === 0) return 'unchanged';
