@@ -18,7 +18,7 @@ function byMingo(doc: Document, update: UpdateSpec): Document | undefined {
 
 /** Paths through every shape the documents have: plain fields, objects, null or scalar parents, arrays. */
 const PATHS = ['a', 'b', 'c', 'fresh', 'o', 'o.x', 'o.y', 'o.x.z', 'a.x', 'new.deep.path', 'list', 'list.0', 'list.x'];
-const OPERATORS = ['$set', '$unset', '$inc', '$max', '$min'] as const;
+const OPERATORS = ['$set', '$unset', '$inc', '$max', '$min', '$push', '$addToSet'] as const;
 
 function randomOperand(random: Random, operator: (typeof OPERATORS)[number]): unknown {
   if (operator === '$unset') return '';
