@@ -153,6 +153,19 @@ describe('SqliteEventStore on its file', () => {
     expect((event.data as { pid: number }).pid).not.toBe(process.pid);
   });
 
+  it("reads what it committed itself from memory and another writer's events in between from the file, in order", async () => {
+    const store = open({ pollIntervalMs: 10 });
+    const other = open();
+    await store.append('script-1', [{ type: 'Mine', data: { n: 1 } }, { type: 'Mine', data: { n: 2 } }]);
+    await other.append('script-2', [{ type: 'Theirs', data: { n: 3 } }]);
+    await store.append('script-1', [{ type: 'Mine', data: { n: 4 } }]);
+
+    expect((await store.readAll()).map((event) => (event.data as { n: number }).n)).toEqual([1, 2, 3, 4]);
+    expect((await store.readAll({ fromPosition: 3, filter: { eventTypes: ['Mine'] } })).map((event) => event.position)).toEqual([4]);
+    const [first, again] = [await store.readAll(), await store.readAll()];
+    expect(first[0].data).not.toBe(again[0].data); // each reader gets its own copy
+  });
+
   it('checks the expected revision against what another process committed', async () => {
     const store = open();
     await appendFromAnotherProcess(file.path, 'domain-example.com', 'DomainReserved');
