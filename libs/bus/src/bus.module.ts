@@ -18,6 +18,7 @@ import { InProcessServer } from './in-process/in-process.server';
 import { connectKafkaClient, createKafkaClient, kafkaServerOptions, kafkaWire } from './kafka/kafka-options';
 import { KafkaDeadLetters } from './kafka/kafka-dead-letters';
 import { DEAD_LETTERS } from './dead-letter';
+import { BusHandlersInterceptor } from './bus-handlers.interceptor';
 import { CommandDeadlineInterceptor } from './command-deadline.interceptor';
 import { EventRetryInterceptor } from './event-retry.interceptor';
 import { RpcErrorFilter } from './rpc-error.filter';
@@ -102,7 +103,7 @@ export function connectBusServer(app: INestApplication): INestMicroservice {
     deferInitialization: true,
   });
   server.useGlobalFilters(new RpcErrorFilter());
-  server.useGlobalInterceptors(new CommandDeadlineInterceptor(), new EventRetryInterceptor(app.get<Bus>(BUS)));
+  server.useGlobalInterceptors(new BusHandlersInterceptor(new CommandDeadlineInterceptor(), new EventRetryInterceptor(app.get<Bus>(BUS))));
   // Deferred, it would also run every provider's lifecycle hooks a second time: the application runs them already.
   (server as NestMicroservice).setIsInitHookCalled(true);
   return server;
