@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { RULES, SCRIPTS, type RuleDocument, type ScriptDocument, type StoreDocument } from '@pss/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { READ_STORE, type Frozen, type ReadStore } from '@pss/read-store';
 import { SdkBundle, type SdkRelease } from './sdk-bundle';
 
 /**
@@ -24,7 +24,7 @@ export class SdkConfigDocument {
     return { version: release.version, url: `${this.service.publicUrl}/sdk/v1/sdk-${release.version}.js`, integrity: release.integrity };
   }
 
-  async of(store: StoreDocument): Promise<{ body: Record<string, unknown>; etag: string }> {
+  async of(store: Frozen<StoreDocument>): Promise<{ body: Record<string, unknown>; etag: string }> {
     const rules = await this.readStore
       .collection<RuleDocument>(RULES)
       .find({ store_id: store._id, active: true }, { sort: { _id: 1 } });

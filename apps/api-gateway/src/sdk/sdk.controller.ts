@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { StoreDocument } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
 import { Metrics } from '@pss/metrics';
+import type { Frozen } from '@pss/read-store';
 import { Public } from '../auth/scopes.decorator';
 import { HttpDomainError } from '../http/exceptions.filter';
 import { RateLimiter } from '../rate-limit/rate-limiter';
@@ -123,7 +124,7 @@ export class SdkController {
   }
 
   /** The key, then the store's rate limit: a refused request costs no parsing of its observations. */
-  private async admit(key: unknown): Promise<StoreDocument> {
+  private async admit(key: unknown): Promise<Frozen<StoreDocument>> {
     const store = await this.keys.storeOf(key);
     const decision = this.limiter.take(store._id);
     if (!decision.allowed) {
@@ -133,7 +134,7 @@ export class SdkController {
     return store;
   }
 
-  private async take(store: StoreDocument, batch: IntakeBatch): Promise<void> {
+  private async take(store: Frozen<StoreDocument>, batch: IntakeBatch): Promise<void> {
     const taken = await this.intake.take(store, batch);
     // The store's budget of new scripts is spent: those it covered are recorded, the SDK sends the rest again later.
     if (!taken.taken) {

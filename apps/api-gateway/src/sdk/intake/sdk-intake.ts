@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BUS, type Bus } from '@pss/bus';
 import { COMMANDS, type Observation, type ScriptObservation, type SdkIngestCommand, type SdkIngestReply, type StoreDocument } from '@pss/contracts';
 import { CLOCK, DomainError, LruCache, type Clock } from '@pss/kernel';
+import type { Frozen } from '@pss/read-store';
 import { EdgeHeaders } from './edge-headers';
 import { EdgeScripts, type StoreScripts } from './edge-scripts';
 import { SightingsFlusher } from './sightings-flusher';
@@ -38,7 +39,7 @@ export class SdkIntake {
     private readonly sightings: SightingsFlusher,
   ) {}
 
-  async take(store: StoreDocument, batch: IntakeBatch): Promise<IntakeResult> {
+  async take(store: Frozen<StoreDocument>, batch: IntakeBatch): Promise<IntakeResult> {
     const now = this.clock.now().getTime();
     const scripts = this.scripts.of(store._id);
     const sighted: string[] = [];
@@ -70,7 +71,7 @@ export class SdkIntake {
     return { taken: true };
   }
 
-  private async forward(store: StoreDocument, batch: IntakeBatch, observations: Observation[]): Promise<SdkIngestReply> {
+  private async forward(store: Frozen<StoreDocument>, batch: IntakeBatch, observations: Observation[]): Promise<SdkIngestReply> {
     const command: SdkIngestCommand = { storeId: store._id, pageUrl: batch.pageUrl, sessionId: batch.sessionId, sdkVersion: batch.sdkVersion, observations };
     const reply = await this.bus.request<SdkIngestReply>(COMMANDS.sdkIngest, command);
     // Ingestion always answers; an empty reply is a server closing under the request (the bus passes `null` on).
@@ -81,7 +82,7 @@ export class SdkIntake {
   /** Inventory answers each forwarded script in order: remembered, and counted when it was already known there. */
   private learn(
     scripts: StoreScripts,
-    store: StoreDocument,
+    store: Frozen<StoreDocument>,
     batch: IntakeBatch,
     forwarded: Observation[],
     reply: SdkIngestReply,
