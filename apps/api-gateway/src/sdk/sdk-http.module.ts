@@ -1,8 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
 import { readSdkBodiesAsText } from './sdk-body';
 import { SdkBundle } from './sdk-bundle';
 import { SdkConfigDocument } from './sdk-config';
+import { answerSdkEventsBeforeNest } from './sdk-events-route';
 import { SdkIntake } from './intake/sdk-intake';
 import { SightingsFlusher } from './intake/sightings-flusher';
 import { SDK_BODY_LIMIT_BYTES, SdkController } from './sdk.controller';
@@ -14,9 +16,14 @@ import { sdkRateLimiterProvider } from './sdk-rate-limiter';
   providers: [SdkKeys, SdkConfigDocument, SdkBundle, sdkRateLimiterProvider, SdkIntake, SightingsFlusher],
 })
 export class SdkHttpModule implements OnModuleInit {
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly moduleRef: ModuleRef,
+  ) {}
 
   onModuleInit(): void {
-    readSdkBodiesAsText(this.adapterHost.httpAdapter.getInstance(), SDK_BODY_LIMIT_BYTES);
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    readSdkBodiesAsText(fastify, SDK_BODY_LIMIT_BYTES);
+    answerSdkEventsBeforeNest(fastify, this.moduleRef.get(SdkController));
   }
 }
