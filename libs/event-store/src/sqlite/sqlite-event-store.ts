@@ -147,7 +147,7 @@ export class SqliteEventStore implements EventStore {
     // Nested inside the group's transaction, better-sqlite3 runs each write in a savepoint.
     const inSavepoint = database.transaction((write: Write<unknown>) => write());
     const group = database.transaction((writes: Array<Write<unknown>>) => writes.map((write) => this.attempt(inSavepoint, write)));
-    this.recent = new RecentEvents(options.recentEvents ?? 10_000);
+    this.recent = new RecentEvents(options.recentEvents ?? 2_000);
     this.writes = new GroupCommit((writes) => {
       this.groupRows = [];
       const outcomes = group.immediate(writes);
