@@ -16,9 +16,9 @@ export interface IntegrationEventSource {
 
 const CHECKPOINT_EVERY = 100;
 /**
- * Events on the bus at once. One at a time, each consumer's append was a commit of its own, so new scripts were
- * decided at one fsync each; with many in flight their appends share a commit (group commit). Events of one key
- * (the store, or the organization) stay in order, as on a Kafka partition.
+ * Events on the bus at once. One at a time, each consumer's append was a commit of its own (one fsync per fact);
+ * with many in flight their appends share a commit (group commit). Events of one key (the store, or the
+ * organization) stay in order, as on a Kafka partition.
  */
 const DELIVERIES_IN_FLIGHT = 64;
 const FIRST_RETRY_MS = 100;

@@ -67,8 +67,9 @@ export class SdkIngestion {
    * Bounded work whatever the batch holds: each known script is a lookup in memory, at most a batch's worth of
    * new scripts is recorded (the store's NewScriptBudget), decided side by side, one headers decision, one signal
    * event. What fans out from a new script (the policy decision, alerts, deliveries) runs behind the answer: the
-   * policies start at once (PromptDecisions), the rest from the recorded events. When the budget cannot cover the batch's new scripts, those it could are recorded and
-   * nothing else (the SDK sends the batch again after `retry_after_seconds`).
+   * policies start at once (PromptDecisions), the rest from the recorded events. When the budget cannot cover the
+   * batch's new scripts, those it could are recorded and nothing else (the SDK sends the batch again after
+   * `retry_after_seconds`).
    */
   async ingest(batch: SdkIngestCommand & CommandMetaCarrier): Promise<SdkIngestReply> {
     const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: batch.storeId });
