@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../../..');
 const REGISTER = join(ROOT, 'tools/register.js');
+/** These tests start the service two or three times and run the admin CLI, each a process booting the service. */
+const PROCESS_TEST_TIMEOUT_MS = 90_000;
 
 /**
  * The service as users run it: `npm start`'s entry in its own process, the admin CLI in another, talking over
@@ -69,7 +71,7 @@ describe('embedded service process', () => {
     server.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(existsSync(join(dataDir, 'ops.sock'))).toBe(false);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('loses nothing acknowledged when killed: after a restart the read models have it all', async () => {
     server = await start();
@@ -82,7 +84,7 @@ describe('embedded service process', () => {
     server = await start();
     for (const token of tokens) expect((await listStores(token.token)).status).toBe(200);
     expect(admin('token', 'list', '--org', org.json.id).json.data).toHaveLength(3);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('prints an error object and exits 1 when the admin CLI is misused', () => {
     const missing = admin('token', 'create', '--org', '0190c0de-0000-7000-8000-000000000000', '--name', 'x', '--scopes', 'stores:read');
