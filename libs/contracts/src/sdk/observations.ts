@@ -79,8 +79,20 @@ export function isSriHash(value: unknown): value is string {
   return typeof value === 'string' && SRI_HASH.test(value) && value.length === 'shaNNN-'.length + SRI_LENGTHS[value.slice(3, 6)];
 }
 
+/**
+ * An absolute http(s) URL that `new URL` surely accepts, recognised without building one (parsing every script
+ * `src` was most of the SDK check's cost). Only plain hosts: dot-separated labels of letters, digits and hyphens
+ * whose last label starts with a letter (a last label that is a number makes the host an IPv4 address), and no
+ * label starting `xn--` (punycode that IDNA may refuse); an optional port of at most four digits (never over
+ * 65535). After the host comes `/`, `?`, `#` or the end: the parser refuses nothing in a path, query or fragment.
+ * Anything else (userinfo, IP addresses, IDN, percent-encoding, whitespace, backslashes, other schemes) is left
+ * to `new URL`.
+ */
+const PLAIN_HTTP_URL = /^https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*(?::[0-9]{1,4})?(?:[/?#]|$)/i;
+
 export function isHttpUrl(value: unknown, max = 2048): value is string {
   if (!text(value, max)) return false;
+  if (PLAIN_HTTP_URL.test(value)) return true;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' || url.protocol === 'http:';
