@@ -28,17 +28,20 @@ export const requestIdOf = (request: FastifyRequest): string | undefined => requ
  */
 export function observeRequests(fastify: FastifyInstance, logger: JsonLogger, metrics: Metrics, config: ServiceConfig): void {
   if (config.metricsPort === null) serveMetricsRoute(fastify, metrics);
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: two promises fewer on every request.
+  fastify.addHook('onRequest', (request, reply, done) => {
     const offered = request.headers[REQUEST_ID_HEADER];
     const id = typeof offered === 'string' && ACCEPTED_REQUEST_ID.test(offered) ? offered : randomUUID();
     requestIds.set(request.raw, id);
     reply.header('X-Request-Id', id);
+    done();
   });
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     metrics.httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     const level = QUIET_ROUTES.has(route) ? 'debug' : 'info';
     if (logger.writes(level)) logger.emit(level, `${request.method} ${route} ${reply.statusCode}`, 'http', accessLine(request, reply, route));
+    done();
   });
 }
 
