@@ -24,7 +24,7 @@ describe('POST /sdk/v1/events before Nest', () => {
   });
   afterEach(() => fastify.close());
 
-  const post = (url: string, payload: unknown = { observations: [] }) => fastify.inject({ method: 'POST', url, payload });
+  const post = (url: string, payload: object = { observations: [] }) => fastify.inject({ method: 'POST', url, payload });
 
   it('answers with the handler’s result and the route’s 202, given the key, the body and the reply', async () => {
     handle.mockImplementation(async (_key, _body, reply) => {
