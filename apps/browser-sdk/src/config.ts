@@ -12,7 +12,6 @@ export interface SdkConfig {
   paused: boolean;
   config: Omit<SdkConfigView, 'updated_at'>;
   rules: { block: Rule[]; allow: Rule[] };
-  authorized_hashes: string[];
 }
 
 const CONFIG_TIMEOUT_MS = 10_000;
@@ -21,7 +20,7 @@ const cacheName = (key: string): string => `pss.cfg.${key}`;
 /** What the cache held when read (undefined: not read yet), so an unchanged config is not written again. */
 let cachedText: string | null | undefined;
 
-const enforcing = (config: SdkConfig): boolean => !config.paused && config.config.mode === 'block';
+export const enforcing = (config: SdkConfig): boolean => !config.paused && config.config.mode === 'block';
 
 /**
  * The config of the last page view (any tab), so block rules act from the first instant of the next page view,

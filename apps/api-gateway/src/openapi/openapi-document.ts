@@ -13,7 +13,7 @@ import { withQueryFields, type Parameter } from './query-parameters';
 import { RESOURCE_SCHEMAS } from './resource-schemas';
 import { routeInputs } from './route-inputs';
 import { exampleOf } from './schema-example';
-import { SDK_BODIES, SDK_KEY_PARAMETER, SDK_PREFIX, SDK_SERVERS } from './sdk-operations';
+import { SDK_BODIES, SDK_KEY_PARAMETER, SDK_PREFIX, SDK_SCRIPT_KEY_PARAMETER, SDK_SERVERS } from './sdk-operations';
 
 type Operation = Record<string, unknown>;
 
@@ -102,6 +102,7 @@ export function buildOpenApiDocument(discovery: DiscoveryService, scanner: Metad
               ...names.map(pathParameter),
               ...(isPublic ? [] : [ORG_ID_PARAMETER]),
               ...(isSdk && ['getConfig', 'postEvents', 'postCspReports'].includes(name) ? [SDK_KEY_PARAMETER] : []),
+              ...(isSdk && name === 'script' ? [SDK_SCRIPT_KEY_PARAMETER] : []),
               ...(idempotent ? [IDEMPOTENCY_KEY_HEADER] : []),
             ],
             query ? dtoSchemas.fieldsOf(query) : [],

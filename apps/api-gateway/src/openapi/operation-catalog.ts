@@ -80,7 +80,7 @@ export const OPERATION_CATALOG: Record<string, OperationAnswers> = {
   'Organizations.usage': { summary: 'Usage of an organization against its plan', success: { '200': json('Usage') } },
 
   'Sdk.preflight': { summary: 'CORS preflight of the SDK endpoints', success: { '204': null } },
-  'Sdk.script': { summary: 'The SDK, stable channel', success: { '200': javascript, '304': null } },
+  'Sdk.script': { summary: "The SDK: for a key, the store's channel with its config inside", success: { '200': javascript, '304': null } },
   'Sdk.versioned': { summary: 'One SDK version, immutable', success: { '200': javascript, '304': null }, errors: [404] },
   'Sdk.versions': {
     summary: 'SDK channels and versions with their hashes',

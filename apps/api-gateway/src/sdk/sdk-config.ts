@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { RULES, SCRIPTS, type RuleDocument, type ScriptDocument, type StoreDocument } from '@pss/contracts';
+import { RULES, SCRIPTS, type RuleDocument, type ScriptDocument, type SdkConfigView, type StoreDocument } from '@pss/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { READ_STORE, type Frozen, type ReadStore } from '@pss/read-store';
 import { SdkBundle, type SdkRelease } from './sdk-bundle';
@@ -25,25 +25,39 @@ export class SdkConfigDocument {
   }
 
   async of(store: Frozen<StoreDocument>): Promise<{ body: Record<string, unknown>; etag: string }> {
-    const rules = await this.readStore
-      .collection<RuleDocument>(RULES)
-      .find({ store_id: store._id, active: true }, { sort: { _id: 1 } });
+    const page = await this.forPage(store);
     const authorized = await this.readStore
       .collection<ScriptDocument>(SCRIPTS)
       .find({ store_id: store._id, status: 'authorized', authorized_hash: { $ne: null } }, { sort: { _id: 1 } });
-    const { updated_at: _updatedAt, ...config } = store.sdk_config!;
-    const rule = ({ _id, target, value }: RuleDocument) => ({ id: _id, target, value });
     const body = {
       store_id: store._id,
+      ...page,
+      authorized_hashes: [...new Set(authorized.map((script) => script.authorized_hash!))],
+      sdk: { channel: page.config.release_channel, ...this.describe(this.bundle.channel(page.config.release_channel)) },
+    };
+    return { body, etag: `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"` };
+  }
+
+  /** What the SDK on the page acts on: the config and the active rules (the keyed `sdk.js` carries this much). */
+  async forPage(store: Frozen<StoreDocument>): Promise<PageConfig> {
+    const rules = await this.readStore
+      .collection<RuleDocument>(RULES)
+      .find({ store_id: store._id, active: true }, { sort: { _id: 1 } });
+    const { updated_at: _updatedAt, ...config } = store.sdk_config!;
+    const rule = ({ _id, target, value }: RuleDocument) => ({ id: _id, target, value });
+    return {
       paused: config.developer_mode,
       config,
       rules: {
         block: rules.filter((r) => r.type === 'block').map(rule),
         allow: rules.filter((r) => r.type === 'allow').map(rule),
       },
-      authorized_hashes: [...new Set(authorized.map((script) => script.authorized_hash!))],
-      sdk: { channel: config.release_channel, ...this.describe(this.bundle.channel(config.release_channel)) },
     };
-    return { body, etag: `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"` };
   }
+}
+
+export interface PageConfig {
+  paused: boolean;
+  config: Frozen<Omit<SdkConfigView, 'updated_at'>>;
+  rules: Record<'block' | 'allow', Array<{ id: string; target: string; value: string }>>;
 }

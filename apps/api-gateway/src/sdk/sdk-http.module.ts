@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { readSdkBodiesAsText } from './sdk-body';
+import { KeyedSdkScripts } from './keyed-sdk-scripts';
 import { SdkBundle } from './sdk-bundle';
 import { SdkConfigDocument } from './sdk-config';
 import { answerSdkEventsBeforeNest } from './sdk-events-route';
@@ -13,7 +14,7 @@ import { sdkRateLimiterProvider } from './sdk-rate-limiter';
 
 @Module({
   controllers: [SdkController],
-  providers: [SdkKeys, SdkConfigDocument, SdkBundle, sdkRateLimiterProvider, SdkIntake, SightingsFlusher],
+  providers: [SdkKeys, SdkConfigDocument, SdkBundle, KeyedSdkScripts, sdkRateLimiterProvider, SdkIntake, SightingsFlusher],
 })
 export class SdkHttpModule implements OnModuleInit {
   constructor(

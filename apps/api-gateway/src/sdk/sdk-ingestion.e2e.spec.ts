@@ -301,6 +301,39 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     expect(config.sdk).toEqual({ channel: 'latest', version: release.version, url: release.url, integrity: release.integrity });
   });
 
+  it("serves a store's key its channel's release with its config inside, rebuilt at most every 10 seconds", async () => {
+    const store = await newStore({ release_channel: 'latest', sensitive_fields: ['#card'] });
+    const embedded = (text: string) => JSON.parse(/{const __pssConfig=(.*);$/m.exec(text)![1]);
+    const keyed = await service.request('GET', `/sdk/v1/sdk.js?key=${store.sdk_key}`);
+    expect(keyed.status).toBe(200);
+    expect(keyed.headers['cache-control']).toBe('public, max-age=300');
+    expect(keyed.text.startsWith('//# allFunctionsCalledOnLoad\n"use strict";{const __pssConfig=')).toBe(true);
+    expect(keyed.text).toContain('events?key=');
+    expect(embedded(keyed.text)).toEqual({
+      paused: false,
+      config: expect.objectContaining({ mode: 'monitor', release_channel: 'latest', sensitive_fields: ['#card'] }),
+      rules: { block: [], allow: [] },
+    });
+    expect(embedded(keyed.text).config.updated_at).toBeUndefined();
+    expect((await service.request('GET', `/sdk/v1/sdk.js?key=${store.sdk_key}`, { headers: { 'if-none-match': String(keyed.headers.etag) } })).status).toBe(304);
+
+    // developer mode reaches the script once its build is 10 seconds old (pages cache it 5 minutes anyway)
+    expect((await service.request('PATCH', `/api/v1/stores/${store.id}`, { token, body: { developer_mode: true } })).status).toBe(200);
+    expect(embedded((await service.request('GET', `/sdk/v1/sdk.js?key=${store.sdk_key}`)).text).paused).toBe(false);
+    clock.advance(10_001);
+    const paused = await eventually(
+      async () => (await service.request('GET', `/sdk/v1/sdk.js?key=${store.sdk_key}`)).text,
+      (text) => embedded(text).paused === true,
+    );
+    expect(embedded(paused).config.developer_mode).toBe(true);
+
+    // no key, or one the service refuses: the release alone, which asks for its config (and is refused)
+    const plain = (await service.request('GET', '/sdk/v1/sdk.js')).text;
+    expect(plain).not.toContain('{const __pssConfig=');
+    expect((await service.request('GET', `/sdk/v1/sdk.js?key=pk_live_${'0'.repeat(32)}`)).text).toBe(plain);
+    expect((await service.request('GET', '/sdk/v1/sdk.js?key=nonsense')).text).toBe(plain);
+  });
+
   it('answers the CORS preflight', async () => {
     const preflight = await service.request('OPTIONS', '/sdk/v1/events?key=x', { headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' } });
     expect(preflight.status).toBe(204);

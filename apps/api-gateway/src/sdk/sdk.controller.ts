@@ -12,7 +12,8 @@ import { checkCspReports } from './csp-reports';
 import { SdkIntake, type IntakeBatch } from './intake/sdk-intake';
 import { checkBatch, parseSdkJson } from './sdk-batch';
 import { SDK_RAW_BODY, sdkBody } from './sdk-body';
-import { SdkBundle, type SdkRelease } from './sdk-bundle';
+import { KeyedSdkScripts } from './keyed-sdk-scripts';
+import { SdkBundle, type ServedScript } from './sdk-bundle';
 import { SdkConfigDocument } from './sdk-config';
 import { SdkKeys } from './sdk-keys';
 import { SDK_RATE_LIMITER } from './sdk-rate-limiter';
@@ -43,6 +44,7 @@ export class SdkController {
     private readonly keys: SdkKeys,
     private readonly config: SdkConfigDocument,
     private readonly bundle: SdkBundle,
+    private readonly keyed: KeyedSdkScripts,
     @Inject(SDK_RATE_LIMITER) private readonly limiter: RateLimiter,
     private readonly intake: SdkIntake,
     private readonly metrics: Metrics,
@@ -54,10 +56,16 @@ export class SdkController {
     reply.headers(CORS);
   }
 
-  /** The SDK itself, on the stable channel: what every install snippet loads. */
+  /**
+   * The SDK itself: what every install snippet loads. For a store's key, its channel's release with its config
+   * inside; for no key or one the service refuses, the stable release alone (it asks for its config, is refused,
+   * and does nothing: a script tag never breaks the page).
+   */
   @Get('sdk.js')
-  script(@Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.serve(this.bundle.channel('stable'), `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`, headers, reply);
+  async script(@Query('key') key: unknown, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const store = key === undefined ? undefined : await this.keys.storeOf(key).catch(() => undefined);
+    const script = store ? await this.keyed.of(store) : this.bundle.channel('stable');
+    return this.serve(script, `public, max-age=${SCRIPT_MAX_AGE_SECONDS}`, headers, reply);
   }
 
   /** An immutable copy per version, to pin with `integrity` (its hash is in `/sdk/v1/versions` and the config). */
@@ -144,7 +152,7 @@ export class SdkController {
   }
 
   /** The script, gzipped for clients that accept it (its own ETag: another representation of the same bytes). */
-  private serve(release: SdkRelease, cacheControl: string, headers: Record<string, string | undefined>, reply: FastifyReply) {
+  private serve(release: ServedScript, cacheControl: string, headers: Record<string, string | undefined>, reply: FastifyReply) {
     const gzip = /\bgzip\b/.test(headers['accept-encoding'] ?? '');
     const etag = gzip ? `${release.etag.slice(0, -1)}-gzip"` : release.etag;
     reply.headers({

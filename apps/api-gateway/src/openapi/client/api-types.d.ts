@@ -665,7 +665,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The SDK, stable channel */
+        /** The SDK: for a key, the store's channel with its config inside */
         get: operations["Sdk.script"];
         put?: never;
         post?: never;
@@ -6474,7 +6474,10 @@ export interface operations {
     };
     "Sdk.script": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The public SDK key of the store, as the install snippets pass it: the script is then the release of the store's channel with its config inside (cached 5 minutes). Without it, or with a key the service refuses, the stable release alone, which asks `/sdk/v1/config`. */
+                key?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

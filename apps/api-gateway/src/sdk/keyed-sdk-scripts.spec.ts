@@ -1,0 +1,50 @@
+import { runInNewContext } from 'node:vm';
+import { withPageConfig } from './keyed-sdk-scripts';
+import type { SdkRelease } from './sdk-bundle';
+import type { PageConfig } from './sdk-config';
+
+const config = (sensitiveFields: string[]): PageConfig => ({
+  paused: false,
+  config: {
+    mode: 'monitor',
+    calibration_seconds: 60,
+    overlay_check_interval_ms: 2000,
+    installation_order_policy: 'warn',
+    payment_methods: ['pix'],
+    sensitive_fields: sensitiveFields,
+    expected_iframe_origins: [],
+    allowed_service_workers: [],
+    gtm_containers: [],
+    developer_mode: false,
+    release_channel: 'stable',
+  },
+  rules: { block: [{ id: 'rul_1', target: 'domain', value: 'evil.example' }], allow: [] },
+});
+
+/** A release whose code reports what it sees, built as esbuild builds the SDK (a strict IIFE). */
+const probe = { iife: '"use strict";(()=>{globalThis.seen=typeof __pssConfig==="object"?__pssConfig:null;globalThis.strict=(function(){return this===undefined;})();})();\n' } as SdkRelease;
+
+describe('the keyed sdk.js', () => {
+  it("declares the store's config where the SDK looks for it, in strict mode, without a global", () => {
+    const page = config(['#cc']);
+    const context: Record<string, unknown> = {};
+    runInNewContext(withPageConfig(probe, page), context);
+    expect(context.seen).toEqual(page);
+    expect(context.strict).toBe(true);
+    expect('__pssConfig' in context).toBe(false);
+  });
+
+  it('keeps any selector a shop typed a value, never code', () => {
+    const hostile = ['</script><script>alert(1)</script>', '"};globalThis.owned=1;({"', '\u2028\u2029', "`${globalThis.owned=1}`"];
+    const context: Record<string, unknown> = {};
+    const text = withPageConfig(probe, config(hostile));
+    expect(text).not.toMatch(/[\u2028\u2029]/);
+    runInNewContext(text, context);
+    expect((context.seen as PageConfig).config.sensitive_fields).toEqual(hostile);
+    expect(context.owned).toBeUndefined();
+  });
+
+  it('starts with the compile hint, the only place V8 reads it', () => {
+    expect(withPageConfig(probe, config([])).split('\n')[0]).toBe('//# allFunctionsCalledOnLoad');
+  });
+});

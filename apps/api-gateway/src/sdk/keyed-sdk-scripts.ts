@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { Inject, Injectable } from '@nestjs/common';
+import type { StoreDocument } from '@pss/contracts';
+import { CLOCK, type Clock } from '@pss/kernel';
+import type { Frozen } from '@pss/read-store';
+import { EMBEDDED_CONFIG_NAME } from '../../../browser-sdk/src/version';
+import { COMPILE_HINT, SdkBundle, type SdkRelease, type ServedScript } from './sdk-bundle';
+import { SdkConfigDocument, type PageConfig } from './sdk-config';
+
+/** A store's script is built at most this often: pages cache it for 5 minutes anyway, and a flood costs a lookup. */
+const FRESH_FOR_MS = 10_000;
+const MOST_STORES_KEPT = 10_000;
+
+/** The store's release with its page config declared around it, where `embeddedConfig()` in the SDK finds it. */
+export function withPageConfig(release: SdkRelease, config: PageConfig): string {
+  // Valid JSON is a valid expression, but for two line terminators older engines refuse inside a string.
+  const json = JSON.stringify(config).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  // The bundle's "use strict" stays a directive only at the top of the script, not inside the block.
+  const strict = '"use strict";';
+  const body = release.iife.startsWith(strict) ? release.iife.slice(strict.length) : release.iife;
+  return `${COMPILE_HINT}\n${strict}{const ${EMBEDDED_CONFIG_NAME}=${json};\n${body}}\n`;
+}
+
+/**
+ * What `sdk.js?key=…` serves (the install snippets' URL): the release of the store's channel with the store's
+ * SDK config inside, so a page view starts without asking for it (one request and a storage read fewer on the
+ * page's main thread). Its bytes differ per store and per config: shops who pin with `integrity` use the
+ * versioned copy, which asks for the config as it loads. Built once per store every few seconds at most.
+ */
+@Injectable()
+export class KeyedSdkScripts {
+  private readonly built = new Map<string, { script: ServedScript; until: number }>();
+
+  constructor(
+    private readonly bundle: SdkBundle,
+    private readonly config: SdkConfigDocument,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async of(store: Frozen<StoreDocument>): Promise<ServedScript> {
+    const now = this.clock.now().getTime();
+    const kept = this.built.get(store._id);
+    if (kept && kept.until > now) return kept.script;
+    const release = this.bundle.channel(store.sdk_config!.release_channel);
+    const text = withPageConfig(release, await this.config.forPage(store));
+    const code = Buffer.from(text);
+    const script = { code, gzip: gzipSync(code), etag: `"${release.version}-${createHash('sha256').update(code).digest('base64url').slice(0, 22)}"` };
+    this.built.delete(store._id); // re-inserted last: the oldest entry is the first the bound evicts
+    this.built.set(store._id, { script, until: now + FRESH_FOR_MS });
+    if (this.built.size > MOST_STORES_KEPT) this.built.delete(this.built.keys().next().value!);
+    return script;
+  }
+}
