@@ -2,6 +2,7 @@ import type { Browser } from 'puppeteer-core';
 import { chromiumFound, CHROME_PATH, launchChromium } from '../apps/browser-sdk/test/chromium';
 import { FixtureServer } from '../apps/browser-sdk/test/fixture-server';
 import type { BenchRow } from './report';
+import { SDK_FLOOR_SCRIPT } from './sdk-floor';
 import { log, QUICK, withTempDir } from './support';
 import { startEmbeddedService } from './targets';
 
@@ -11,7 +12,7 @@ import { startEmbeddedService } from './targets';
  * without the SDK, alternated, RUNS each. Per page view: script time and task time (CDP Performance.getMetrics)
  * and long tasks (> 50 ms, PerformanceObserver), read once the SDK has done its start-up work (config, hashing,
  * first checks and flush). Medians; the budget (issue 10) is at most 20 ms of added script time and no long task
- * of the SDK's own.
+ * of the SDK's own. A third page, alternated with the two, carries the floor script (bench/sdk-floor.ts) instead.
  */
 
 const RUNS = QUICK ? 3 : 15;
@@ -88,16 +89,21 @@ export async function sdkPageBench(): Promise<BenchRow[]> {
       fixtures.script('/bench/app.js', APP);
       fixtures.page('/bench/frame.html', '<p>payment frame</p>');
       const sdkTag = `<script src="${service.baseUrl}/sdk/v1/sdk.js?key=${store.sdk_key}" crossorigin="anonymous"></script>`;
+      fixtures.script('/bench/floor.js', SDK_FLOOR_SCRIPT, { cors: true });
+      const floorTag = `<script src="${fixtures.url('/bench/floor.js', 'other')}?key=${store.sdk_key}" data-endpoint="${service.baseUrl}/sdk/v1/" crossorigin="anonymous"></script>`;
       const withSdk = fixtures.page('/bench/with-sdk', checkoutPage(fixtures, sdkTag));
       const without = fixtures.page('/bench/without-sdk', checkoutPage(fixtures, ''));
+      const withFloor = fixtures.page('/bench/with-floor', checkoutPage(fixtures, floorTag));
 
       await measure(chromium.browser, withSdk); // warm-up: the browser's caches, the service's first requests
       await measure(chromium.browser, without);
-      const runs: { with: PageCost[]; without: PageCost[] } = { with: [], without: [] };
+      await measure(chromium.browser, withFloor);
+      const runs: { with: PageCost[]; without: PageCost[]; floor: PageCost[] } = { with: [], without: [], floor: [] };
       for (let i = 0; i < RUNS; i += 1) {
-        // alternated, so a busy moment of the machine weighs on both sides
+        // alternated, so a busy moment of the machine weighs on every side
         runs.with.push(await measure(chromium.browser, withSdk));
         runs.without.push(await measure(chromium.browser, without));
+        runs.floor.push(await measure(chromium.browser, withFloor));
         log(`sdk page: run ${i + 1}/${RUNS}`);
       }
       const m = (side: PageCost[], key: keyof PageCost) => median(side.map((cost) => cost[key]));
@@ -120,6 +126,8 @@ export async function sdkPageBench(): Promise<BenchRow[]> {
         row('7d', 'Main-thread task time the SDK adds per page view', 'ms', m(runs.with, 'taskMs') - m(runs.without, 'taskMs')),
         row('7e', 'Long tasks (> 50 ms) per page view, without the SDK', 'count', m(runs.without, 'longTasks')),
         row('7f', 'Long tasks (> 50 ms) per page view, with the SDK (budget: none added)', 'count', m(runs.with, 'longTasks')),
+        // What the contract's network work alone costs (bench/sdk-floor.ts): the part no leaner SDK code removes.
+        row('7g', 'Script time the floor script adds (hooks, the hashing fetches, the HEAD, one batch; nothing else)', 'ms', m(runs.floor, 'scriptMs') - m(runs.without, 'scriptMs')),
       ];
     } finally {
       await chromium.close();
