@@ -1,5 +1,8 @@
 import { runInNewContext } from 'node:vm';
-import { withPageConfig } from './keyed-sdk-scripts';
+import type { StoreDocument } from '@pss/contracts';
+import type { Frozen } from '@pss/read-store';
+import { ManualClock } from '@pss/testkit';
+import { KeyedSdkScripts, withPageConfig } from './keyed-sdk-scripts';
 import type { SdkRelease } from './sdk-bundle';
 import type { PageConfig } from './sdk-config';
 
@@ -22,7 +25,14 @@ const config = (sensitiveFields: string[]): PageConfig => ({
 });
 
 /** A release whose code reports what it sees, built as esbuild builds the SDK (a strict IIFE). */
-const probe = { iife: '"use strict";(()=>{globalThis.seen=typeof __pssConfig==="object"?__pssConfig:null;globalThis.strict=(function(){return this===undefined;})();})();\n' } as SdkRelease;
+const probe: SdkRelease = {
+  version: '1.0.0',
+  iife: '"use strict";(()=>{globalThis.seen=typeof __pssConfig==="object"?__pssConfig:null;globalThis.strict=(function(){return this===undefined;})();})();\n',
+  code: Buffer.alloc(0),
+  gzip: Buffer.alloc(0),
+  etag: '"1.0.0"',
+  integrity: 'sha384-',
+};
 
 describe('the keyed sdk.js', () => {
   it("declares the store's config where the SDK looks for it, in strict mode, without a global", () => {
@@ -46,5 +56,33 @@ describe('the keyed sdk.js', () => {
 
   it('starts with the compile hint, the only place V8 reads it', () => {
     expect(withPageConfig(probe, config([])).split('\n')[0]).toBe('//# allFunctionsCalledOnLoad');
+  });
+});
+
+describe('the keyed scripts kept in memory', () => {
+  const built: string[] = [];
+  const clock = new ManualClock();
+  const bundle = { channel: () => probe };
+  const configs = {
+    forPage: async (store: Frozen<StoreDocument>) => {
+      built.push(store._id);
+      return config([]);
+    },
+  };
+  const store = (id: string) => ({ _id: id, sdk_config: { release_channel: 'stable' } }) as Frozen<StoreDocument>;
+
+  it("builds a store's script at most every 10 seconds, and keeps at most 1,000 stores", async () => {
+    const scripts = new KeyedSdkScripts(bundle, configs, clock);
+    const first = await scripts.of(store('a'));
+    expect(await scripts.of(store('a'))).toBe(first);
+    clock.advance(10_001);
+    await scripts.of(store('a'));
+    expect(built).toEqual(['a', 'a']);
+
+    for (let i = 0; i < 1_000; i += 1) await scripts.of(store(`s${i}`));
+    await scripts.of(store('s999')); // the newest is kept
+    expect(built.filter((id) => id === 's999')).toHaveLength(1);
+    await scripts.of(store('a')); // the oldest was evicted: built again
+    expect(built.filter((id) => id === 'a')).toHaveLength(3);
   });
 });

@@ -10,7 +10,8 @@ import { SdkConfigDocument, type PageConfig } from './sdk-config';
 
 /** A store's script is built at most this often: pages cache it for 5 minutes anyway, and a flood costs a lookup. */
 const FRESH_FOR_MS = 10_000;
-const MOST_STORES_KEPT = 10_000;
+/** About 25 KB each (the script and its gzip): at most 25 MB, for the stores whose scripts were built last. */
+const MOST_STORES_KEPT = 1_000;
 
 /** The store's release with its page config declared around it, where `embeddedConfig()` in the SDK finds it. */
 export function withPageConfig(release: SdkRelease, config: PageConfig): string {
@@ -33,8 +34,8 @@ export class KeyedSdkScripts {
   private readonly built = new Map<string, { script: ServedScript; until: number }>();
 
   constructor(
-    private readonly bundle: SdkBundle,
-    private readonly config: SdkConfigDocument,
+    @Inject(SdkBundle) private readonly bundle: Pick<SdkBundle, 'channel'>,
+    @Inject(SdkConfigDocument) private readonly config: Pick<SdkConfigDocument, 'forPage'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
