@@ -24,7 +24,7 @@ export interface SdkRelease extends ServedScript {
 /**
  * V8's explicit compile hint (Chrome 136+), on the script's first line: every function of the SDK runs on a page
  * view, so compiling them all eagerly, off the main thread while the script streams in, spares the page's main
- * thread the lazy compilation of each at its first call (about a third of the SDK's main-thread time in a trace,
+ * thread the lazy compilation of each at its first call (about a quarter of the SDK's main-thread time in a trace,
  * docs/benchmarks.md, benchmark 7). Other engines read a comment.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
