@@ -12,6 +12,8 @@ export interface SdkConfig {
   paused: boolean;
   config: Omit<SdkConfigView, 'updated_at'>;
   rules: { block: Rule[]; allow: Rule[] };
+  /** Only in the keyed `sdk.js`: the URL tags (url-tag.ts) of scripts whose CORS re-fetch was only ever refused. */
+  cors_refused?: string[];
 }
 
 const CONFIG_TIMEOUT_MS = 10_000;

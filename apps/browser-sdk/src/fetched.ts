@@ -15,7 +15,7 @@ export interface ContentHash {
  */
 export async function contentHash(url: string): Promise<ContentHash | undefined> {
   try {
-    const sameOrigin = new URL(url).origin === location.origin;
+    const sameOrigin = url.indexOf(`${location.origin}/`) === 0;
     const response = await fetch(url, { mode: 'cors', credentials: sameOrigin ? 'same-origin' : 'omit', cache: 'force-cache' });
     if (!response.ok) return undefined;
     const bytes = await response.arrayBuffer();

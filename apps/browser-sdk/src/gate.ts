@@ -128,10 +128,13 @@ export class ScriptGate {
   private admit(script: HTMLScriptElement): void {
     if (this.released.has(script) || this.facts.blocked.has(script)) return;
     this.recall();
-    // Which tag manager inserted it, from the stack: the tag manager may have come with the HTML, while the
-    // parser was not watched.
-    const gtm = stackUrls(new Error().stack).map(gtmContainer).filter(Boolean)[0];
-    if (gtm) this.facts.gtmOf.set(script, gtm);
+    // Which tag manager inserted it, from the stack (the tag manager may have come with the HTML, while the
+    // parser was not watched). A stack trace costs more than the rest of the hook: only taken when a tag
+    // manager's script is on the page.
+    if (tagManagerPresent()) {
+      const gtm = stackUrls(new Error().stack).map(gtmContainer).filter(Boolean)[0];
+      if (gtm) this.facts.gtmOf.set(script, gtm);
+    }
     if (this.blocks(script)) this.stop(script);
     else if (script.src && this.waiting) {
       this.waiting.push([script, script.getAttribute('type')]);
@@ -219,6 +222,10 @@ export class ScriptGate {
     }
   }
 }
+
+let tagManagerSeen = false;
+/** Whether a tag manager's container script (`…/gtm.js?id=…`, what `gtmContainer` reads) is on the page. */
+const tagManagerPresent = (): boolean => tagManagerSeen || (tagManagerSeen = !!document.querySelector('script[src*="/gtm.js?"]'));
 
 function scriptsIn(added: unknown): HTMLScriptElement[] {
   if (added instanceof HTMLScriptElement) return [added];

@@ -2,8 +2,8 @@
 
 const subtle = (): SubtleCrypto | undefined => (typeof crypto !== 'undefined' && crypto.subtle ? crypto.subtle : undefined);
 
-const encoder = new TextEncoder();
-export const utf8 = (text: string): Uint8Array<ArrayBuffer> => encoder.encode(text) as Uint8Array<ArrayBuffer>;
+let encoder: TextEncoder | undefined; // made at the first inline script: a page's first one is not free
+export const utf8 = (text: string): Uint8Array<ArrayBuffer> => (encoder || (encoder = new TextEncoder())).encode(text) as Uint8Array<ArrayBuffer>;
 
 /** `sha384-<base64>`, as an `integrity` attribute and the service's inventory write it. */
 export async function sri384(bytes: BufferSource): Promise<string | undefined> {

@@ -7,13 +7,27 @@ import { sdkCheck, type Observation } from './observations';
 import { PageChecks, pageHeaders, serviceWorkers } from './page-checks';
 import { quietly, safe } from './safe';
 import { ScriptObserver, type ScriptFacts } from './scripts';
-import { bareUrl } from './stack';
+import { bareUrl, queryParam } from './stack';
 import { Transport } from './transport';
+import { refusedByCors } from './url-tag';
 import { whenIdle, whenIdleAfterLoad } from './idle-work';
 
-/** Batches go out often while the page settles (the calibration window), then less often, and always on pagehide. */
+/** How long an observation may wait for its batch: while the page settles (the calibration window), then after it. */
 const CALIBRATION_FLUSH_MS = 2_000;
 const STEADY_FLUSH_MS = 10_000;
+/** The longest the first batch waits for the page's scripts to be hashed (a script server that does not answer). */
+const FIRST_SCAN_MS = 5_000;
+
+/** Settles with `promise`, or after `ms` if it has not by then. */
+const within = (promise: Promise<unknown>, ms: number): Promise<unknown> =>
+  new Promise((settle) => {
+    const timer = setTimeout(settle, ms);
+    const done = () => {
+      clearTimeout(timer);
+      settle(undefined);
+    };
+    promise.then(done, done);
+  });
 
 declare global {
   interface Window {
@@ -35,21 +49,24 @@ const boot = safe(() => {
   const self = (document.currentScript || document.querySelector('script[src*="key=pk_live_"],script[data-key^="pk_live_"]')) as HTMLScriptElement | null;
   if (!self || !self.src || window.__pssSdk) return; // loaded twice: the first copy does the work
   window.__pssSdk = true;
-  const scriptUrl = new URL(self.src);
-  const key = scriptUrl.searchParams.get('key') || self.getAttribute('data-key');
+  // `src` as the DOM gives it is absolute and normalized: read as a string (a page's first URL object is not free).
+  const selfUrl = bareUrl(self.src);
+  const key = queryParam(self.src, 'key') || self.getAttribute('data-key');
   if (!key) return;
-  const base = self.getAttribute('data-endpoint') || new URL('.', scriptUrl).href; // where sdk.js came from: …/sdk/v1/
-  const selfUrl = bareUrl(scriptUrl.href);
-  const transport = new Transport(`${base}events?key=${encodeURIComponent(key)}`);
+  const base = self.getAttribute('data-endpoint') || selfUrl.slice(0, selfUrl.lastIndexOf('/') + 1); // where sdk.js came from: …/sdk/v1/
+  let steadyAfter = 0;
+  // A batch leaves a while after its first observation: soon while the page settles (the calibration window), then less often.
+  const transport = new Transport(`${base}events?key=${encodeURIComponent(key)}`, () => (Date.now() < steadyAfter ? CALIBRATION_FLUSH_MS : STEADY_FLUSH_MS));
   const send = safe((observation: Observation) => transport.add(observation));
-  const earlier = scriptsOfPage().filter((script) => script !== self);
+  // The scripts that ran before the SDK are the first ones of the document, looked at only if the config asks.
+  const before = document.scripts.length;
 
   const facts: ScriptFacts = { gtmOf: new WeakMap(), blocked: new WeakSet() };
   const rules = new BlockRules();
-  const scripts = new ScriptObserver(selfUrl, facts, send);
   // Served for the key with a monitor-mode or paused config: that config is the one to run with (as fresh as
   // sdk.js's 5-minute cache), so nothing is fetched or read from storage first. Block mode always asks afresh.
   const embedded = embeddedConfig();
+  const scripts = new ScriptObserver(selfUrl, facts, send, refusedByCors(embedded && embedded.cors_refused));
   const settled = embedded && !enforcing(embedded) ? embedded : undefined;
   let fresh = !!settled;
   let recalled = false;
@@ -76,8 +93,6 @@ const boot = safe(() => {
 
   const checks: Array<() => void> = [];
   const runChecks = safe(() => checks.forEach((check) => safe(check)()));
-  let steadyAfter = 0;
-  let lastFlush = Date.now();
 
   /** Nothing more is hooked or sent: developer mode (one heartbeat) or a key the service refused (nothing). */
   const stand = (heartbeat: boolean) => {
@@ -96,7 +111,7 @@ const boot = safe(() => {
     fields.configure(settings ? settings.sensitive_fields : null, true);
     transport.release();
     if (settings && settings.installation_order_policy === 'warn') {
-      for (const script of earlier) send(sdkCheck('installation-order', script.src || 'inline'));
+      for (const script of scriptsOfPage().slice(0, before)) if (script !== self) send(sdkCheck('installation-order', script.src || 'inline'));
     }
     whenIdleAfterLoad(safe(() => observe(settings)));
   });
@@ -104,19 +119,28 @@ const boot = safe(() => {
   const observe = (settings: SdkConfig['config'] | undefined) => {
     gate.watch();
     scripts.start();
-    for (const script of scriptsOfPage()) whenIdle(() => scripts.element(script));
-    // The preload scanner fetches scripts before the parser creates their elements: by now the document is
-    // parsed, so a resource entry finds its element (and its integrity attribute) when there is one.
-    const resource = (entry: PerformanceEntry) => {
-      if ((entry as PerformanceResourceTiming).initiatorType === 'script') whenIdle(() => scripts.external(entry.name, elementOf(entry.name)));
-    };
+    const firstScan = scripts.scan();
+    // Scripts fetched from now on; the ones before are in the scan.
     try {
-      new PerformanceObserver(safe((list: PerformanceObserverEntryList) => list.getEntries().forEach(resource))).observe({ type: 'resource', buffered: true });
+      const resource = (entry: PerformanceEntry) => {
+        if ((entry as PerformanceResourceTiming).initiatorType === 'script') whenIdle(() => scripts.external(entry.name, elementOf(entry.name)));
+      };
+      new PerformanceObserver(safe((list: PerformanceObserverEntryList) => list.getEntries().forEach(resource))).observe({ type: 'resource' });
     } catch {
-      performance.getEntriesByType('resource').forEach(resource);
+      // no resource timing observer: later scripts are still seen through their elements
     }
-    whenIdle(() => quietly(pageHeaders().then((headers) => headers && send(headers))));
+    // Once the page's scripts are hashed (or FIRST_SCAN_MS at most), the tab's storage is read for the first
+    // batch (the session id, whether this path's headers were read in this tab), the headers are read if not,
+    // and the first batch leaves with everything, not at a timer's tick.
+    quietly(
+      within(firstScan, FIRST_SCAN_MS)
+        .then(pageHeaders)
+        .then((found) => found && send(found))
+        .then(undefined, () => undefined)
+        .then(transport.flush),
+    );
     if (!settings) return;
+    steadyAfter = Date.now() + settings.calibration_seconds * 1000;
     if (settings.gtm_containers.length) checks.push(unapprovedContainers(settings.gtm_containers));
     if (settings.allowed_service_workers.length) whenIdle(() => quietly(serviceWorkers(settings.allowed_service_workers).then((found) => found.forEach(send))));
     const page = new PageChecks(send, (element) => fields.classify(element) !== null);
@@ -126,7 +150,6 @@ const boot = safe(() => {
     checks.push(() => page.run(settings));
     whenIdle(runChecks);
     setInterval(() => whenIdle(runChecks), Math.max(500, settings.overlay_check_interval_ms));
-    steadyAfter = Date.now() + settings.calibration_seconds * 1000;
   };
 
   /** A tag-manager container not on the approved list, reported once, when its script is seen. */
@@ -144,15 +167,6 @@ const boot = safe(() => {
     };
   };
 
-  setInterval(
-    safe(() => {
-      if (Date.now() < steadyAfter || Date.now() - lastFlush >= STEADY_FLUSH_MS) {
-        lastFlush = Date.now();
-        transport.flush();
-      }
-    }),
-    CALIBRATION_FLUSH_MS,
-  );
   addEventListener(
     'pagehide',
     safe(() => {
@@ -174,9 +188,11 @@ const boot = safe(() => {
         () => start(cachedConfig(key)), // the service is down: observe with what was known, sending fails quietly
       ),
     );
-  // In a task of its own, as soon as the parser yields: the start-up stays one short task (a fetch() call costs
+  // The config served with the script starts the SDK at once (nothing to wait for); the config fetch goes in a
+  // task of its own, as soon as the parser yields: the start-up stays one short task (a fetch() call costs
   // milliseconds on a slow phone, and with the bundle's compilation it made the start a long task).
-  setTimeout(settled ? () => start(settled) : safe(askConfig), 0);
+  if (settled) start(settled);
+  else setTimeout(safe(askConfig), 0);
 });
 
 boot();

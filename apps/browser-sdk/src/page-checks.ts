@@ -4,6 +4,7 @@ import { sdkCheck, type Observation } from './observations';
 import { headersOf } from './fetched';
 import { hashRecipientKey, shownRecipients } from './recipients';
 import { quietly } from './safe';
+import { originOf } from './stack';
 import { remember, remembered } from './tab-store';
 
 /**
@@ -51,7 +52,7 @@ export class PageChecks {
   private iframes(): void {
     document.querySelectorAll('iframe[src]').forEach((frame) => {
       const origin = originOf((frame as HTMLIFrameElement).src);
-      if (origin && origin !== 'null') this.once(`iframe ${origin}`, { kind: 'iframe', origin });
+      if (origin) this.once(`iframe ${origin}`, { kind: 'iframe', origin });
     });
   }
 
@@ -95,19 +96,10 @@ export async function serviceWorkers(allowed: string[]): Promise<Observation[]> 
   return found;
 }
 
-function originOf(url: string): string | undefined {
-  try {
-    const parsed = new URL(url, location.href);
-    return /^https?:$/.test(parsed.protocol) ? parsed.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function hostMatches(url: string, host: string): boolean {
-  const origin = originOf(url);
+function hostMatches(href: string, host: string): boolean {
+  const origin = originOf(href);
   if (!origin) return false;
-  const name = new URL(origin).hostname;
+  const name = origin.replace(/^https?:\/\//, '').replace(/:\d+$/, '');
   return name === host || name.endsWith(`.${host}`);
 }
 

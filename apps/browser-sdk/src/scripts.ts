@@ -1,7 +1,6 @@
 import { sri384, utf8 } from './hashing';
 import type { Observation } from './observations';
 import { contentHash } from './fetched';
-import { quietly } from './safe';
 import { bareUrl, gtmContainer } from './stack';
 
 /** Script types a browser runs; JSON-LD, templates and neutralized scripts are data, not code. */
@@ -25,10 +24,12 @@ export interface ScriptFacts {
 export class ScriptObserver {
   private readonly seen = new Set<string>();
 
+  /** @param corsRefused whether to spare a script its re-fetch: the service has only seen it refused (url-tag.ts, `refusedByCors`) */
   constructor(
     private readonly selfUrl: string,
     private readonly facts: ScriptFacts,
     private readonly report: (observation: Observation) => void,
+    private readonly corsRefused: (url: string) => boolean = () => false,
   ) {}
 
   /** Until the config says go, elements are only noted: a paused SDK or a refused key costs the page nothing. */
@@ -40,52 +41,80 @@ export class ScriptObserver {
     for (const element of pending) this.element(element);
   }
 
-  element(element: HTMLScriptElement): void {
+  /**
+   * The page's scripts once it has loaded, in one pass: every element, then the buffered resource entries of
+   * scripts no element names any more. Every re-fetch starts at once, and the
+   * promise settles when all of them have been reported, so the first batch can leave complete.
+   */
+  scan(): Promise<unknown> {
+    const reported: Array<Promise<void>> = [];
+    const elements = document.scripts;
+    for (let i = 0; i < elements.length; i += 1) reported.push(this.element(elements[i]));
+    // An entry whose script has an element was reported with it, integrity attribute and all.
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    for (let i = 0; i < entries.length; i += 1) if (entries[i].initiatorType === 'script') reported.push(this.external(entries[i].name));
+    return Promise.all(reported);
+  }
+
+  /** Reports the element's script (once per URL or inline text); settles when it has been reported. */
+  element(element: HTMLScriptElement): Promise<void> {
     if (this.pending) {
       if (this.pending.length < 500) this.pending.push(element);
-      return;
+      return DONE;
     }
     const blocked = this.facts.blocked.has(element);
-    if (!blocked && !RUNNABLE.test(element.type.trim())) return;
-    if (element.src) {
-      this.external(element.src, element, blocked);
-      return;
-    }
+    if (!blocked && !RUNNABLE.test(element.type.trim())) return DONE;
+    const src = element.src; // resolved anew by the DOM at every read
+    if (src) return this.external(src, element, blocked);
     const text = element.text;
-    if (!text.trim() || this.seen.has(text)) return;
+    if (!text.trim() || this.seen.has(text)) return DONE;
     this.seen.add(text);
     const bytes = utf8(text);
-    quietly(
-      sri384(bytes).then((hash) => {
+    return sri384(bytes).then(
+      (hash) => {
         if (hash) this.report(prune({ kind: 'script', inline: true, hash, hash_source: 'sdk', size_bytes: bytes.length, blocked: blocked || undefined }));
-      }),
+      },
+      () => undefined,
     );
   }
 
-  /** A script URL seen in resource timing or on an element. */
-  external(src: string, element?: HTMLScriptElement, blocked = false): void {
-    if (this.pending) return; // resource entries are read again (buffered) once started
-    let url: string;
-    try {
-      url = new URL(src, location.href).href.replace(/#.*$/, '');
-    } catch {
-      return;
-    }
-    if (!/^https?:/.test(url) || bareUrl(url) === this.selfUrl || this.seen.has(url)) return;
+  /** A script URL seen in resource timing or on an element; settles when it has been reported. */
+  external(src: string, element?: HTMLScriptElement, blocked = false): Promise<void> {
+    if (this.pending) return DONE; // resource entries are read again (buffered) once started
+    const url = absoluteUrl(src);
+    if (!url || bareUrl(url) === this.selfUrl || this.seen.has(url)) return DONE;
     this.seen.add(url);
     const integrity = element ? element.integrity : '';
     const gtm = (element && this.facts.gtmOf.get(element)) || gtmContainer(url);
     const base: Observation = prune({ kind: 'script', src: url, inline: false, integrity_attr: element ? !!integrity : undefined, gtm_container: gtm, blocked: blocked || undefined });
     if (blocked) {
       this.report(base); // never fetch what block mode stopped
-      return;
+      return DONE;
     }
-    quietly(
-      contentHash(url).then((content) => {
-        const sri = integrity.split(/\s+/).filter((token) => SRI_TOKEN.test(token))[0];
-        this.report(prune({ ...base, ...(content ?? (sri ? { hash: sri, hash_source: 'sri' } : {})) }));
-      }),
+    const sri = integrity.split(/\s+/).filter((token) => SRI_TOKEN.test(token))[0];
+    const declared = sri ? { hash: sri, hash_source: 'sri' as const } : {};
+    if (this.corsRefused(url)) {
+      this.report(prune({ ...base, ...declared })); // what a refused re-fetch would have given
+      return DONE;
+    }
+    return contentHash(url).then(
+      (content) => this.report(prune({ ...base, ...(content ?? declared) })),
+      () => undefined,
     );
+  }
+}
+
+const DONE: Promise<void> = Promise.resolve();
+
+
+/** An http(s) URL without its fragment; what the DOM and resource timing give is absolute already, so most are not parsed. */
+function absoluteUrl(src: string): string | undefined {
+  if (/^https?:\/\//.test(src)) return src.split('#')[0];
+  try {
+    const url = new URL(src, location.href).href.split('#')[0];
+    return /^https?:/.test(url) ? url : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,5 +1,15 @@
 const FRAME_URL = /(https?:\/\/[^\s()@]+?):\d+:\d+/g;
 
+/** A query parameter of a URL, decoded as `URLSearchParams` would; null when absent or malformed. */
+export function queryParam(url: string, name: string): string | null {
+  const match = new RegExp(`[?&]${name}=([^&#]*)`).exec(url);
+  try {
+    return match ? decodeURIComponent(match[1].replace(/\+/g, ' ')) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Without query and fragment: how the SDK compares script URLs (the SDK's own carries `?key=`). */
 export const bareUrl = (url: string): string => url.replace(/[?#].*$/, '');
 
@@ -29,4 +39,15 @@ export function stackUrls(stack: string | undefined): string[] {
 export function gtmContainer(url: string): string | undefined {
   const match = /\/gtm\.js\?(?:[^#]*&)?id=(GTM-[A-Z0-9]+)/i.exec(url);
   return match ? match[1].toUpperCase() : undefined;
+}
+
+const ORIGIN = /^(https?:\/\/)(?:[^@/?#]*@)?([^/?#]+)/i;
+
+/**
+ * The origin of an element's `src` as the DOM gives it (absolute, normalized by the browser's URL parser), read
+ * from the string: a page's first URL object is not free. Undefined for anything but http(s).
+ */
+export function originOf(href: string): string | undefined {
+  const match = ORIGIN.exec(href);
+  return match ? (match[1] + match[2]).toLowerCase() : undefined;
 }

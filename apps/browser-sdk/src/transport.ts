@@ -23,8 +23,13 @@ export class Transport {
   private dropped = false;
 
   private sessionId?: string;
+  private timer?: ReturnType<typeof setTimeout>;
 
-  constructor(private readonly url: string) {}
+  /** @param wait how long an observation may wait for its batch (no timer runs while nothing waits) */
+  constructor(
+    private readonly url: string,
+    private readonly wait: () => number,
+  ) {}
 
   add(observation: Observation): void {
     if (this.dropped) return;
@@ -35,11 +40,17 @@ export class Transport {
     if (this.bytes + size + ENVELOPE_BYTES > MAX_BATCH_BYTES || this.queue.length >= MAX_BATCH_ITEMS) this.flush();
     this.queue.push(item);
     this.bytes += size;
+    this.schedule();
   }
 
   /** Sending starts once the config says the SDK is not paused. */
   release(): void {
     this.held = false;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer === undefined && !this.held && this.queue.length) this.timer = setTimeout(this.flush, this.wait());
   }
 
   /** Developer mode: nothing observed is sent; one empty batch tells the service the SDK is installed. */
@@ -58,13 +69,15 @@ export class Transport {
   }
 
   /** Each batch leaves with `keepalive`, so the last one (pagehide, tab hidden) outlives the page. */
-  flush(): void {
+  flush = safe((): void => {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.held || this.dropped || this.queue.length === 0) return;
     const body = this.batch(this.queue);
     this.queue = [];
     this.bytes = 0;
     this.post(body);
-  }
+  });
 
   /** The page as it is when the batch leaves (an SPA changes it): no query, no fragment, they may carry personal data. */
   private batch(items: string[]): string {

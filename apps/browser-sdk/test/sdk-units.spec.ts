@@ -1,6 +1,7 @@
 import { hashRecipientKey as serviceHash, normalizeRecipientKey as serviceNormalize } from '../../inventory/src/stores/recipient-key';
 import { normalizeRecipientKey, pixKeyOf } from '../src/recipient-key';
-import { callerUrl, gtmContainer } from '../src/stack';
+import { callerUrl, gtmContainer, originOf, queryParam } from '../src/stack';
+import { refusedByCors, urlTag } from '../src/url-tag';
 
 const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
 
@@ -34,5 +35,38 @@ describe('browser SDK pure parts', () => {
   it('reads a tag manager container id from its script URL', () => {
     expect(gtmContainer('https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD&l=dataLayer')).toBe('GTM-AB12CD');
     expect(gtmContainer('https://www.googletagmanager.com/gtag/js?id=G-XYZ')).toBeUndefined();
+  });
+
+  it('reads the key of its own script URL as URLSearchParams would', () => {
+    const src = 'https://pss.example/sdk/v1/sdk.js?v=1&key=pk_live_a%2Bb+c#frag';
+    expect(queryParam(src, 'key')).toBe(new URL(src).searchParams.get('key'));
+    expect(queryParam('https://pss.example/sdk.js?monkey=pk_live_x', 'key')).toBeNull();
+    expect(queryParam('https://pss.example/sdk.js?key=%E0%A4%A', 'key')).toBeNull();
+  });
+
+  it('reads the origin of a DOM-normalized URL as the URL parser would', () => {
+    for (const href of ['https://pay.example.com/frame?x=1', 'http://localhost:8080/a#b', 'https://user:pw@cdn.example/s.js', 'https://shop.example']) {
+      expect(originOf(href)).toBe(new URL(href).origin);
+    }
+    expect(originOf('about:blank')).toBeUndefined();
+    expect(originOf('javascript:void(0)')).toBeUndefined();
+  });
+
+  it('tags a URL with 53 stable bits, told apart from its neighbours', () => {
+    const url = 'https://cdn.example/analytics.js?v=3';
+    expect(urlTag(url)).toBe(urlTag(`${url}`));
+    expect(urlTag(url)).toMatch(/^[0-9a-z]{1,11}$/);
+    const tags = new Set(Array.from({ length: 10_000 }, (_, i) => urlTag(`https://cdn.example/s.js?v=${i}`)));
+    expect(tags.size).toBe(10_000);
+    expect(urlTag('https://cdn.example/a.js')).not.toBe(urlTag('https://cdn.example/b.js'));
+  });
+
+  it('spares the scripts the service saw refused their re-fetch, except on one page view in 20', () => {
+    const refused = 'https://cdn.example/no-cors.js';
+    const spared = refusedByCors([urlTag(refused)], 0.5);
+    expect(spared(refused)).toBe(true);
+    expect(spared('https://cdn.example/cors.js')).toBe(false);
+    expect(refusedByCors([urlTag(refused)], 0.04)(refused)).toBe(false);
+    expect(refusedByCors(undefined, 0.5)(refused)).toBe(false);
   });
 });
