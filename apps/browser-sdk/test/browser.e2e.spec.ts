@@ -8,6 +8,7 @@ import { SightingsFlusher } from '../../api-gateway/src/sdk/intake/sightings-flu
 import { hashRecipientKey } from '../../inventory/src/stores/recipient-key';
 import { chromiumFound, CHROME_PATH, launchChromium } from './chromium';
 import { FixtureServer, VENDOR_HOST } from './fixture-server';
+import { urlTag } from '../src/url-tag';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
 
@@ -140,6 +141,36 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     expect(await page.evaluate('[!!window.appRan, !!window.moduleRan, !!window.corsRan, !!window.tagRan, !!window.dynamicRan, !!window.wrongSriRan]')).toEqual([true, true, true, true, true, false]);
     expect(errors).toEqual([]);
     await page.close();
+  }, 60_000);
+
+  it('stops re-fetching a script whose CORS the service saw refused, once the keyed sdk.js lists it', async () => {
+    const store = await createStore();
+    fixtures.script('/refused/nocors.js', 'window.nocorsRan = true;');
+    fixtures.script('/refused/cors.js', 'window.corsRan = true;', { cors: true });
+    const [nocors, cors] = [fixtures.url('/refused/nocors.js', 'other'), fixtures.url('/refused/cors.js', 'other')];
+    const url = fixtures.page('/refused/checkout', checkout(store.snippets.html, `<script src="${nocors}"></script><script src="${cors}"></script>`));
+    /** The SDK's own re-fetches for hashing (the parser's loads are not `fetch`), in a view with no 1-in-20 retry. */
+    const refetched = async () => {
+      const page = await (await browser.createBrowserContext()).newPage();
+      await page.evaluateOnNewDocument('Math.random = function () { return 0.5; };');
+      const fetched: string[] = [];
+      page.on('request', (request) => request.resourceType() === 'fetch' && fetched.push(request.url()));
+      await page.goto(url, { waitUntil: 'load' });
+      await eventually(async () => fetched, (list) => list.includes(cors), WAIT);
+      await page.browserContext().close();
+      return fetched;
+    };
+
+    expect(await refetched()).toEqual(expect.arrayContaining([nocors, cors]));
+    const list = await scriptsUntil(store.id, (found) => !!bySrc(found, 'nocors.js') && !!bySrc(found, 'refused/cors.js'));
+    expect(bySrc(list, 'nocors.js')).toMatchObject({ current_hash: null, integrity_status: 'pending' });
+    // The keyed script is rebuilt at most every 10 s; a new browser context does not have it cached.
+    const keyed = async () => (await service.request('GET', `/sdk/v1/sdk.js?key=${store.sdk_key}`)).text;
+    await eventually(keyed, (text) => text.includes(`"cors_refused":["${urlTag(nocors)}"]`), { timeoutMs: 25_000, intervalMs: 500 });
+
+    const later = await refetched();
+    expect(later).toContain(cors);
+    expect(later).not.toContain(nocors);
   }, 60_000);
 
   it('opens SCRIPT_INTEGRITY_MISMATCH when an authorized script changes content', async () => {

@@ -2,6 +2,7 @@ import { runInNewContext } from 'node:vm';
 import type { StoreDocument } from '@pss/contracts';
 import type { Frozen } from '@pss/read-store';
 import { ManualClock } from '@pss/testkit';
+import { urlTag } from '../../../browser-sdk/src/url-tag';
 import { KeyedSdkScripts, withPageConfig } from './keyed-sdk-scripts';
 import type { SdkRelease } from './sdk-bundle';
 import type { PageConfig } from './sdk-config';
@@ -68,8 +69,16 @@ describe('the keyed scripts kept in memory', () => {
       built.push(store._id);
       return config([]);
     },
+    corsRefused: async () => [urlTag('https://cdn.example/no-cors.js')],
   };
   const store = (id: string) => ({ _id: id, sdk_config: { release_channel: 'stable' } }) as Frozen<StoreDocument>;
+
+  it('carries the tags of the scripts not worth re-fetching, beside the config', async () => {
+    const scripts = new KeyedSdkScripts(bundle, { ...configs, forPage: async () => config([]) }, new ManualClock());
+    const context: Record<string, unknown> = {};
+    runInNewContext((await scripts.of(store('tags'))).code.toString(), context);
+    expect(context.seen).toEqual({ ...config([]), cors_refused: [urlTag('https://cdn.example/no-cors.js')] });
+  });
 
   it("builds a store's script at most every 10 seconds, and keeps at most 1,000 stores", async () => {
     const scripts = new KeyedSdkScripts(bundle, configs, clock);

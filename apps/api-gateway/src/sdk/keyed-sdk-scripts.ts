@@ -26,7 +26,7 @@ export function withPageConfig(release: SdkRelease, config: PageConfig): string 
 /**
  * What `sdk.js?key=…` serves (the install snippets' URL): the release of the store's channel with the store's
  * SDK config inside, so a page view starts without asking for it (one request and a storage read fewer on the
- * page's main thread). Its bytes differ per store and per config: shops who pin with `integrity` use the
+ * page's main thread), and the tags of the scripts not worth re-fetching for their hash (`corsRefused`). Its bytes differ per store and per config: shops who pin with `integrity` use the
  * versioned copy, which asks for the config as it loads. Built once per store every few seconds at most.
  */
 @Injectable()
@@ -35,7 +35,7 @@ export class KeyedSdkScripts {
 
   constructor(
     @Inject(SdkBundle) private readonly bundle: Pick<SdkBundle, 'channel'>,
-    @Inject(SdkConfigDocument) private readonly config: Pick<SdkConfigDocument, 'forPage'>,
+    @Inject(SdkConfigDocument) private readonly config: Pick<SdkConfigDocument, 'forPage' | 'corsRefused'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -44,7 +44,8 @@ export class KeyedSdkScripts {
     const kept = this.built.get(store._id);
     if (kept && kept.until > now) return kept.script;
     const release = this.bundle.channel(store.sdk_config!.release_channel);
-    const text = withPageConfig(release, await this.config.forPage(store));
+    const [page, corsRefused] = await Promise.all([this.config.forPage(store), this.config.corsRefused(store)]);
+    const text = withPageConfig(release, { ...page, cors_refused: corsRefused });
     const code = Buffer.from(text);
     const script = { code, gzip: gzipSync(code), etag: `"${release.version}-${createHash('sha256').update(code).digest('base64url').slice(0, 22)}"` };
     this.built.delete(store._id); // re-inserted last: the oldest entry is the first the bound evicts

@@ -3,7 +3,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RULES, SCRIPTS, type RuleDocument, type ScriptDocument, type SdkConfigView, type StoreDocument } from '@pss/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { READ_STORE, type Frozen, type ReadStore } from '@pss/read-store';
+import { urlTag } from '../../../browser-sdk/src/url-tag';
 import { SdkBundle, type SdkRelease } from './sdk-bundle';
+
+/** About 12 bytes each in the keyed script: a checkout rarely loads more than a few dozen scripts. */
+const MOST_CORS_REFUSED = 100;
 
 /**
  * What the SDK on a store's page runs with: the store's SDK config (`paused` in developer mode), the active
@@ -38,6 +42,19 @@ export class SdkConfigDocument {
     return { body, etag: `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"` };
   }
 
+  /**
+   * The URL tags of the store's external scripts that the SDK has never hashed in a page (their CORS re-fetch
+   * refused; a hash from `integrity` at most), the most recently seen first: the keyed `sdk.js` carries them so
+   * that page views stop re-fetching those for nothing (browser-sdk/src/scripts.ts, `refusedByCors`). Tags, not
+   * URLs: a script URL may carry one visitor's data in its query, and the script is public.
+   */
+  async corsRefused(store: Frozen<StoreDocument>): Promise<string[]> {
+    const refused = await this.readStore
+      .collection<ScriptDocument>(SCRIPTS)
+      .find({ store_id: store._id, inline: false, hash_source: { $ne: 'sdk' } }, { sort: { last_seen_at: -1 }, limit: MOST_CORS_REFUSED });
+    return refused.map((script) => urlTag(script.src));
+  }
+
   /** What the SDK on the page acts on: the config and the active rules (the keyed `sdk.js` carries this much). */
   async forPage(store: Frozen<StoreDocument>): Promise<PageConfig> {
     const rules = await this.readStore
@@ -60,4 +77,6 @@ export interface PageConfig {
   paused: boolean;
   config: Frozen<Omit<SdkConfigView, 'updated_at'>>;
   rules: Record<'block' | 'allow', Array<{ id: string; target: string; value: string }>>;
+  /** Only in the keyed `sdk.js`: see `corsRefused`. */
+  cors_refused?: string[];
 }

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { DAY_MS } from '@pss/kernel';
 import { ProjectionRunner } from '@pss/projections';
 import { eventually, ManualClock, sri } from '@pss/testkit';
+import { urlTag } from '../../../browser-sdk/src/url-tag';
 import { SightingsFlusher } from './intake/sightings-flusher';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
@@ -313,6 +314,7 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
       paused: false,
       config: expect.objectContaining({ mode: 'monitor', release_channel: 'latest', sensitive_fields: ['#card'] }),
       rules: { block: [], allow: [] },
+      cors_refused: [],
     });
     expect(embedded(keyed.text).config.updated_at).toBeUndefined();
     expect((await service.request('GET', `/sdk/v1/sdk.js?key=${store.sdk_key}`, { headers: { 'if-none-match': String(keyed.headers.etag) } })).status).toBe(304);
@@ -332,6 +334,31 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     expect(plain).not.toContain('{const __pssConfig=');
     expect((await service.request('GET', `/sdk/v1/sdk.js?key=pk_live_${'0'.repeat(32)}`)).text).toBe(plain);
     expect((await service.request('GET', '/sdk/v1/sdk.js?key=nonsense')).text).toBe(plain);
+  });
+
+  it("lists in the keyed sdk.js the tags of the store's scripts the SDK could never hash, and nothing else", async () => {
+    const store = await newStore();
+    const other = await newStore();
+    const embedded = async (key: string) => JSON.parse(/{const __pssConfig=(.*);$/m.exec((await service.request('GET', `/sdk/v1/sdk.js?key=${key}`)).text)![1]);
+    const refused = `https://cdn.example/no-cors.js?visitor=v-${store.id}`;
+    const pinned = 'https://cdn.example/pinned.js';
+    const hashed = 'https://cdn.example/cors.js';
+    expect(await embedded(store.sdk_key)).toMatchObject({ cors_refused: [] });
+    await send(store.sdk_key, [
+      { kind: 'script', src: refused, inline: false },
+      { kind: 'script', src: pinned, inline: false, hash: sri('pinned'), hash_source: 'sri', integrity_attr: true },
+      { kind: 'script', src: hashed, inline: false, hash: sri('cors'), hash_source: 'sdk' },
+      { kind: 'script', inline: true, hash: sri('inline'), hash_source: 'sdk' },
+    ]);
+    await send(other.sdk_key, [{ kind: 'script', src: 'https://cdn.example/other-store.js', inline: false }]);
+    clock.advance(10_001);
+    const listed = await eventually(
+      async () => (await embedded(store.sdk_key)).cors_refused as string[],
+      (tags) => tags.length === 2,
+    );
+    expect([...listed].sort()).toEqual([urlTag(refused), urlTag(pinned)].sort());
+    expect(JSON.stringify(await embedded(store.sdk_key))).not.toContain('no-cors.js'); // tags, never the URLs
+    expect(listed).not.toContain(urlTag('https://cdn.example/other-store.js'));
   });
 
   it('answers the CORS preflight', async () => {
