@@ -119,7 +119,7 @@ const boot = safe(() => {
   const observe = (settings: SdkConfig['config'] | undefined) => {
     gate.watch();
     scripts.start();
-    const firstScan = scripts.scan();
+    const firstScan = scripts.scan(whenIdle);
     // Scripts fetched from now on; the ones before are in the scan.
     try {
       const resource = (entry: PerformanceEntry) => {

@@ -42,18 +42,19 @@ export class ScriptObserver {
   }
 
   /**
-   * The page's scripts once it has loaded, in one pass: every element, then the buffered resource entries of
-   * scripts no element names any more. Every re-fetch starts at once, and the
-   * promise settles when all of them have been reported, so the first batch can leave complete.
+   * The page's scripts once it has loaded: every element, then the buffered resource entries of scripts no
+   * element names any more. Each is a piece of work for `later` (the idle queue: a re-fetch is a `fetch()` call,
+   * milliseconds on a slow phone, and together they would make a long task); the promise settles when all of
+   * them have been reported, so the first batch can leave complete.
    */
-  scan(): Promise<unknown> {
+  scan(later: (work: () => void) => void): Promise<unknown> {
     const reported: Array<Promise<void>> = [];
-    const elements = document.scripts;
-    for (let i = 0; i < elements.length; i += 1) reported.push(this.element(elements[i]));
-    // An entry whose script has an element was reported with it, integrity attribute and all.
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    for (let i = 0; i < entries.length; i += 1) if (entries[i].initiatorType === 'script') reported.push(this.external(entries[i].name));
-    return Promise.all(reported);
+    const elements: HTMLScriptElement[] = Array.prototype.slice.call(document.scripts);
+    // An entry whose script has an element is reported with it, integrity attribute and all.
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType === 'script');
+    for (const element of elements) later(() => reported.push(this.element(element)));
+    for (const entry of entries) later(() => reported.push(this.external(entry.name)));
+    return new Promise((settle) => later(() => settle(Promise.all(reported))));
   }
 
   /** Reports the element's script (once per URL or inline text); settles when it has been reported. */
