@@ -9,13 +9,15 @@ import { startEmbeddedService } from './targets';
 /**
  * Benchmark 7 (browser SDK main-thread cost): a fixture checkout page (own bundle, vendor scripts with and
  * without CORS, inline scripts, a card form, an iframe) opened in Chromium with the CPU throttled 4x, with and
- * without the SDK, alternated, RUNS each. Per page view: script time and task time (CDP Performance.getMetrics)
+ * without the SDK, alternated, RUNS each (21). Per page view: script time and task time (CDP Performance.getMetrics)
  * and long tasks (> 50 ms, PerformanceObserver), read once the SDK has done its start-up work (config, hashing,
  * first checks and flush). Medians; the budget (issue 10) is at most 20 ms of added script time and no long task
  * of the SDK's own. A third page, alternated with the two, carries the floor script (bench/sdk-floor.ts) instead.
  */
 
-const RUNS = QUICK ? 3 : 15;
+// The issue asks at least 15. A view's added script time varies by ±40 ms on 2 cores (mostly the page's own
+// garbage collection moving with the heap the SDK leaves): 21 views per side keep the medians within about 8 ms.
+const RUNS = QUICK ? 3 : 21;
 const SETTLE_MS = 3_000;
 
 const median = (values: number[]): number => {
