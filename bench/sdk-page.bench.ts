@@ -130,6 +130,8 @@ export async function sdkPageBench(): Promise<BenchRow[]> {
         row('7f', 'Long tasks (> 50 ms) per page view, with the SDK (budget: none added)', 'count', m(runs.with, 'longTasks')),
         // What the contract's network work alone costs (bench/sdk-floor.ts): the part no leaner SDK code removes.
         row('7g', 'Script time the floor script adds (hooks, the hashing fetches, the HEAD, one batch; nothing else)', 'ms', m(runs.floor, 'scriptMs') - m(runs.without, 'scriptMs')),
+        // The SDK against the floor measured in the same run: its own cost, with the noise of the bare page left out.
+        row('7h', 'Script time the SDK adds above the floor script', 'ms', m(runs.with, 'scriptMs') - m(runs.floor, 'scriptMs')),
       ];
     } finally {
       await chromium.close();
