@@ -107,7 +107,6 @@ export class ScriptObserver {
 
 const DONE: Promise<void> = Promise.resolve();
 
-
 /** An http(s) URL without its fragment; what the DOM and resource timing give is absolute already, so most are not parsed. */
 function absoluteUrl(src: string): string | undefined {
   if (/^https?:\/\//.test(src)) return src.split('#')[0];

@@ -310,7 +310,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
        <script src="${fixtures.url('/checks/gtm.js?id=GTM-ROGUE9', 'other')}"></script>
        <script src="${fixtures.url('/checks/reader.js', 'other')}"></script></head>
        <body><form><input id="cc" name="cardnumber" autocomplete="cc-number" style="position:absolute;top:10px;left:10px;width:200px;height:30px">
-       <input id="holder-doc" value="123.456.789-09"></form>
+       <input id="holder-doc" value="123.456.789-09" style="position:absolute;top:20px;left:250px;width:100px;height:20px"></form>
        <script>setTimeout(function () { var d = document.createElement('div'); d.id = 'fake-field';
          d.style.cssText = 'position:absolute;top:0;left:0;width:400px;height:60px;background:#fff;z-index:10'; document.body.appendChild(d); }, 300);</script>
        </body></html>`,
@@ -318,12 +318,14 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     const { page, errors } = await visit(url);
     const found = await alertsUntil(store.id, (list) =>
       ['pss-installation-order', 'pss-gtm-container', 'pss-overlay'].every((directive) => list.some((a) => a.details?.directive === directive)) &&
+      list.some((a) => a.details?.directive === 'pss-overlay' && a.source === 'div#fake-field') &&
       list.some((a) => a.type === 'SENSITIVE_FIELD_ACCESS'),
     );
     const check = (directive: string) => found.find((a) => a.details?.directive === directive);
     expect(check('pss-installation-order')).toMatchObject({ type: 'CSP_VIOLATION', source: fixtures.url('/checks/early.js') });
     expect(check('pss-gtm-container')).toMatchObject({ source: 'GTM-ROGUE9' });
-    expect(check('pss-overlay')).toMatchObject({ source: 'div#fake-field' });
+    // nothing covered a field before the fake one was drawn over both
+    expect(found.filter((a) => a.details?.directive === 'pss-overlay').map((a) => a.source)).toEqual(['div#fake-field']);
     expect(found.find((a) => a.type === 'SENSITIVE_FIELD_ACCESS')).toMatchObject({ source: fixtures.url('/checks/reader.js', 'other'), details: expect.objectContaining({ field: '#holder-doc' }) });
     expect(errors).toEqual([]);
     await page.close();
