@@ -26,7 +26,8 @@ export function withPageConfig(release: SdkRelease, config: PageConfig): string 
 /**
  * What `sdk.js?key=…` serves (the install snippets' URL): the release of the store's channel with the store's
  * SDK config inside, so a page view starts without asking for it (one request and a storage read fewer on the
- * page's main thread), and the tags of the scripts not worth re-fetching for their hash (`corsRefused`). Its bytes differ per store and per config: shops who pin with `integrity` use the
+ * page's main thread), and the tags of the scripts not worth re-fetching for their hash (`corsRefused`). Its
+ * bytes differ per store and per config: shops who pin with `integrity` use the
  * versioned copy, which asks for the config as it loads. Built once per store every few seconds at most.
  */
 @Injectable()

@@ -45,7 +45,7 @@ export class SdkConfigDocument {
   /**
    * The URL tags of the store's external scripts that the SDK has never hashed in a page (their CORS re-fetch
    * refused; a hash from `integrity` at most), the most recently seen first: the keyed `sdk.js` carries them so
-   * that page views stop re-fetching those for nothing (browser-sdk/src/scripts.ts, `refusedByCors`). Tags, not
+   * that page views stop re-fetching those for nothing (browser-sdk/src/url-tag.ts, `refusedByCors`). Tags, not
    * URLs: a script URL may carry one visitor's data in its query, and the script is public.
    */
   async corsRefused(store: Frozen<StoreDocument>): Promise<string[]> {
