@@ -9,15 +9,18 @@ import { startEmbeddedService } from './targets';
 /**
  * Benchmark 7 (browser SDK main-thread cost): a fixture checkout page (own bundle, vendor scripts with and
  * without CORS, inline scripts, a card form, an iframe) opened in Chromium with the CPU throttled 4x, with and
- * without the SDK, alternated, RUNS each (21). Per page view: script time and task time (CDP Performance.getMetrics)
- * and long tasks (> 50 ms, PerformanceObserver), read once the SDK has done its start-up work (config, hashing,
- * first checks and flush). Medians; the budget (issue 10) is at most 20 ms of added script time and no long task
+ * without the SDK, alternated, RUNS each (45). Per page view: script time and task time (CDP Performance.getMetrics)
+ * and long tasks (> 50 ms, PerformanceObserver), read SETTLE_MS after the load event, once the SDK has done its
+ * start-up work (config, hashing, first checks and flush): a view whose first batch had not reached the service by
+ * then fails the run (row 7i says when it did). Medians; the budget (issue 10) is at most 20 ms of added script time and no long task
  * of the SDK's own. A third page, alternated with the two, carries the floor script (bench/sdk-floor.ts) instead.
  */
 
-// The issue asks at least 15. A view's added script time varies by ±40 ms on 2 cores (mostly the page's own
-// garbage collection moving with the heap the SDK leaves): 21 views per side keep the medians within about 8 ms.
-const RUNS = QUICK ? 3 : 21;
+// The issue asks at least 15. The bare page's own script time varies from about 30 to 170 ms between identical
+// views (its bundle alone 32-119 ms, with V8's JIT or its background threads off alike): wall time on 2 cores
+// shared with the browser's other processes. An empty script measured as if it were the SDK read -18 to +6 ms
+// at 21 views; 45 views per side keep a median within about 7 ms.
+const RUNS = QUICK ? 3 : 45;
 const SETTLE_MS = 3_000;
 
 const median = (values: number[]): number => {
@@ -51,7 +54,16 @@ interface PageCost {
   scriptMs: number;
   taskMs: number;
   longTasks: number;
+  /** When the page's first batch reached the service, in ms after the load event; null when none was sent. */
+  batchAfterLoadMs: number | null;
 }
+
+/** The first `POST /sdk/v1/events` of the page view, from its resource timing, against the load event's end. */
+const FIRST_BATCH = `(function () {
+  var batch = performance.getEntriesByType('resource').filter(function (entry) { return /\\/sdk\\/v1\\/events\\?key=/.test(entry.name); })[0];
+  var navigation = performance.getEntriesByType('navigation')[0];
+  return batch && navigation ? batch.responseEnd - navigation.loadEventEnd : null;
+})()`;
 
 async function measure(browser: Browser, url: string): Promise<PageCost> {
   const context = await browser.createBrowserContext();
@@ -67,7 +79,12 @@ async function measure(browser: Browser, url: string): Promise<PageCost> {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const { metrics } = await cdp.send('Performance.getMetrics');
     const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
-    return { scriptMs: metric('ScriptDuration'), taskMs: metric('TaskDuration'), longTasks: Number(await page.evaluate('window.__longTasks')) };
+    return {
+      scriptMs: metric('ScriptDuration'),
+      taskMs: metric('TaskDuration'),
+      longTasks: Number(await page.evaluate('window.__longTasks')),
+      batchAfterLoadMs: (await page.evaluate(FIRST_BATCH)) as number | null,
+    };
   } finally {
     await context.close();
   }
@@ -108,7 +125,10 @@ export async function sdkPageBench(): Promise<BenchRow[]> {
         runs.floor.push(await measure(chromium.browser, withFloor));
         log(`sdk page: run ${i + 1}/${RUNS}`);
       }
-      const m = (side: PageCost[], key: keyof PageCost) => median(side.map((cost) => cost[key]));
+      // The window must hold the start-up work it claims to measure: a view whose first batch had not left is not one.
+      const late = [...runs.with, ...runs.floor].filter((cost) => cost.batchAfterLoadMs === null);
+      if (late.length) throw new Error(`${late.length} page views sent no batch within ${SETTLE_MS} ms of the load event: the window misses the SDK's work`);
+      const m = (side: PageCost[], key: keyof PageCost) => median(side.map((cost) => cost[key] ?? 0));
       const least = (side: PageCost[]) => Math.min(...side.map((cost) => cost.scriptMs));
       const row = (id: string, name: string, unit: string, measured: number): BenchRow => ({
         id,
@@ -132,6 +152,7 @@ export async function sdkPageBench(): Promise<BenchRow[]> {
         row('7g', 'Script time the floor script adds (hooks, the hashing fetches, the HEAD, one batch; nothing else)', 'ms', m(runs.floor, 'scriptMs') - m(runs.without, 'scriptMs')),
         // The SDK against the floor measured in the same run: its own cost, with the noise of the bare page left out.
         row('7h', 'Script time the SDK adds above the floor script', 'ms', m(runs.with, 'scriptMs') - m(runs.floor, 'scriptMs')),
+        row('7i', 'First batch received by the service, after the load event (inside the window of each view)', 'ms', m(runs.with, 'batchAfterLoadMs')),
       ];
     } finally {
       await chromium.close();
