@@ -3,14 +3,16 @@ import { DomainError, validationError } from '@pss/kernel';
 import { forbiddenContent, MAX_JSON_DEPTH, nestsDeeperThan } from './json-guard';
 
 /**
- * The JSON body parser of every route (routes that read their body otherwise register their own media type).
+ * The only body parser of every route (routes that read their body otherwise register their own media type).
+ * Fastify's built-in `text/plain` parser is removed: it handed the handler a string, which the validation pipe
+ * then reported as missing fields, so a JSON body sent as `text/plain` got a misleading 400 instead of 415.
  * An empty body is no body: many clients send `Content-Type: application/json` with nothing on POSTs that take
  * none (rotate-key, test, apply). A body nested deeper than MAX_JSON_DEPTH is refused before it is parsed, and
  * one holding prototype keys or lone surrogates once parsed, all with 400 `validation_error`: nothing the
  * validation pipe, the deciders or a later merge could choke on gets past the parser.
  */
 export function parseJsonBodies(fastify: FastifyInstance): void {
-  fastify.removeContentTypeParser('application/json');
+  fastify.removeContentTypeParser(['application/json', 'text/plain']);
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
