@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { SCOPES } from '@pss/contracts';
+import { eventually, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
 /** Issue 12's reproductions: each answered 500 or in Fastify's own shape; each is a 4xx in the error shape now. */
@@ -107,9 +108,24 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
       expect((await service.request('GET', '/api/v1/nowhere', { token })).body).toEqual({ error: { code: 'not_found', message: 'Route not found' } });
       const form = await service.request('POST', '/api/v1/stores', { token, body: 'domain=a.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       expect([form.status, form.body.error.code]).toEqual([415, 'unsupported_media_type']);
+      // JSON sent as text/plain is refused too, not read as a body with no fields
+      const text = await service.request('POST', '/api/v1/stores', { token, body: '{"domain":"plain.example.com"}', headers: { 'content-type': 'text/plain' } });
+      expect([text.status, text.body.error.code]).toEqual([415, 'unsupported_media_type']);
       const huge = await service.request('POST', '/api/v1/stores', { token, body: { domain: 'a'.repeat(1_100_000) } });
       expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
     });
+  });
+
+  it('reads a UUID written in upper case as the id it names, in the query and in the body as in the path', async () => {
+    const store = await service.createStore(token);
+    expect((await service.reportSdk(store.sdk_key, [{ kind: 'script', src: `https://${store.domain}/app.js`, hash: sri('app') }])).status).toBe(202);
+    const listed = (id: string) => service.request('GET', `/api/v1/scripts?store_id=${id}`, { token });
+    const lower = await eventually(() => listed(store.id), (answer) => answer.body.data.length === 1);
+    const upper = String(store.id).toUpperCase();
+    expect((await listed(upper)).body).toEqual(lower.body);
+    const schedule = await service.request('POST', '/api/v1/reports/pci/schedule', { token, body: { store_id: upper, cadence: 'weekly' } });
+    expect([schedule.status, schedule.body.store_id]).toEqual([200, store.id]);
+    expect((await service.request('GET', `/api/v1/reports/pci/schedule?store_id=${upper}`, { token })).body.data[0].store_id).toBe(store.id);
   });
 
   describe("what Node's HTTP parser refuses (a real socket: inject has no parser)", () => {

@@ -1,6 +1,7 @@
 import { TransformationType } from 'class-transformer';
 import { getMetadataStorage, isIn, isInt, isString, isUUID, max, maxLength, min } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { uuidFieldsOf } from './lowercase-uuids';
 
 // class-transformer keeps its decorators' metadata here; the package exports it under no other name.
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
@@ -50,10 +51,12 @@ export function compileQuery(dto: new () => object): CompiledQuery | undefined {
     fields.set(metadata.propertyName, field);
     if (!addMetadata(field, metadata)) return undefined;
   }
+  const uuids = uuidFieldsOf(dto);
   for (const field of fields.values()) {
     const converted = conversionOf(dto, field.name);
     if (!converted) return undefined;
-    field.convert = converted;
+    // stored ids are lower case (as the pipe leaves them): an id in upper case still matches
+    field.convert = uuids.includes(field.name) ? (raw) => converted(raw.toLowerCase()) : converted;
   }
   const all = [...fields.values()];
   return (query) => {

@@ -1,6 +1,7 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
 import { validationError, type ErrorDetail } from '@pss/kernel';
 import { compileQuery, type CompiledQuery } from './compiled-query';
+import { lowercaseUuids } from './lowercase-uuids';
 
 /** Flattens class-validator's tree into one detail per offending field, with dotted paths for nested ones. */
 export function toDetails(errors: ValidationError[], parent = ''): ErrorDetail[] {
@@ -17,7 +18,8 @@ const humanize = (message: string, property: string, field: string): string =>
 
 /**
  * The ValidationPipe, with a compiled check in front of it for whole query DTOs (`@Query() query: ListQuery`):
- * a query it accepts is answered at once with what the pipe would answer, anything else goes to the pipe.
+ * a query it accepts is answered at once with what the pipe would answer, anything else goes to the pipe. Either
+ * way the DTO's UUIDs come out in lower case.
  */
 export class ApiValidationPipe extends ValidationPipe {
   private readonly compiledQueries = new Map<Function, CompiledQuery | undefined>();
@@ -27,7 +29,8 @@ export class ApiValidationPipe extends ValidationPipe {
       const accepted = this.compiledQueryOf(metadata.metatype)?.(value);
       if (accepted) return accepted;
     }
-    return super.transform(value, metadata);
+    const checked: unknown = await super.transform(value, metadata);
+    return metadata.metatype && isDto(metadata.metatype) && typeof checked === 'object' && checked !== null ? lowercaseUuids(metadata.metatype, checked) : checked;
   }
 
   private compiledQueryOf(metatype: Function): CompiledQuery | undefined {
