@@ -5,28 +5,38 @@ import { READ_STORE, type ReadStore } from '@pss/read-store';
 import type { Principal } from './principal';
 
 /**
- * Resolves `org_id` (query or JSON body): partners act on a child organization with orgs:manage. A missing
- * scope is 403; an organization that is not a child of the caller's is 404 whether it exists or not, so the
- * answer never reveals another tenant.
+ * Resolves `org_id` (query or JSON body): partners act on a child organization with orgs:manage. Naming any
+ * organization, the token's own included, needs the scope (403 without it); the token's own then acts on itself.
+ * Another organization that is not a child of the caller's is 404 whether it exists or not, so the answer never
+ * reveals another tenant. The query and the body may not name two different organizations (400).
  */
 @Injectable()
 export class ActingOrganization {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  async resolve(principal: Omit<Principal, 'actingOrgId'>, requested: unknown, accepted: boolean): Promise<string> {
-    if (requested === undefined || requested === null || requested === '') return principal.orgId;
+  async resolve(principal: Omit<Principal, 'actingOrgId'>, named: { query: unknown; body: unknown }, accepted: boolean): Promise<string> {
+    const requested = orgIdOf(named.query) ?? orgIdOf(named.body);
+    if (requested === undefined) return principal.orgId;
     if (!accepted) throw validationError([{ field: 'org_id', message: 'org_id is not accepted by this operation' }]);
-    if (typeof requested !== 'string' || !isUuid(requested)) {
-      throw validationError([{ field: 'org_id', message: 'org_id must be a UUID' }]);
+    for (const value of [named.query, named.body]) {
+      if (orgIdOf(value) !== undefined && !isUuid(value)) throw validationError([{ field: 'org_id', message: 'org_id must be a UUID' }]);
     }
-    if (requested === principal.orgId) return requested;
+    const orgId = (requested as string).toLowerCase(); // ids are stored in lower case
+    const other = orgIdOf(named.body);
+    if (other !== undefined && (other as string).toLowerCase() !== orgId) {
+      throw validationError([{ field: 'org_id', message: 'org_id in the query and org_id in the body name different organizations' }]);
+    }
     if (!principal.scopes.includes('orgs:manage')) {
-      throw new DomainError('insufficient_scope', 'Acting on another organization (org_id) requires the orgs:manage scope');
+      throw new DomainError('insufficient_scope', 'Acting on an organization named by org_id requires the orgs:manage scope');
     }
+    if (orgId === principal.orgId) return orgId;
     const child = await this.readStore
       .collection<OrganizationDocument>(ORGANIZATIONS)
-      .findOne({ _id: requested, parent_org_id: principal.orgId });
+      .findOne({ _id: orgId, parent_org_id: principal.orgId });
     if (!child) throw notFound('Organization');
-    return requested;
+    return orgId;
   }
 }
+
+/** An `org_id` that is absent, null or empty names no organization. */
+const orgIdOf = (value: unknown): unknown => (value === undefined || value === null || value === '' ? undefined : value);

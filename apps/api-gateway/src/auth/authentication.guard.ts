@@ -40,8 +40,8 @@ export class AuthenticationGuard implements CanActivate {
     if (!principal.scopes.includes(scope)) {
       throw new DomainError('insufficient_scope', `This operation requires the ${scope} scope`);
     }
-    const requested = (request.query as Record<string, unknown> | undefined)?.org_id ?? bodyField(request.body, 'org_id');
-    request[PRINCIPAL] = { ...principal, actingOrgId: await this.actingOrganization.resolve(principal, requested, acceptsOrgId) };
+    const named = { query: (request.query as Record<string, unknown> | undefined)?.org_id, body: bodyField(request.body, 'org_id') };
+    request[PRINCIPAL] = { ...principal, actingOrgId: await this.actingOrganization.resolve(principal, named, acceptsOrgId) };
     noteOrganization(request, request[PRINCIPAL].actingOrgId);
     return true;
   }

@@ -4,7 +4,8 @@ import { FastReads } from './fast-reads';
 
 /**
  * The fast reads answer what the Nest route answers. Nest's own answer is reached through the same URL with
- * `org_id` naming the caller's own organization (the fast path leaves `org_id` to the guard), so both sides are
+ * `org_id` naming the caller's own organization (the fast path leaves `org_id` to the guard; naming it needs
+ * orgs:manage, as any org_id does), so both sides are
  * compared in one service; the guard's calls show which side answered.
  */
 describe('fast reads (HTTP, embedded)', () => {
@@ -28,7 +29,7 @@ describe('fast reads (HTTP, embedded)', () => {
   });
 
   it('answers the same page, headers and all, without Nest’s guard', async () => {
-    const { orgId, token } = await service.tenant(['stores:read', 'stores:write', 'scripts:read']);
+    const { orgId, token } = await service.tenant(['stores:read', 'stores:write', 'scripts:read', 'orgs:manage']);
     for (let n = 0; n < 3; n += 1) await service.createStore(token);
     for (const path of ['/api/v1/stores', '/api/v1/stores?status=active&limit=2', '/api/v1/scripts?type=unknown']) {
       const fast = await service.request('GET', path, { token });

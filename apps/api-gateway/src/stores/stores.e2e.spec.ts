@@ -413,12 +413,27 @@ describe('stores (HTTP, embedded)', () => {
       expect(unknown.body).toEqual(refused.body);
     });
 
-    it('needs orgs:manage to use org_id', async () => {
+    it('needs orgs:manage to use org_id, even naming the token\'s own organization', async () => {
       const partner = await service.tenant(WRITE);
       const child = await service.createOrganization({ parent: partner.orgId });
-      const answer = await service.request('GET', `/api/v1/stores?org_id=${child.id}`, { token: partner.token });
-      expect(answer.status).toBe(403);
-      expect(answer.body.error.code).toBe('insufficient_scope');
+      for (const orgId of [child.id, partner.orgId]) {
+        const answer = await service.request('GET', `/api/v1/stores?org_id=${orgId}`, { token: partner.token });
+        expect([answer.status, answer.body.error?.code]).toEqual([403, 'insufficient_scope']);
+      }
+    });
+
+    it('reads org_id in any case, and refuses a query and a body naming two organizations', async () => {
+      const partner = await service.tenant([...WRITE, 'orgs:manage'], { plan: 'enterprise' });
+      const child = await service.createOrganization({ parent: partner.orgId, plan: 'growth', 'billing-mode': 'partner' });
+      const upper = String(child.id).toUpperCase();
+      const created = await service.request('POST', `/api/v1/stores?org_id=${upper}`, { token: partner.token, body: { domain: uniqueDomain(), org_id: upper } });
+      expect([created.status, created.body.org_id]).toEqual([201, child.id]);
+      expect((await service.request('GET', `/api/v1/stores?org_id=${partner.orgId}`, { token: partner.token })).status).toBe(200);
+
+      const conflicting = await service.request('POST', `/api/v1/stores?org_id=${child.id}`, { token: partner.token, body: { domain: uniqueDomain(), org_id: partner.orgId } });
+      expect(conflicting.status).toBe(400);
+      expect(conflicting.body.error.details).toEqual([{ field: 'org_id', message: 'org_id in the query and org_id in the body name different organizations' }]);
+      expect((await service.request('GET', `/api/v1/stores?org_id=${child.id}`, { token: partner.token })).body.data).toHaveLength(1);
     });
   });
 });
