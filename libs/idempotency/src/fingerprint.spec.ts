@@ -1,10 +1,9 @@
-import { canonicalJson, requestFingerprint } from './fingerprint';
+import { requestFingerprint } from './fingerprint';
 
 describe('request fingerprint', () => {
   const request = { method: 'POST', url: '/api/v1/stores', scope: 'org-1', body: { name: 'Shop', domains: ['a.example', 'b.example'] } };
 
   it('does not depend on the order of object keys, at any depth', () => {
-    expect(canonicalJson({ b: 1, a: { d: [{ f: 1, e: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[{"e":2,"f":1}]},"b":1}');
     const reordered = { ...request, body: { domains: ['a.example', 'b.example'], name: 'Shop' } };
     expect(requestFingerprint(reordered)).toBe(requestFingerprint(request));
   });

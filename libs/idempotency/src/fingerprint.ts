@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@pss/kernel';
 
 /** What identifies a request for its idempotency key: the same operation on the same target with the same body. */
 export interface RequestFingerprint {
@@ -14,13 +15,3 @@ export function requestFingerprint(request: RequestFingerprint): string {
   const canonical = canonicalJson([request.method.toUpperCase(), request.url, request.scope, request.body ?? null]);
   return createHash('sha256').update(canonical).digest('hex');
 }
-
-/** JSON with object keys sorted at every depth: bodies that differ only in key order are the same request. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    isPlainObject(inner) ? Object.fromEntries(Object.keys(inner).sort().map((key) => [key, inner[key]])) : inner,
-  );
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

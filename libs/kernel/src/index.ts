@@ -4,3 +4,4 @@ export * from './errors';
 export * from './decider';
 export * from './lru-cache';
 export * from './cooperative';
+export * from './canonical-json';

@@ -108,6 +108,11 @@ describe('policy decider: update and delete', () => {
     spec.given([created]).when(update({ match: { category: ['payment'] }, priority: 200 })).thenNothingHappens();
   });
 
+  it('records nothing for the same match and conditions written with their keys in another order', () => {
+    const given: PolicyEvent = { ...created, data: { ...created.data, match: { domain: ['a.com'], origin: 'any' }, conditions: { same_origin: true, max_size_kb: 100 } } };
+    spec.given([given]).when(update({ match: { origin: 'any', domain: ['a.com'] }, conditions: { max_size_kb: 100, same_origin: true } })).thenNothingHappens();
+  });
+
   it('validates the policy it would become', () => {
     spec.given([created]).when(update({ name: '' })).thenThrows('validation_error', /name must be 1 to 120/);
   });

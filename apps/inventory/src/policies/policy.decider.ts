@@ -1,4 +1,4 @@
-import { DomainError, validationError, type Decider, type DomainEvent, type ErrorDetail } from '@pss/kernel';
+import { DomainError, sameJson, validationError, type Decider, type DomainEvent, type ErrorDetail } from '@pss/kernel';
 import {
   POLICY_ACTIONS,
   POLICY_CONDITION_KEYS,
@@ -129,7 +129,7 @@ function existing(state: PolicyState, orgId: string): Policy {
 function changedFields(policy: Policy, wanted: Partial<PolicyDefinition>): Partial<PolicyDefinition> {
   const changes: Partial<PolicyDefinition> = {};
   for (const [key, value] of Object.entries(wanted) as [keyof PolicyDefinition, never][]) {
-    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(policy[key])) changes[key] = value;
+    if (value !== undefined && !sameJson(value, policy[key])) changes[key] = value; // key order is no change
   }
   return changes;
 }

@@ -1,20 +1,12 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { canonicalJson } from '@pss/kernel';
 
 /**
- * The canonical JSON of a report's data, which its sha256 is computed over (docs/reports.md tells an assessor
- * how to check it): object keys sorted by UTF-16 code units at every level, arrays in their order, no
- * whitespace, strings and numbers as JSON.stringify writes them (UTF-8 bytes). Like RFC 8785 for data that
- * holds only strings, integers, booleans and null, as report data does.
+ * A report's sha256 is computed over the canonical JSON of its data (`canonicalJson` of the kernel; docs/reports.md
+ * tells an assessor how to check it), built here a slice at a time for large reports.
  */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => item !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-}
+export { canonicalJson };
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
