@@ -199,6 +199,17 @@ describe('stores (HTTP, embedded)', () => {
       expect((await createStore({ domain: taken }, standard.token)).status).toBe(409);
       expect((await createStore({ domain: uniqueDomain() }, standard.token)).status).toBe(201);
     });
+
+    it('answers a taken domain with 409 before a full plan with 403, and keeps the domain free after a 403', async () => {
+      const full = await service.tenant(WRITE, { plan: 'essential', 'billing-mode': 'processor' });
+      expect((await createStore({ domain: uniqueDomain() }, full.token)).status).toBe(201);
+      const taken = uniqueDomain();
+      await createStore({ domain: taken });
+      expect((await createStore({ domain: taken }, full.token)).body.error.code).toBe('conflict');
+      const free = uniqueDomain();
+      expect((await createStore({ domain: free }, full.token)).body.error.code).toBe('plan_limit');
+      expect((await createStore({ domain: free })).status).toBe(201);
+    });
   });
 
   describe('GET /stores', () => {

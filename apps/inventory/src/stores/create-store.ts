@@ -29,9 +29,9 @@ export class CreateStore {
 }
 
 /**
- * Creating a store touches three consistency boundaries: the organization's store quota, the global domain
- * reservation and the store itself. Each is claimed in that order and given back if a later one refuses, so a
- * refused request leaves no trace that would block the next one.
+ * Creating a store touches three consistency boundaries: the global domain reservation, the organization's store
+ * quota and the store itself. Each is claimed in that order (the spec's: a taken domain is 409 before a full plan
+ * is 403) and given back if a later one refuses, so a refused request leaves no trace that would block the next one.
  */
 @CommandHandler(CreateStore)
 export class CreateStoreHandler implements ICommandHandler<CreateStore> {
@@ -99,11 +99,11 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
 
     const limit = billingMode === 'partner' ? Number.POSITIVE_INFINITY : PLANS[plan].stores;
     const quota = storeQuotaStream(orgId);
-    await this.aggregates.decide(quota, storeQuotaDecider, { type: 'TakeStoreSlot', orgId, storeId, limit, plan }, context);
+    await this.aggregates.reserve(`domain:${domain}`, storeId, context, `A store with the domain ${domain} already exists`);
     try {
-      await this.aggregates.reserve(`domain:${domain}`, storeId, context, `A store with the domain ${domain} already exists`);
+      await this.aggregates.decide(quota, storeQuotaDecider, { type: 'TakeStoreSlot', orgId, storeId, limit, plan }, context);
     } catch (error) {
-      await this.aggregates.decide(quota, storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId }, context);
+      await this.aggregates.release(`domain:${domain}`, storeId, context);
       throw error;
     }
     try {
