@@ -63,7 +63,8 @@ export class ReportsController {
       periodStart,
       periodEnd,
       locale: query.locale ?? 'pt-BR',
-      reuse: !query.regenerate && query.period_start !== undefined && query.period_end !== undefined,
+      // Only a call naming neither date wants a new report each time; a period_end alone names an exact period too.
+      reuse: !query.regenerate && (query.period_start !== undefined || query.period_end !== undefined),
     };
     const { snapshot, generated } = await this.bus.request<GenerateReportReply>(COMMANDS.reportGenerate, request, { timeoutMs: GENERATE_TIMEOUT_MS });
     await this.responses.send(reply, snapshot, query, generated);

@@ -125,7 +125,7 @@ describe('PCI reports (HTTP, embedded)', () => {
     expect(headers.headers['content-disposition']).toContain('_headers_');
   });
 
-  it('reuses the newest snapshot of exactly the same period, and makes a new one without dates or with regenerate=true', async () => {
+  it('reuses the newest snapshot of exactly the same period, and makes a new one without either date or with regenerate=true', async () => {
     const period = `store_id=${store.id}&period_start=2026-11-01T00:00:00Z&period_end=${clock.now().toISOString()}`;
     const first = (await get(`/reports/pci?${period}`)).body;
     expect(first.data.summary_643.total).toBe(2);
@@ -146,6 +146,10 @@ describe('PCI reports (HTTP, embedded)', () => {
     expect(withoutIdentity(forced.data)).toEqual(withoutIdentity(first.data));
     const [a, b] = [(await get(`/reports/pci?store_id=${store.id}`)).body, (await get(`/reports/pci?store_id=${store.id}`)).body];
     expect(a.generated && b.generated && a.id !== b.id).toBe(true);
+    // period_end alone names an exact period (period_start defaults to 7 days before it): reused too
+    const endOnly = `store_id=${store.id}&period_end=2026-11-08T00:00:00Z`;
+    const byEnd = (await get(`/reports/pci?${endOnly}`)).body;
+    expect((await get(`/reports/pci?${endOnly}`)).body).toMatchObject({ id: byEnd.id, generated: false, period_start: '2026-11-01T00:00:00.000Z' });
   });
 
   it('refuses bad queries with one detail per field', async () => {
