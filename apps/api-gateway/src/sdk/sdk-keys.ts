@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SDK_KEYS, STORES, type SdkKeyDocument, type StoreDocument } from '@pss/contracts';
 import { CLOCK, DomainError, type Clock } from '@pss/kernel';
 import { READ_STORE, type Frozen, type ReadStore } from '@pss/read-store';
+import { REALM } from '../auth/unauthorized';
+import { HttpDomainError } from '../http/exceptions.filter';
 
 const SDK_KEY_SHAPE = /^pk_live_[0-9a-f]{32}$/;
 
@@ -18,7 +20,8 @@ export class SdkKeys {
   ) {}
 
   async storeOf(key: unknown): Promise<Frozen<StoreDocument>> {
-    const invalid = () => new DomainError('unauthorized', 'Invalid SDK key');
+    // Every 401 of the service carries the API's challenge (the spec's rule; HTTP requires one), this one too.
+    const invalid = () => new HttpDomainError('unauthorized', 'Invalid SDK key', { 'WWW-Authenticate': `Bearer realm="${REALM}"` });
     if (typeof key !== 'string' || !SDK_KEY_SHAPE.test(key)) throw invalid();
     const record = await this.readStore.collection<SdkKeyDocument>(SDK_KEYS).findOneFrozen({ _id: key });
     if (!record || (record.valid_until !== null && Date.parse(record.valid_until) <= this.clock.now().getTime())) throw invalid();
