@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { AlertsHttpModule } from './alerts/alerts-http.module';
 import { ActingOrganization } from './auth/acting-organization';
 import { AuthenticationGuard } from './auth/authentication.guard';
+import { BearerBeforeBody } from './auth/bearer-before-body';
 import { TokenAuthenticator } from './auth/token-authenticator';
 import { ExceptionsFilter } from './http/exceptions.filter';
 import { FastReads } from './http/fast-reads';
@@ -27,6 +28,7 @@ import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
   providers: [
     TokenAuthenticator,
     ActingOrganization,
+    BearerBeforeBody,
     FastReads,
     { provide: APP_GUARD, useClass: AuthenticationGuard },
     { provide: APP_FILTER, useClass: ExceptionsFilter },

@@ -114,6 +114,22 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
       const huge = await service.request('POST', '/api/v1/stores', { token, body: { domain: 'a'.repeat(1_100_000) } });
       expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
     });
+
+    it('answers a body without a bearer token 401 before reading it, whatever the body', async () => {
+      const bodies = [
+        { body: '{bad' },
+        { body: 'domain=a.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+        { body: { domain: 'a'.repeat(1_100_000) } },
+      ];
+      for (const bad of bodies) {
+        const answer = await service.request('POST', '/api/v1/stores', bad);
+        expect([answer.status, answer.body.error.message, answer.headers['www-authenticate']]).toEqual([
+          401,
+          'Missing or malformed bearer token',
+          'Bearer realm="Payment Page Script Security API"',
+        ]);
+      }
+    });
   });
 
   it('reads a UUID written in upper case as the id it names, in the query and in the body as in the path', async () => {
