@@ -12,9 +12,12 @@ export function toDetails(errors: ValidationError[], parent = ''): ErrorDetail[]
   });
 }
 
-// class-validator says "property x should not exist"; say it in the API's words, with the full path.
-const humanize = (message: string, property: string, field: string): string =>
-  message.startsWith(`property ${property} should not exist`) ? `${field} is not a known field` : message.replace(property, field);
+// class-validator says "property x should not exist"; say it in the API's words, with the full path (unless the
+// DTO's own message already names it).
+const humanize = (message: string, property: string, field: string): string => {
+  if (message.startsWith(`property ${property} should not exist`)) return `${field} is not a known field`;
+  return message.startsWith(field) ? message : message.replace(property, field);
+};
 
 /**
  * The ValidationPipe, with a compiled check in front of it for whole query DTOs (`@Query() query: ListQuery`):

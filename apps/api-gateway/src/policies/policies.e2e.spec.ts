@@ -165,6 +165,13 @@ describe('approval policies (HTTP, embedded)', () => {
     const answer = await createPolicy(token, body);
     expect(answer.status).toBe(400);
     expect(answer.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+    for (const detail of answer.body.error.details) expect(detail.message).not.toMatch(/(\w+)\.\1\./); // no doubled path
+  });
+
+  it('names a nested field once in a message the DTO already words with its path', async () => {
+    const { token } = await tenant();
+    const answer = await createPolicy(token, { name: 'P', action: 'block', match: { domain: [''] } });
+    expect(answer.body.error.details).toContainEqual({ field: 'match.domain', message: 'match.domain items must be host names, optionally starting with *.' });
   });
 
   it('needs store_id to simulate an organization-level policy, and refuses another store for a store policy', async () => {
