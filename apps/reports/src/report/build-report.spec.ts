@@ -55,6 +55,15 @@ describe('report builder', () => {
     expect(data.scripts.map((script) => script.id)).not.toContain('late');
   });
 
+  it('names the store by the identity it was created with when the period ends before it existed', async () => {
+    const before = { ...request, periodStart: '2026-09-01T00:00:00.000Z', periodEnd: '2026-09-08T00:00:00.000Z' };
+    const data = await buildReport(before, { facts: pages(history), sdkHours: [] });
+    const created = await buildReport(request, { facts: pages(history), sdkHours });
+    expect(data.meta.domain).not.toBe('');
+    expect([data.meta.domain, data.meta.store]).toEqual([created.meta.domain, created.meta.store]);
+    expect([data.summary_643.total, data.scripts]).toEqual([0, []]);
+  });
+
   it('shows a script that read a sensitive field while awaiting review as suspicious, still awaiting a decision', async () => {
     const suspicious = fact('inventory.script.suspicious', '2026-11-12T15:00:00.000Z', { script_id: 'd', store_id: STORE, field: 'card_number', at: '2026-11-12T15:00:00.000Z' });
     const data = await buildReport(request, { facts: pages([...history, suspicious]), sdkHours });

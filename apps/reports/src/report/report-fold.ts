@@ -84,7 +84,12 @@ export class ReportFold {
   /** Applies one fact; a fact delivered twice (at least once) counts once. */
   apply(fact: ReportFact): void {
     const at = Date.parse(fact.occurred_at);
-    if (at > this.period.end || this.seen.has(fact.id)) return;
+    if (this.seen.has(fact.id)) return;
+    if (at > this.period.end) {
+      // A period that ends before the store existed still names it, by the identity it was created with.
+      if (fact.type === T.storeCreated && fact.store_id === this.storeId && !this.store) this.storeCreated(fact.data);
+      return;
+    }
     this.seen.add(fact.id);
     const inPeriod = at >= this.period.start;
     if (isAlertFact(fact)) {
