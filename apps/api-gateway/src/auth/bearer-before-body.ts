@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TOKEN_PATTERN } from '@pss/contracts';
 import { answerError } from '../http/exceptions.filter';
 import { API_PREFIX } from '../http/api-prefix';
@@ -19,7 +19,7 @@ export class BearerBeforeBody implements OnModuleInit {
 
   onModuleInit(): void {
     const logger = new Logger('Http');
-    this.adapterHost.httpAdapter.getInstance().addHook('onRequest', (request: FastifyRequest, reply, done) => {
+    this.adapterHost.httpAdapter.getInstance<FastifyInstance>().addHook('onRequest', (request, reply, done) => {
       if (!request.url.startsWith(`/${API_PREFIX}/`) || !carriesBody(request) || bearerToken(request.headers.authorization, TOKEN_PATTERN)) return done();
       answerError(reply, unauthorized('Missing or malformed bearer token'), logger);
     });
