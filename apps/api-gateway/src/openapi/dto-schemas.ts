@@ -24,34 +24,41 @@ export const UNMAPPED_VALIDATORS = 'x-unmapped-validators';
 export class DtoSchemas {
   /** The schemas of the DTOs described so far, by component name. */
   readonly components: Record<string, JsonSchema> = {};
-  private readonly names = new Map<Function, string>();
+  /** Component names by DTO, then by the fields left out of it (`''` for none). */
+  private readonly names = new Map<Function, Map<string, string>>();
 
   /** @param reserved component names already taken in the document. */
   constructor(private readonly reserved: ReadonlySet<string>) {}
 
-  /** A `$ref` to the DTO's component, described on first use. */
-  refTo(dto: Function): JsonSchema {
-    let name = this.names.get(dto);
+  /**
+   * A `$ref` to the DTO's component, described on first use. `omitted` leaves out fields a route validates but
+   * refuses to act on (`org_id` where the route refuses it), so the document offers no field that always fails.
+   */
+  refTo(dto: Function, omitted: readonly string[] = []): JsonSchema {
+    const variants = this.names.get(dto) ?? new Map<string, string>();
+    this.names.set(dto, variants);
+    const key = omitted.join(',');
+    let name = variants.get(key);
     if (name === undefined) {
       name = this.freeName(dto.name);
       // Named before it is described, so a DTO nesting itself refers to its own component.
-      this.names.set(dto, name);
-      this.components[name] = this.objectSchema(dto);
+      variants.set(key, name);
+      this.components[name] = this.objectSchema(dto, omitted);
     }
     return { $ref: `#/components/schemas/${name}` };
   }
 
   /** The fields the DTO validates, its base classes' first, as class-validator finds them (no groups). */
-  fieldsOf(dto: Function): DtoField[] {
+  fieldsOf(dto: Function, omitted: readonly string[] = []): DtoField[] {
     const storage = getMetadataStorage();
     const metadatas = storage.getTargetValidationMetadatas(dto, '', false, false);
-    return Object.entries(storage.groupByPropertyName(baseClassesFirst(dto, metadatas))).map(([name, rules]) =>
-      this.field(dto, name, rules),
-    );
+    return Object.entries(storage.groupByPropertyName(baseClassesFirst(dto, metadatas)))
+      .filter(([name]) => !omitted.includes(name))
+      .map(([name, rules]) => this.field(dto, name, rules));
   }
 
-  private objectSchema(dto: Function): JsonSchema {
-    const fields = this.fieldsOf(dto);
+  private objectSchema(dto: Function, omitted: readonly string[]): JsonSchema {
+    const fields = this.fieldsOf(dto, omitted);
     const required = fields.filter((field) => field.required).map((field) => field.name);
     return {
       type: 'object',
@@ -96,7 +103,7 @@ export class DtoSchemas {
 
   private freeName(wanted: string): string {
     // Names handed out, including those of DTOs still being described (their components are not in yet).
-    const taken = (name: string) => this.reserved.has(name) || [...this.names.values()].includes(name);
+    const taken = (name: string) => this.reserved.has(name) || [...this.names.values()].some((variants) => [...variants.values()].includes(name));
     let name = wanted;
     for (let suffix = 2; taken(name); suffix++) name = `${wanted}${suffix}`;
     return name;

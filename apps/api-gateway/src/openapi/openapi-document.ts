@@ -1,7 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { PUBLIC_METADATA, SCOPE_METADATA } from '../auth/scopes.decorator';
+import { NO_ORG_ID_METADATA, PUBLIC_METADATA, SCOPE_METADATA } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';
 import { REALM } from '../auth/unauthorized';
 import { IDEMPOTENT_METADATA } from '../idempotency/idempotent.decorator';
@@ -85,6 +85,9 @@ export function buildOpenApiDocument(discovery: DiscoveryService, scanner: Metad
       const isPublic = Reflect.getMetadata(PUBLIC_METADATA, handler) === true || Reflect.getMetadata(PUBLIC_METADATA, controller) === true;
       const isSdk = prefix === SDK_PREFIX;
       const idempotent = Reflect.getMetadata(IDEMPOTENT_METADATA, handler) === true;
+      // The guard refuses org_id on these routes whatever the DTO declares (an explicit null passes as "absent").
+      const takesOrgId = !isPublic && (Reflect.getMetadata(NO_ORG_ID_METADATA, handler) ?? Reflect.getMetadata(NO_ORG_ID_METADATA, controller)) !== true;
+      const refused = takesOrgId ? [] : ['org_id'];
       const { body, query } = routeInputs(controller, prototype, name);
       for (const sub of subs) {
         const path = `/${[base, sub].filter((part) => part && part !== '/').join('/')}`.replace(/:(\w+)/g, '{$1}').replace(/\/+/g, '/');
@@ -100,14 +103,14 @@ export function buildOpenApiDocument(discovery: DiscoveryService, scanner: Metad
           parameters: withQueryFields(
             [
               ...names.map(pathParameter),
-              ...(isPublic ? [] : [ORG_ID_PARAMETER]),
+              ...(takesOrgId ? [ORG_ID_PARAMETER] : []),
               ...(isSdk && ['getConfig', 'postEvents', 'postCspReports'].includes(name) ? [SDK_KEY_PARAMETER] : []),
               ...(isSdk && name === 'script' ? [SDK_SCRIPT_KEY_PARAMETER] : []),
               ...(idempotent ? [IDEMPOTENCY_KEY_HEADER] : []),
             ],
-            query ? dtoSchemas.fieldsOf(query) : [],
+            query ? dtoSchemas.fieldsOf(query, refused) : [],
           ),
-          ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: dtoSchemas.refTo(body) } } } } : {}),
+          ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: dtoSchemas.refTo(body, refused) } } } } : {}),
           ...(isSdk && verb === 'post' ? { requestBody: { required: true, content: SDK_BODIES[name] } } : {}),
           responses: {
             ...successResponses(answers, RESOURCE_SCHEMAS),

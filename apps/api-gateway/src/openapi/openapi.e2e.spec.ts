@@ -70,6 +70,15 @@ describe('OpenAPI document (HTTP, embedded)', () => {
     expect(orgIds).toEqual([expect.objectContaining({ description: expect.stringContaining('Partners only') })]);
   });
 
+  it('offers no org_id where the route refuses it (GET and POST /organizations), in the query or the body', () => {
+    const names = (method: string) => document.paths['/organizations'][method].parameters.map((p: { name: string }) => p.name);
+    expect(names('get')).not.toContain('org_id');
+    expect(names('post')).not.toContain('org_id');
+    expect(bodySchemaOf('/organizations', 'post').properties).not.toHaveProperty('org_id');
+    expect(document.paths['/webhooks'].get.parameters.map((p: { name: string }) => p.name)).toContain('org_id');
+    expect(bodySchemaOf('/webhooks', 'post').properties).toHaveProperty('org_id');
+  });
+
   it('describes nested DTOs as components refusing unknown fields', () => {
     const policy = bodySchemaOf('/policies', 'post');
     expect(resolve(policy.properties.match)).toMatchObject({ type: 'object', additionalProperties: false });

@@ -1297,8 +1297,6 @@ export interface components {
             owner_email: string;
             plan?: ("essential" | "standard" | "growth" | "pro" | "enterprise") | null;
             billing_mode?: ("partner" | "processor") | null;
-            /** Format: uuid */
-            org_id?: string | null;
         };
         RecipientBody: {
             method: string;
@@ -1544,8 +1542,6 @@ export interface operations {
     "Organizations.list": {
         parameters: {
             query?: {
-                /** @description Partners only (orgs:manage): act on this child organization. */
-                org_id?: string;
                 limit?: number;
                 cursor?: string;
             };
@@ -1631,10 +1627,7 @@ export interface operations {
     };
     "Organizations.create": {
         parameters: {
-            query?: {
-                /** @description Partners only (orgs:manage): act on this child organization. */
-                org_id?: string;
-            };
+            query?: never;
             header?: {
                 /** @description Replays the first response for 24 hours. */
                 "Idempotency-Key"?: string;
