@@ -59,7 +59,7 @@ const VALIDATOR_SCHEMAS: Record<string, Describe> = {
   [IS_OBJECT]: () => ({ type: 'object' }),
   // The gateway's own validators (registerDecorator in http/field-validators.ts and webhooks/webhook.dto.ts).
   isTimeZone: () => ({ type: 'string', description: 'An IANA time zone name, e.g. America/Sao_Paulo.' }),
-  isHttpsUrl: () => ({ type: 'string', format: 'uri', description: 'An absolute https URL.' }),
+  isHttpsUrl: () => ({ type: 'string', format: 'uri', description: 'An absolute https URL, without a user name or password.' }),
 };
 
 /** The fragment for one validator, or undefined when it has none. */

@@ -12,22 +12,31 @@ import {
 } from '@pss/contracts';
 import { Nullable, Omittable } from '../http/field-validators';
 
-/** An absolute https URL with a host (spec: https only); which addresses it may reach is decided when sending. */
+/**
+ * An absolute https URL with a host (spec: https only); which addresses it may reach is decided when sending. A
+ * user name or password in it is refused: the URL is shown by every read of the channel, the secret never is.
+ */
 function IsHttpsUrl(): PropertyDecorator {
   return (target, property) =>
     registerDecorator({
       name: 'isHttpsUrl',
       target: target.constructor,
       propertyName: property as string,
-      options: { message: `${String(property)} must be an https URL of at most ${WEBHOOK_URL_MAX} characters` },
+      options: {
+        message: ({ value }) =>
+          isUrl(value) && hasCredentials(new URL(value))
+            ? `${String(property)} must not carry a user name or password; deliveries are authenticated by their signature`
+            : `${String(property)} must be an https URL of at most ${WEBHOOK_URL_MAX} characters`,
+      },
       validator: {
-        validate: (value: unknown) =>
-          typeof value === 'string' && value.length <= WEBHOOK_URL_MAX && URL.canParse(value) && isHttps(new URL(value)),
+        validate: (value: unknown) => isUrl(value) && isHttps(new URL(value)) && !hasCredentials(new URL(value)),
       },
     });
 }
 
+const isUrl = (value: unknown): value is string => typeof value === 'string' && value.length <= WEBHOOK_URL_MAX && URL.canParse(value);
 const isHttps = (url: URL): boolean => url.protocol === 'https:' && url.hostname.length > 0;
+const hasCredentials = (url: URL): boolean => url.username !== '' || url.password !== '';
 
 const eventsMessage = `events must be null or a list of: ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}`;
 

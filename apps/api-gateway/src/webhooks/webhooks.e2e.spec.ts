@@ -107,6 +107,15 @@ describe('webhooks (HTTP, embedded)', () => {
       expect(fieldsOf(answer)).toEqual([field]);
     });
 
+    it.each([
+      ['a user and password', 'https://user:pw@hooks.example.com/x'],
+      ['a user name alone', 'https://user@hooks.example.com/x'],
+    ])('refuses a url with %s, which every read of the channel would show', async (_case, url) => {
+      const answer = await create({ url });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.details).toEqual([{ field: 'url', message: 'url must not carry a user name or password; deliveries are authenticated by their signature' }]);
+    });
+
     it("answers 404 for a store that is not one of the organization's", async () => {
       const other = await service.tenant(SCOPES);
       const theirs = await newStore(other.token);

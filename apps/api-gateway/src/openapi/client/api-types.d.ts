@@ -1486,7 +1486,7 @@ export interface components {
             active?: boolean;
             /**
              * Format: uri
-             * @description An absolute https URL.
+             * @description An absolute https URL, without a user name or password.
              */
             url: string;
             /** @enum {unknown} */
@@ -1505,7 +1505,7 @@ export interface components {
             active?: boolean;
             /**
              * Format: uri
-             * @description An absolute https URL.
+             * @description An absolute https URL, without a user name or password.
              */
             url?: string;
         };
