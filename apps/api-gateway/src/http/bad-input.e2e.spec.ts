@@ -44,7 +44,7 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
     it('takes half a million levels (a 1 MB body) in its stride, and lets 32 through to validation', async () => {
       expect((await service.request('POST', '/api/v1/stores', { token, body: nested(500_000) })).status).toBe(400);
       const atLimit = await service.request('POST', '/api/v1/stores', { token, body: `{"domain":"a.com.br","name":${nested(31)}}` });
-      expect(atLimit.body.error.details).toEqual([expect.objectContaining({ field: 'name' }), expect.objectContaining({ field: 'name' })]);
+      expect(atLimit.body.error.details).toEqual([expect.objectContaining({ field: 'name' })]);
     });
   });
 

@@ -3,11 +3,16 @@ import { validationError, type ErrorDetail } from '@pss/kernel';
 import { compileQuery, type CompiledQuery } from './compiled-query';
 import { lowercaseUuids } from './lowercase-uuids';
 
-/** Flattens class-validator's tree into one detail per offending field, with dotted paths for nested ones. */
+/**
+ * Flattens class-validator's tree into one detail per offending field, with dotted paths for nested ones. Of a
+ * field's failed rules the detail names the one the DTO declares first (usually its type): class-validator lists
+ * them from the last decorator up, so that is the last.
+ */
 export function toDetails(errors: ValidationError[], parent = ''): ErrorDetail[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message: humanize(message, error.property, field) }));
+    const message = Object.values(error.constraints ?? {}).at(-1);
+    const own = message === undefined ? [] : [{ field, message: humanize(message, error.property, field) }];
     return [...own, ...toDetails(error.children ?? [], field)];
   });
 }

@@ -107,6 +107,12 @@ describe('webhooks (HTTP, embedded)', () => {
       expect(fieldsOf(answer)).toEqual([field]);
     });
 
+    it('gives one detail per field, the rule the DTO declares first, however many rules the value breaks', async () => {
+      expect((await create({ name: null })).body.error.details).toEqual([{ field: 'name', message: 'name must be a string' }]);
+      const listed = await service.request('GET', '/api/v1/webhooks?limit=abc', { token: (await service.tenant(['webhooks:manage'])).token });
+      expect(listed.body.error.details).toEqual([{ field: 'limit', message: 'limit must be an integer from 1 to 100' }]);
+    });
+
     it.each([
       ['a user and password', 'https://user:pw@hooks.example.com/x'],
       ['a user name alone', 'https://user@hooks.example.com/x'],
