@@ -338,6 +338,12 @@ describe('stores (HTTP, embedded)', () => {
       expect(listed.body.next_cursor).toBeUndefined();
       const twice = await service.request('POST', `/api/v1/stores/${store.id}/pages`, { token, body: { url_pattern: '/a', payment_methods: [] } });
       expect(twice.status).toBe(409);
+      const repeated = await service.request('POST', `/api/v1/stores/${store.id}/pages`, {
+        token,
+        body: { payment_pages: [{ url_pattern: '/c', payment_methods: [] }, { url_pattern: '/c', payment_methods: [] }] },
+      });
+      expect(repeated.status).toBe(400);
+      expect(repeated.body.error.details).toEqual([{ field: 'payment_pages.1.url_pattern', message: 'url_pattern /c is listed twice in this request' }]);
     });
 
     it('needs pages:write to add and stores:read to list', async () => {

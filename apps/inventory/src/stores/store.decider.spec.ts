@@ -41,9 +41,18 @@ describe('store decider', () => {
     spec.given([]).when({ ...create, domain: 'intranet' }).thenThrows('validation_error', /domain/);
   });
 
-  it('refuses two pages with the same pattern', () => {
+  it('refuses the same pattern twice in one request (400), and a pattern the store already has (409)', () => {
     const page = { url_pattern: '/checkout', payment_methods: [] };
-    spec.given([]).when({ ...create, pages: [page, page] }).thenThrows('conflict', /url_pattern \/checkout/);
+    spec.given([]).when({ ...create, pages: [page, { ...page, url_pattern: ' /checkout ' }] }).thenThrows('validation_error', /listed twice/);
+    const added: StoreEvent = {
+      type: 'PaymentPagesAdded',
+      data: {
+        storeId: 'store-1',
+        pages: [{ id: 'page-1', url_pattern: '/checkout', url: 'https://loja.example.com/checkout', payment_methods: [], created_at: at.toISOString() }],
+        addedAt: at.toISOString(),
+      },
+    };
+    spec.given([created(), added]).when({ type: 'AddPaymentPages', pages: [page], at, newId }).thenThrows('conflict', /url_pattern \/checkout already exists/);
   });
 
   it('records only what an update changes, and nothing when nothing changes', () => {

@@ -224,9 +224,15 @@ function replaceRecipients(current: RecipientView[], wanted: RecipientInput[], a
 
 function newPages(command: Stamped & { pages: PageInput[] }, domain: string, existing: string[]): PaymentPageRecord[] {
   const taken = new Set(existing);
-  const pages = command.pages.map((page) => {
+  const sent = new Set<string>();
+  const pages = command.pages.map((page, index) => {
     const pattern = page.url_pattern.trim();
+    // The same pattern twice in one request is a bad request, not a clash with the store's state.
+    if (sent.has(pattern)) {
+      throw validationError([{ field: `payment_pages.${index}.url_pattern`, message: `url_pattern ${pattern} is listed twice in this request` }]);
+    }
     if (taken.has(pattern)) throw new DomainError('conflict', `A payment page with url_pattern ${pattern} already exists`);
+    sent.add(pattern);
     taken.add(pattern);
     return {
       id: command.newId(),
