@@ -10,6 +10,7 @@ import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
 import { paginate } from '../pagination/paginate';
+import { checkStoreFilter } from '../stores/own-store';
 import { ListAlertsQuery, UpdateAlertBody } from './alert.dto';
 
 @Controller(`${API_PREFIX}/alerts`)
@@ -22,8 +23,9 @@ export class AlertsController {
   /** Newest first; filters by store, status, severity and type. */
   @Get()
   @RequiresScope('alerts:read')
-  list(@Query() query: ListAlertsQuery, @CurrentPrincipal() principal: Principal) {
+  async list(@Query() query: ListAlertsQuery, @CurrentPrincipal() principal: Principal) {
     const { limit, cursor, org_id: _org, ...filters } = query;
+    await checkStoreFilter(this.readStore, principal.actingOrgId, query.store_id);
     return paginate(this.alerts, { org_id: principal.actingOrgId, ...filters }, { field: 'created_at', direction: -1 }, { limit, cursor });
   }
 

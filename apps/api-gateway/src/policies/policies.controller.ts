@@ -9,6 +9,7 @@ import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
 import { paginate } from '../pagination/paginate';
+import { checkStoreFilter } from '../stores/own-store';
 import { CreatePolicyBody, ListPoliciesQuery, PolicyRunBody, UpdatePolicyBody } from './policy.dto';
 
 @Controller(`${API_PREFIX}/policies`)
@@ -21,7 +22,8 @@ export class PoliciesController {
   /** In evaluation order: lowest priority first. With store_id: the organization's policies and the store's own. */
   @Get()
   @RequiresScope('policies:read')
-  list(@Query() query: ListPoliciesQuery, @CurrentPrincipal() principal: Principal) {
+  async list(@Query() query: ListPoliciesQuery, @CurrentPrincipal() principal: Principal) {
+    await checkStoreFilter(this.readStore, principal.actingOrgId, query.store_id);
     const filter = {
       org_id: principal.actingOrgId,
       ...(query.store_id ? { $or: [{ store_id: null }, { store_id: query.store_id }] } : {}),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DAY_MS } from '@pss/kernel';
 import { ProjectionRunner } from '@pss/projections';
 import { eventually, ManualClock, sri } from '@pss/testkit';
@@ -40,6 +41,14 @@ describe('approval policies (HTTP, embedded)', () => {
       [1000, 'recommend', 'needs_review', true],
     ]);
     expect(listed.body.data[0]).toMatchObject({ store_id: null, version: 1, active: true, conditions: { in_threat_list: true } });
+  });
+
+  it('answers 404 to a store_id filter naming a store the organization does not have, as GET /rules, /scripts and /alerts do', async () => {
+    const { token } = await service.tenant(['policies:read', 'scripts:read', 'alerts:read']);
+    for (const list of ['policies', 'rules', 'scripts', 'alerts']) {
+      const answer = await service.request('GET', `/api/v1/${list}?store_id=${randomUUID()}`, { token });
+      expect([list, answer.status, answer.body.error?.message]).toEqual([list, 404, 'Store not found']);
+    }
   });
 
   it('decides a new checkout without a click: recommends the payment provider, blocks the threat, auto-authorizes the CDN', async () => {

@@ -9,7 +9,6 @@ import {
   REPORT_SCHEDULES,
   REPORT_SNAPSHOTS,
   scheduleResource,
-  STORES,
   type GenerateReportReply,
   type GenerateReportRequest,
   type OrganizationDocument,
@@ -29,6 +28,7 @@ import { UuidPipe } from '../http/uuid.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RequestCommandIds } from '../idempotency/request-command-ids';
 import { paginate } from '../pagination/paginate';
+import { ownStore } from '../stores/own-store';
 import { DeleteScheduleQuery, ListSnapshotsQuery, ReportFormatQuery, ReportQuery, ScheduleQuery, SetScheduleBody } from './report.dto';
 import { ReportResponses } from './report-responses';
 
@@ -120,10 +120,8 @@ export class ReportsController {
     throw new DomainError('plan_limit', `The ${organization.plan} plan does not include compliance reports`);
   }
 
-  private async storeOf(principal: Principal, storeId: string): Promise<StoreDocument> {
-    const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: storeId, org_id: principal.actingOrgId });
-    if (!store) throw notFound('Store');
-    return store;
+  private storeOf(principal: Principal, storeId: string): Promise<StoreDocument> {
+    return ownStore(this.readStore, principal.actingOrgId, storeId);
   }
 
   private get snapshots() {

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { BUS, type Bus } from '@pss/bus';
-import { COMMANDS, RULES, STORES, type InventoryCommandEnvelope, type RuleDocument, type StoreDocument } from '@pss/contracts';
-import { notFound } from '@pss/kernel';
+import { COMMANDS, RULES, type InventoryCommandEnvelope, type RuleDocument } from '@pss/contracts';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
@@ -10,6 +9,7 @@ import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
 import { paginate } from '../pagination/paginate';
+import { checkStoreFilter } from '../stores/own-store';
 import { CreateRuleBody, DeleteRuleQuery, ListRulesQuery, UpdateRuleBody } from './rule.dto';
 
 /** Block and allow rules. Reading them is part of reviewing scripts (scripts:read), as the spec's scope table says. */
@@ -20,15 +20,12 @@ export class RulesController {
     @Inject(BUS) private readonly bus: Bus,
   ) {}
 
-  /** Newest first; a store_id that is not one of the organization's stores is 404, like every other store id. */
+  /** Newest first. */
   @Get()
   @RequiresScope('scripts:read')
   async list(@Query() query: ListRulesQuery, @CurrentPrincipal() principal: Principal) {
     const orgId = principal.actingOrgId;
-    if (query.store_id) {
-      const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: query.store_id, org_id: orgId });
-      if (!store) throw notFound('Store');
-    }
+    await checkStoreFilter(this.readStore, orgId, query.store_id);
     const filter = {
       org_id: orgId,
       ...(query.store_id ? { store_id: query.store_id } : {}),

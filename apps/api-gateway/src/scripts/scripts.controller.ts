@@ -13,6 +13,7 @@ import { withoutOrgId } from '../http/without-org-id';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RequestCommandIds } from '../idempotency/request-command-ids';
 import { jsonPage, JsonRendering, JSON_CONTENT_TYPE } from '../pagination/json-page';
+import { checkStoreFilter } from '../stores/own-store';
 import { listedScript } from './listed-script';
 import { AuthorizeScriptBody, BlockScriptBody, ListScriptsQuery } from './script.dto';
 
@@ -30,8 +31,9 @@ export class ScriptsController {
   @RequiresScope('scripts:read')
   @FastRead()
   @Header('Content-Type', JSON_CONTENT_TYPE)
-  list(@Query() query: ListScriptsQuery, @CurrentPrincipal() principal: Principal): Promise<string> {
+  async list(@Query() query: ListScriptsQuery, @CurrentPrincipal() principal: Principal): Promise<string> {
     const { limit, cursor, org_id: _org, ...filters } = query;
+    await checkStoreFilter(this.readStore, principal.actingOrgId, query.store_id);
     return jsonPage(
       this.readStore.collection<ScriptDocument>(SCRIPTS),
       { org_id: principal.actingOrgId, ...filters },
