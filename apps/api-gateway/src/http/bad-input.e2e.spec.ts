@@ -115,19 +115,22 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
       expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
     });
 
-    it('answers a body without a bearer token 401 before reading it, whatever the body', async () => {
+    it('answers a body without a valid bearer token 401 before reading it, whatever the body', async () => {
       const bodies = [
         { body: '{bad' },
         { body: 'domain=a.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
         { body: { domain: 'a'.repeat(1_100_000) } },
       ];
-      for (const bad of bodies) {
-        const answer = await service.request('POST', '/api/v1/stores', bad);
-        expect([answer.status, answer.body.error.message, answer.headers['www-authenticate']]).toEqual([
-          401,
-          'Missing or malformed bearer token',
-          'Bearer realm="Payment Page Script Security API"',
-        ]);
+      const unknownToken = `sk_live_${'0'.repeat(24)}_${'0'.repeat(32)}`;
+      for (const [presented, message] of [[undefined, 'Missing or malformed bearer token'], [unknownToken, 'Invalid token']] as const) {
+        for (const bad of bodies) {
+          const answer = await service.request('POST', '/api/v1/stores', { ...bad, token: presented });
+          expect([answer.status, answer.body.error.message, answer.headers['www-authenticate']]).toEqual([
+            401,
+            message,
+            'Bearer realm="Payment Page Script Security API"',
+          ]);
+        }
       }
     });
   });
