@@ -1,13 +1,14 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '@pss/kernel';
+import { DomainError, validationError } from '@pss/kernel';
 import type { Scope } from '@pss/contracts';
 import { Metrics } from '@pss/metrics';
 import { noteOrganization } from '@pss/platform';
 import { PRINCIPAL, type AuthenticatedRequest } from './principal';
 import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';
 import { RateLimiter } from '../rate-limit/rate-limiter';
+import { readsBody } from '../http/route-inputs';
 import { ActingOrganization } from './acting-organization';
 import { NO_ORG_ID_METADATA, PUBLIC_METADATA, SCOPE_METADATA } from './scopes.decorator';
 import { TokenAuthenticator } from './token-authenticator';
@@ -30,7 +31,7 @@ export class AuthenticationGuard implements CanActivate {
   private readonly declarations = new WeakMap<Function, WeakMap<Function, RouteDeclaration>>();
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const { isPublic, scope, acceptsOrgId } = this.declarationOf(context.getClass(), context.getHandler());
+    const { isPublic, scope, acceptsOrgId, takesBody } = this.declarationOf(context.getClass(), context.getHandler());
     if (isPublic) return true;
     if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
@@ -43,6 +44,7 @@ export class AuthenticationGuard implements CanActivate {
     const named = { query: (request.query as Record<string, unknown> | undefined)?.org_id, body: bodyField(request.body, 'org_id') };
     request[PRINCIPAL] = { ...principal, actingOrgId: await this.actingOrganization.resolve(principal, named, acceptsOrgId) };
     noteOrganization(request, request[PRINCIPAL].actingOrgId);
+    if (!takesBody) refuseFieldsOtherThanOrgId(request.body);
     return true;
   }
 
@@ -56,6 +58,7 @@ export class AuthenticationGuard implements CanActivate {
         isPublic: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC_METADATA, targets)),
         scope: this.reflector.getAllAndOverride<Scope | undefined>(SCOPE_METADATA, targets),
         acceptsOrgId: !this.reflector.getAllAndOverride<boolean>(NO_ORG_ID_METADATA, targets),
+        takesBody: readsBody(controller, handler.name),
       };
       byHandler.set(handler, declaration);
     }
@@ -67,7 +70,22 @@ interface RouteDeclaration {
   isPublic: boolean;
   scope: Scope | undefined;
   acceptsOrgId: boolean;
+  /** Whether the handler reads a body; one that does not still refuses unknown fields (DESIGN.md). */
+  takesBody: boolean;
 }
 
 const bodyField = (body: unknown, field: string): unknown =>
   body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[field] : undefined;
+
+/**
+ * An operation without a body (rotate-key, the DELETEs, a webhook test) has no DTO to reject unknown fields, so
+ * they are refused here: a body may be empty or name `org_id`, and nothing else.
+ */
+function refuseFieldsOtherThanOrgId(body: unknown): void {
+  if (body === undefined || body === null) return;
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw validationError([{ field: 'body', message: 'This operation takes no body other than an object with org_id' }]);
+  }
+  const unknown = Object.keys(body).filter((key) => key !== 'org_id');
+  if (unknown.length > 0) throw validationError(unknown.map((field) => ({ field, message: `${field} is not a known field` })));
+}

@@ -135,6 +135,16 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
     });
   });
 
+  it('refuses unknown fields in the body of an operation that takes none, and lets an empty body or org_id through', async () => {
+    const rotate = (body: unknown) => service.request('POST', `/api/v1/stores/${storeId}/rotate-key`, { token, body });
+    const unknown = await rotate({ reason: 'leaked', org_id: null });
+    expect([unknown.status, unknown.body.error.details]).toEqual([400, [{ field: 'reason', message: 'reason is not a known field' }]]);
+    const list = await service.request('DELETE', `/api/v1/rules/${storeId}`, { token, body: [1] });
+    expect([list.status, list.body.error.details]).toEqual([400, [{ field: 'body', message: 'This operation takes no body other than an object with org_id' }]]);
+    expect((await rotate({})).status).toBe(200);
+    expect((await rotate(undefined)).status).toBe(200);
+  });
+
   it('reads a UUID written in upper case as the id it names, in the query and in the body as in the path', async () => {
     const store = await service.createStore(token);
     expect((await service.reportSdk(store.sdk_key, [{ kind: 'script', src: `https://${store.domain}/app.js`, hash: sri('app') }])).status).toBe(202);

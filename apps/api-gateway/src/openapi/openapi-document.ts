@@ -11,7 +11,7 @@ import { ERROR_EXAMPLES, ERROR_SCHEMA, errorResponses } from './error-responses'
 import { OPERATION_CATALOG, TAG_DESCRIPTIONS, type OperationAnswers } from './operation-catalog';
 import { withQueryFields, type Parameter } from './query-parameters';
 import { RESOURCE_SCHEMAS } from './resource-schemas';
-import { routeInputs } from './route-inputs';
+import { routeInputs } from '../http/route-inputs';
 import { exampleOf } from './schema-example';
 import { SDK_BODIES, SDK_KEY_PARAMETER, SDK_PREFIX, SDK_SCRIPT_KEY_PARAMETER, SDK_SERVERS } from './sdk-operations';
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Body, Controller, Param, Post, Query } from '@nestjs/common';
 import { IsString } from 'class-validator';
-import { routeInputs } from './route-inputs';
+import { readsBody, routeInputs } from './route-inputs';
 
 class CreateThing {
   @IsString() name: string;
@@ -21,6 +21,9 @@ class ThingsController {
 
   @Post('untyped')
   untyped(@Body() _body: Record<string, unknown>) {}
+
+  @Post('bodyless')
+  bodyless(@Param('id') _id: string, @Query() _query: ListThings) {}
 }
 
 describe('routeInputs', () => {
@@ -33,5 +36,9 @@ describe('routeInputs', () => {
   it('leaves out parameters naming one key, and bodies without a DTO class', () => {
     expect(inputsOf('named')).toEqual({ body: undefined, query: undefined });
     expect(inputsOf('untyped')).toEqual({ body: undefined, query: undefined });
+  });
+
+  it('tells a handler that reads its body, in any form, from one that reads none', () => {
+    expect(['create', 'named', 'untyped', 'bodyless'].map((method) => readsBody(ThingsController, method))).toEqual([true, true, true, false]);
   });
 });
