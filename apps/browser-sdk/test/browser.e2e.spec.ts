@@ -209,7 +209,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     expect(alert).toMatchObject({ source: fixtures.url('/fields/skimmer.js', 'other'), details: expect.objectContaining({ field: 'card_number' }) });
     expect(bySrc(await scripts(store.id), 'skimmer.js').status).toBe('suspicious');
     expect(await page.evaluate('window.stolen')).toBe('4111111111111111'); // the page works as before
-    expect(sent.length).toBeGreaterThan(0);
+    await eventually(async () => sent, (bodies) => bodies.length > 0, WAIT); // CDP may report the request late
     for (const body of sent) expect(body).not.toContain('4111111111111111');
     await context.close();
   }, 60_000);
@@ -268,7 +268,12 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     await page.evaluate('go()');
     const list = await scriptsUntil(store.id, (found) => found.some((s) => s.src.includes('checkout-widget.js')));
     expect(bySrc(list, 'checkout-widget.js')).toMatchObject({ hash_source: 'sdk', current_hash: sri('window.widget = true;') });
-    const carrying = batches.find((batch) => JSON.stringify(batch.observations).includes('checkout-widget.js'));
+    // puppeteer reports a request over CDP, which may come after the service has already listed what it carried
+    const carrying = await eventually(
+      () => batches.find((batch) => JSON.stringify(batch.observations ?? []).includes('checkout-widget.js')),
+      (batch) => batch !== undefined,
+      WAIT,
+    );
     expect(carrying.page_url).toBe(fixtures.url('/spa/checkout'));
     await context.close();
   }, 60_000);
@@ -402,7 +407,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     );
     expect(status.sdk).toMatchObject({ installed: true, paused: true });
     await page.goto('about:blank'); // pagehide: a running SDK would flush here
-    expect(batches.length).toBeGreaterThan(0);
+    await eventually(async () => batches, (sentBatches) => sentBatches.length > 0, WAIT); // CDP may report the request late
     for (const batch of batches) expect(batch.observations).toEqual([]);
     expect(await scripts(store.id)).toEqual([]);
     await context.close();
