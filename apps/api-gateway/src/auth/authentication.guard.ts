@@ -8,7 +8,7 @@ import { noteOrganization } from '@pss/platform';
 import { PRINCIPAL, type AuthenticatedRequest } from './principal';
 import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';
 import { RateLimiter } from '../rate-limit/rate-limiter';
-import { readsBody } from '../http/route-inputs';
+import { readsInput } from '../http/route-inputs';
 import { ActingOrganization } from './acting-organization';
 import { NO_ORG_ID_METADATA, PUBLIC_METADATA, SCOPE_METADATA } from './scopes.decorator';
 import { TokenAuthenticator } from './token-authenticator';
@@ -31,7 +31,7 @@ export class AuthenticationGuard implements CanActivate {
   private readonly declarations = new WeakMap<Function, WeakMap<Function, RouteDeclaration>>();
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const { isPublic, scope, acceptsOrgId, takesBody } = this.declarationOf(context.getClass(), context.getHandler());
+    const { isPublic, scope, acceptsOrgId, readsBody, readsQuery } = this.declarationOf(context.getClass(), context.getHandler());
     if (isPublic) return true;
     if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
@@ -44,7 +44,8 @@ export class AuthenticationGuard implements CanActivate {
     const named = { query: (request.query as Record<string, unknown> | undefined)?.org_id, body: bodyField(request.body, 'org_id') };
     request[PRINCIPAL] = { ...principal, actingOrgId: await this.actingOrganization.resolve(principal, named, acceptsOrgId) };
     noteOrganization(request, request[PRINCIPAL].actingOrgId);
-    if (!takesBody) refuseFieldsOtherThanOrgId(request.body);
+    if (!readsQuery) refuseFieldsOtherThanOrgId(request.query);
+    if (!readsBody) refuseFieldsOtherThanOrgId(request.body);
     return true;
   }
 
@@ -58,7 +59,8 @@ export class AuthenticationGuard implements CanActivate {
         isPublic: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC_METADATA, targets)),
         scope: this.reflector.getAllAndOverride<Scope | undefined>(SCOPE_METADATA, targets),
         acceptsOrgId: !this.reflector.getAllAndOverride<boolean>(NO_ORG_ID_METADATA, targets),
-        takesBody: readsBody(controller, handler.name),
+        readsBody: readsInput(controller, handler.name, 'body'),
+        readsQuery: readsInput(controller, handler.name, 'query'),
       };
       byHandler.set(handler, declaration);
     }
@@ -70,22 +72,23 @@ interface RouteDeclaration {
   isPublic: boolean;
   scope: Scope | undefined;
   acceptsOrgId: boolean;
-  /** Whether the handler reads a body; one that does not still refuses unknown fields (DESIGN.md). */
-  takesBody: boolean;
+  /** Whether the handler reads a body, a query string; one that does not still refuses unknown fields (DESIGN.md). */
+  readsBody: boolean;
+  readsQuery: boolean;
 }
 
 const bodyField = (body: unknown, field: string): unknown =>
   body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[field] : undefined;
 
 /**
- * An operation without a body (rotate-key, the DELETEs, a webhook test) has no DTO to reject unknown fields, so
- * they are refused here: a body may be empty or name `org_id`, and nothing else.
+ * An operation without a body (rotate-key, the DELETEs, a webhook test) or without query parameters (GET of one
+ * resource) has no DTO to reject unknown fields, so they are refused here: it may be empty or name `org_id`.
  */
-function refuseFieldsOtherThanOrgId(body: unknown): void {
-  if (body === undefined || body === null) return;
-  if (typeof body !== 'object' || Array.isArray(body)) {
+function refuseFieldsOtherThanOrgId(input: unknown): void {
+  if (input === undefined || input === null) return;
+  if (typeof input !== 'object' || Array.isArray(input)) {
     throw validationError([{ field: 'body', message: 'This operation takes no body other than an object with org_id' }]);
   }
-  const unknown = Object.keys(body).filter((key) => key !== 'org_id');
+  const unknown = Object.keys(input).filter((key) => key !== 'org_id');
   if (unknown.length > 0) throw validationError(unknown.map((field) => ({ field, message: `${field} is not a known field` })));
 }

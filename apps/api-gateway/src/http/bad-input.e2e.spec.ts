@@ -135,7 +135,7 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
     });
   });
 
-  it('refuses unknown fields in the body of an operation that takes none, and lets an empty body or org_id through', async () => {
+  it('refuses unknown fields in the body or query string of an operation that takes none, and lets an empty one or org_id through', async () => {
     const rotate = (body: unknown) => service.request('POST', `/api/v1/stores/${storeId}/rotate-key`, { token, body });
     const unknown = await rotate({ reason: 'leaked', org_id: null });
     expect([unknown.status, unknown.body.error.details]).toEqual([400, [{ field: 'reason', message: 'reason is not a known field' }]]);
@@ -143,6 +143,9 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
     expect([list.status, list.body.error.details]).toEqual([400, [{ field: 'body', message: 'This operation takes no body other than an object with org_id' }]]);
     expect((await rotate({})).status).toBe(200);
     expect((await rotate(undefined)).status).toBe(200);
+    const read = await service.request('GET', `/api/v1/stores/${storeId}?bogus=1&limit=0`, { token });
+    expect([read.status, read.body.error.details.map((detail: { field: string }) => detail.field)]).toEqual([400, ['bogus', 'limit']]);
+    expect((await service.request('GET', `/api/v1/stores/${storeId}/status`, { token })).status).toBe(200);
   });
 
   it('reads a UUID written in upper case as the id it names, in the query and in the body as in the path', async () => {

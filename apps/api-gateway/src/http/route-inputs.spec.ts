@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Body, Controller, Param, Post, Query } from '@nestjs/common';
 import { IsString } from 'class-validator';
-import { readsBody, routeInputs } from './route-inputs';
+import { readsInput, routeInputs } from './route-inputs';
 
 class CreateThing {
   @IsString() name: string;
@@ -24,6 +24,9 @@ class ThingsController {
 
   @Post('bodyless')
   bodyless(@Param('id') _id: string, @Query() _query: ListThings) {}
+
+  @Post('bare')
+  bare(@Param('id') _id: string) {}
 }
 
 describe('routeInputs', () => {
@@ -38,7 +41,9 @@ describe('routeInputs', () => {
     expect(inputsOf('untyped')).toEqual({ body: undefined, query: undefined });
   });
 
-  it('tells a handler that reads its body, in any form, from one that reads none', () => {
-    expect(['create', 'named', 'untyped', 'bodyless'].map((method) => readsBody(ThingsController, method))).toEqual([true, true, true, false]);
+  it('tells a handler that reads its body or query string, in any form, from one that reads none', () => {
+    const methods = ['create', 'named', 'untyped', 'bodyless', 'bare'];
+    expect(methods.map((method) => readsInput(ThingsController, method, 'body'))).toEqual([true, true, true, false, false]);
+    expect(methods.map((method) => readsInput(ThingsController, method, 'query'))).toEqual([true, true, false, true, false]);
   });
 });

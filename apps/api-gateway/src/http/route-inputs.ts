@@ -26,8 +26,9 @@ export function routeInputs(controller: Function, prototype: object, method: str
   return { body: dtoOf(RouteParamtypes.BODY), query: dtoOf(RouteParamtypes.QUERY) };
 }
 
-/** Whether the handler reads its body at all (`@Body()`, whole or one field), DTO or not. */
-export function readsBody(controller: Function, method: string): boolean {
+/** Whether the handler reads its body, or its query string, at all (`@Body()`, whole or one field), DTO or not. */
+export function readsInput(controller: Function, method: string, input: 'body' | 'query'): boolean {
   const args: Record<string, unknown> = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {};
-  return Object.keys(args).some((key) => key.startsWith(`${RouteParamtypes.BODY}:`));
+  const paramtype = input === 'body' ? RouteParamtypes.BODY : RouteParamtypes.QUERY;
+  return Object.keys(args).some((key) => key.startsWith(`${paramtype}:`));
 }

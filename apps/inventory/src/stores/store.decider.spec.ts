@@ -64,6 +64,14 @@ describe('store decider', () => {
       .then([{ type: 'StoreUpdated', data: { storeId: 'store-1', sdkConfig: { mode: 'block' }, updatedAt: at.toISOString() } }]);
   });
 
+  it('gives a store its domain as name again when an update sends a blank name, as creation does', () => {
+    const renamed: StoreEvent = { type: 'StoreUpdated', data: { storeId: 'store-1', profile: { name: 'Loja' }, updatedAt: at.toISOString() } };
+    spec
+      .given([created(), renamed])
+      .when({ type: 'UpdateStore', profile: { name: '   ' }, sdkConfig: {}, at, newId })
+      .then([{ type: 'StoreUpdated', data: { storeId: 'store-1', profile: { name: 'loja.example.com' }, updatedAt: at.toISOString() } }]);
+  });
+
   it('suspends once and refuses changes to a suspended store', () => {
     const suspended: StoreEvent = { type: 'StoreSuspended', data: { storeId: 'store-1', suspendedAt: at.toISOString() } };
     spec.given([created()]).when({ type: 'SuspendStore', at }).then([suspended]);

@@ -164,7 +164,8 @@ function update(command: Extract<StoreCommand, { type: 'UpdateStore' }>, state: 
   const at = command.at.toISOString();
   const profile = changedFields(state.profile!, {
     ...command.profile,
-    ...(command.profile.name !== undefined ? { name: command.profile.name.trim() } : {}),
+    // A blank name is the default again, as on creation: the domain.
+    ...(command.profile.name !== undefined ? { name: command.profile.name.trim() || state.domain! } : {}),
     ...(command.profile.country !== undefined ? { country: command.profile.country.toUpperCase() } : {}),
   });
   const sdkConfig = changedFields(state.sdkConfig!, normalizeConfig(command.sdkConfig));
