@@ -1,5 +1,6 @@
 import { largeReportData, reportDataFixture } from '../testing/report-data.fixture';
-import { canonicalJson, canonicalJsonInSlices, parseJsonInSlices, sha256Hex } from './canonical-json';
+import { canonicalJson } from '@pss/kernel';
+import { canonicalJsonInSlices, parseJsonInSlices, sha256Hex } from './canonical-json';
 
 describe('canonical JSON of report data', () => {
   it('is the same text built in slices, so the sha256 an assessor computes matches', async () => {

@@ -6,8 +6,6 @@ import { canonicalJson } from '@pss/kernel';
  * A report's sha256 is computed over the canonical JSON of its data (`canonicalJson` of the kernel; docs/reports.md
  * tells an assessor how to check it), built here a slice at a time for large reports.
  */
-export { canonicalJson };
-
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The same text as `canonicalJson(data)`, built a slice of each top-level array at a time, yielding between. */
