@@ -29,7 +29,7 @@ const QUERY_DTOS: Array<new () => object> = [
 ];
 
 /** Values around every rule's edges: numbers at and past the limits, UUIDs in both cases, empty and long strings. */
-const VALUES = ['1', '10', '100', '0', '101', '-1', '1.5', '1e2', ' 5', '', 'abc', 'x'.repeat(65), 'y'.repeat(513),
+const VALUES = ['1', '10', '100', '0', '101', '-1', '1.5', '1e2', '0x10', '050', ' 5', '', 'abc', 'x'.repeat(65), 'y'.repeat(513),
   '0190a4b2-8d3c-7e1f-9a2b-3c4d5e6f7a8b', '0190A4B2-8D3C-7E1F-9A2B-3C4D5E6F7A8B', '0190a4b2-8d3c-7e1f-9a2b-3c4d5e6f7a8',
   'needs_review', 'unknown', 'active', 'pdf', 'json', '2026-01-01', '2026-01-01T00:00:00Z'];
 
@@ -87,7 +87,7 @@ describe('compiled query validation', () => {
     }
   });
 
-  it('takes the fast path for the common list queries, converting limit as @Type(() => Number) does', () => {
+  it('takes the fast path for the common list queries, reading limit in decimal as the pipe does', () => {
     const storeId = '0190a4b2-8d3c-7e1f-9a2b-3c4d5e6f7a8b';
     const scripts = compileQuery(ListScriptsQuery)!;
     const accepted = scripts({ store_id: storeId, status: 'needs_review', type: 'unknown', limit: '50' });
@@ -99,6 +99,7 @@ describe('compiled query validation', () => {
     expect(scripts({ status: 'nope' })).toBeUndefined();
     expect(scripts({ colour: 'red' })).toBeUndefined();
     expect(scripts({ status: ['needs_review', 'blocked'] })).toBeUndefined();
+    expect(['1e2', '0x10', '1.0', ' 5'].map((limit) => scripts({ limit }))).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('leaves DTOs with transforms to the pipe', () => {

@@ -1,6 +1,7 @@
 import { TransformationType } from 'class-transformer';
 import { getMetadataStorage, isIn, isInt, isString, isUUID, max, maxLength, min } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { decimalInteger } from '../pagination/decimal-integer';
 import { uuidFieldsOf } from './lowercase-uuids';
 
 // class-transformer keeps its decorators' metadata here; the package exports it under no other name.
@@ -11,8 +12,8 @@ const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as t
  * tenth of such a request (Benchmark 3). A query DTO whose rules are all simple is compiled once, from the same
  * decorators, into a check of the plain values: it accepts a query only when every field is known, a single
  * string, and passes each of its rules through the same class-validator functions the decorators run, and then
- * answers what the ValidationPipe would (an instance of the DTO, `@Type(() => Number)` fields converted with
- * `Number()`, as class-transformer does). Anything else (an unknown or repeated field, a value a rule refuses, a
+ * answers what the ValidationPipe would (an instance of the DTO, its `@DecimalInteger()` and `@Type(() => Number)`
+ * fields converted as class-transformer does). Anything else (an unknown or repeated field, a value a rule refuses, a
  * DTO with another kind of rule) returns undefined, and the ValidationPipe decides and words the 400, so the
  * answer never differs from the pipe's.
  */
@@ -90,12 +91,14 @@ function addMetadata(field: Field, metadata: ValidationMetadata): boolean {
 }
 
 /**
- * How class-transformer turns the query's string into the field's value: as is, or `Number()` for
- * `@Type(() => Number)`; undefined for a `@Transform` or another type.
+ * How class-transformer turns the query's string into the field's value: as is, `@DecimalInteger()`, or `Number()`
+ * for `@Type(() => Number)`; undefined for another `@Transform` or another type.
  */
 function conversionOf(dto: Function, property: string): ((raw: string) => unknown) | undefined {
-  if (defaultMetadataStorage.findTransformMetadatas(dto, property, TransformationType.PLAIN_TO_CLASS).length > 0) return undefined;
+  const transforms = defaultMetadataStorage.findTransformMetadatas(dto, property, TransformationType.PLAIN_TO_CLASS);
   const type = defaultMetadataStorage.findTypeMetadata(dto, property);
+  if (transforms.length === 1 && transforms[0].transformFn === decimalInteger && !type) return (raw) => decimalInteger({ value: raw });
+  if (transforms.length > 0) return undefined;
   if (!type) return (raw) => raw;
   const target = type.typeFunction();
   if (target === Number) return (raw) => Number(raw);

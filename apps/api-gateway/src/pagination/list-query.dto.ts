@@ -1,11 +1,11 @@
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { DecimalInteger } from './decimal-integer';
 import { MAX_PAGE_SIZE } from './paginate';
 
 /** Query parameters every list operation takes. */
 export class ListQuery {
   @IsOptional()
-  @Type(() => Number)
+  @DecimalInteger()
   @IsInt({ message: 'limit must be an integer from 1 to 100' })
   @Min(1, { message: 'limit must be an integer from 1 to 100' })
   @Max(MAX_PAGE_SIZE, { message: 'limit must be an integer from 1 to 100' })

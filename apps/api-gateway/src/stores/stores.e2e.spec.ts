@@ -240,7 +240,7 @@ describe('stores (HTTP, embedded)', () => {
       expect(active.body.data.map((s: { id: string }) => s.id)).toEqual([kept.id]);
     });
 
-    it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['status=gone']])('answers 400 to %s', async (query) => {
+    it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['limit=1e2'], ['limit=0x10'], ['limit=1.0'], ['status=gone']])('answers 400 to %s', async (query) => {
       expect((await service.request('GET', `/api/v1/stores?${query}`, { token })).status).toBe(400);
     });
   });
