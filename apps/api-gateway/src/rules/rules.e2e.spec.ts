@@ -58,6 +58,9 @@ describe('rules (HTTP, embedded)', () => {
     it.each([
       ['url', 'HTTPS://Evil-CDN.example/js/App.js?v=2#x', 'https://evil-cdn.example/js/App.js?v=2'],
       ['hash', sha384, sha384],
+      ['domain', 'https://198.51.100.4:8443/x.js', '198.51.100.4'],
+      ['domain', '2001:DB8::1', '[2001:db8::1]'],
+      ['domain', 'LocalHost', 'localhost'],
     ])('normalizes a %s value', async (target, value, expected) => {
       const answer = await createRule({ target, value, label: ' Mine ' });
       expect(answer.status).toBe(201);
@@ -81,6 +84,7 @@ describe('rules (HTTP, embedded)', () => {
       ['a value over 2048 characters', { value: 'a'.repeat(2049) }, 'value'],
       ['a value that is not a host name', { value: 'not a host' }, 'value'],
       ['a public suffix as domain', { value: 'com.br' }, 'value'],
+      ['a top-level domain as domain', { value: 'com' }, 'value'],
       ['a relative URL', { target: 'url', value: '/a.js' }, 'value'],
       ['an ftp URL', { target: 'url', value: 'ftp://evil.example/a.js' }, 'value'],
       ['a hash of the wrong length', { target: 'hash', value: sha384.replace('sha384', 'sha256') }, 'value'],

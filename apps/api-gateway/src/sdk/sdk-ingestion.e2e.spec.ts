@@ -146,6 +146,22 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     expect(rules.body.data).toHaveLength(2);
   });
 
+  it('blocks a script served from an IP address, localhost or a name with an underscore by that host, as the browser writes it', async () => {
+    const store = await newStore();
+    const hosts = ['https://203.0.113.7/x.js', 'http://localhost:8080/y.js', 'https://[2001:db8::1]/z.js', 'https://my_cdn.example.net/w.js'];
+    await send(store.sdk_key, hosts.map((src) => ({ kind: 'script', src })));
+    const list = await scripts(store.id);
+    const values: string[] = [];
+    for (const src of hosts) {
+      const blocked = await service.request('POST', `/api/v1/scripts/${bySrc(list, src).id}/block`, { token, body: {} });
+      expect([src, blocked.status, blocked.body.status]).toEqual([src, 200, 'blocked']);
+      values.push(blocked.body.rule.value);
+    }
+    expect(values).toEqual(['203.0.113.7', 'localhost', '[2001:db8::1]', 'my_cdn.example.net']);
+    const config = await service.request('GET', `/sdk/v1/config?key=${store.sdk_key}`);
+    expect(config.body.rules.block.map((rule: { value: string }) => rule.value).sort()).toEqual([...values].sort());
+  });
+
   it('serves the SDK config with authorized hashes, paused in developer mode, and an ETag', async () => {
     const store = await newStore({ developer_mode: true, mode: 'block' });
     await send(store.sdk_key, checkoutScripts(store.domain));

@@ -1,4 +1,4 @@
-import { getDomain } from 'tldts';
+import { parse } from 'tldts';
 import { deterministicUuid, validationError } from '@pss/kernel';
 import type { RuleTarget, RuleType } from '@pss/contracts';
 import { normalizeDomain } from '../stores/domain-name';
@@ -36,13 +36,34 @@ const NORMALIZERS: Record<RuleTarget, (value: string) => string> = { domain, url
 
 /**
  * A host and its subdomains. `*.` is accepted and dropped (matching is by suffix anyway); a bare public suffix
- * (`com.br`) is refused, as a rule on it would match every site under it.
+ * (`com.br`) is refused, as a rule on it would match every site under it. Scripts are also served from hosts that
+ * are not public names (an IP address, `localhost`, a name with `_`): those are kept as the browser writes them (`[::1]`), so
+ * blocking such a script works like blocking any other.
  */
 function domain(value: string): string {
-  const host = normalizeDomain(value.replace(/^\*\./, ''));
+  const unwildcarded = value.replace(/^\*\./, '');
+  const host = normalizeDomain(unwildcarded) ?? otherHost(unwildcarded);
   if (!host) throw invalid('value', 'value must be a host name for target domain, e.g. cdn.example.com');
-  if (!getDomain(host, { extractHostname: false })) throw invalid('value', `value ${host} is a public suffix, not a domain`);
+  const parsed = parse(host, { extractHostname: false });
+  if (!parsed.isIp && !parsed.domain && parsed.isIcann !== false) throw invalid('value', `value ${host} is a public suffix, not a domain`);
   return host;
+}
+
+/** Host names as URLs carry them, underscores included (some CDNs use them), which public names may not. */
+const HOST_LABELS = /^(?!-)[a-z0-9_-]{1,63}(?<!-)(\.(?!-)[a-z0-9_-]{1,63}(?<!-))*$/;
+
+/** An IP address or another host a URL may name, in the form a script URL's `hostname` has; undefined for anything else. */
+function otherHost(value: string): string | undefined {
+  const bareIpv6 = /^[0-9a-f]*:[0-9a-f:.]*:[0-9a-f.]*$/i.test(value);
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${bareIpv6 ? `[${value}]` : value}`;
+  try {
+    const url = new URL(withScheme);
+    if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) return undefined;
+    const host = url.hostname.replace(/\.$/, '');
+    return parse(host, { extractHostname: false }).isIp || (host.length <= 253 && HOST_LABELS.test(host)) ? host : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One script URL: absolute http(s), host in lower case (and punycode), fragment dropped; path and query kept. */
