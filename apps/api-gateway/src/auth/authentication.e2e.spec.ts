@@ -117,5 +117,11 @@ describe('authentication and scopes (HTTP, embedded)', () => {
     const tampered = await service.request('GET', `/api/v1/stores?cursor=${Buffer.from('{"x":1}').toString('base64url')}`, { token });
     expect(tampered.status).toBe(400);
     expect(tampered.body.error.details[0].field).toBe('cursor');
+    // Well-formed JSON of the right shape, but not a position the API could have written for that list.
+    for (const path of ['/api/v1/stores', '/api/v1/scripts', '/api/v1/alerts', '/api/v1/rules', '/api/v1/policies']) {
+      const { token: reader } = await service.tenant(['stores:read', 'scripts:read', 'alerts:read', 'policies:read']);
+      const edited = await service.request('GET', `${path}?cursor=${Buffer.from('["a","b"]').toString('base64url')}`, { token: reader });
+      expect([path, edited.status, edited.body.error?.details[0].field]).toEqual([path, 400, 'cursor']);
+    }
   });
 });

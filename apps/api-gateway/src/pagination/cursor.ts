@@ -2,13 +2,15 @@ import { validationError } from '@pss/kernel';
 
 /**
  * Keyset cursors: the sort value and `_id` of the last item of a page, base64url-encoded JSON. Opaque to
- * clients; anything that does not decode to exactly that shape is a tampered cursor (400).
+ * clients; anything that does not decode to exactly that shape, for the list's order, is a tampered cursor (400):
+ * the id a UUID, the value the id again (lists in id order), a timestamp as the API writes them (`…_at`
+ * fields), or else a number.
  */
 export type CursorKey = [value: string | number, id: string];
 
 export const encodeCursor = (key: CursorKey): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
-export function decodeCursor(cursor: string): CursorKey {
+export function decodeCursor(cursor: string, field: string): CursorKey {
   const invalid = () => validationError([{ field: 'cursor', message: 'cursor is not a cursor this API returned' }]);
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
   let key: unknown;
@@ -21,9 +23,20 @@ export function decodeCursor(cursor: string): CursorKey {
     !Array.isArray(key) ||
     key.length !== 2 ||
     !(typeof key[0] === 'string' || (typeof key[0] === 'number' && Number.isFinite(key[0]))) ||
-    typeof key[1] !== 'string'
+    typeof key[1] !== 'string' ||
+    !UUID.test(key[1]) ||
+    !fitsField(key[0], key[1], field)
   ) {
     throw invalid();
   }
   return key as CursorKey;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function fitsField(value: string | number, id: string, field: string): boolean {
+  if (field === '_id') return value === id;
+  if (field.endsWith('_at')) return typeof value === 'string' && TIMESTAMP.test(value);
+  return typeof value === 'number';
 }

@@ -3,6 +3,9 @@ import { MemoryReadStore, type Document } from '@pss/read-store';
 import { jsonPage, JsonRendering } from './json-page';
 import { paginate } from './paginate';
 
+/** Ids and times as the API's documents have them: its cursors accept nothing else. */
+const idOf = (n: number) => `0190a4b2-8d3c-7e1f-9a2b-00000000000${n}`;
+
 type Item = Document & { org_id: string; seen_at: string; name: string; tags: string[]; _position: number };
 
 describe('jsonPage', () => {
@@ -10,7 +13,7 @@ describe('jsonPage', () => {
     const store = new MemoryReadStore();
     await store.ensureIndexes('items', [{ key: { org_id: 1, seen_at: -1, _id: -1 } }]);
     for (let n = 0; n < 7; n += 1) {
-      const item: Item = { _id: `i${n}`, org_id: n === 3 ? 'other' : 'org', seen_at: `2026-01-0${1 + (n % 3)}`, name: `“item” ${n}\n`, tags: [`t${n}`], _position: n };
+      const item: Item = { _id: idOf(n), org_id: n === 3 ? 'other' : 'org', seen_at: `2026-01-0${1 + (n % 3)}T00:00:00.000Z`, name: `“item” ${n}\n`, tags: [`t${n}`], _position: n };
       await store.collection<Item>('items').insertOne(item);
     }
     return store;
@@ -41,8 +44,8 @@ describe('jsonPage', () => {
     const first = await read();
     expect(await read()).toBe(first);
     expect(present).toHaveBeenCalledTimes(3);
-    await collection.updateOne({ _id: 'i1' }, { $set: { name: 'renamed' } });
-    expect(JSON.parse(await read()).data[1]).toMatchObject({ id: 'i1', name: 'renamed' });
+    await collection.updateOne({ _id: idOf(1) }, { $set: { name: 'renamed' } });
+    expect(JSON.parse(await read()).data[1]).toMatchObject({ id: idOf(1), name: 'renamed' });
     expect(present).toHaveBeenCalledTimes(4);
   });
 });

@@ -44,7 +44,7 @@ export function pageQuery(filter: Filter, order: PageOrder, request: PageRequest
   const beyond = direction === -1 ? '$lt' : '$gt';
   let query = filter;
   if (request.cursor) {
-    const [value, id] = decodeCursor(request.cursor);
+    const [value, id] = decodeCursor(request.cursor, field);
     const after = field === '_id' ? { _id: { [beyond]: id } } : { $or: [{ [field]: { [beyond]: value } }, { [field]: value, _id: { [beyond]: id } }] };
     query = { $and: [filter, after] };
   }
