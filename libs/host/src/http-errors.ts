@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER, requestIdFrom } from './request-observability';
 
 /**
  * The errors Fastify and Node's HTTP parser raise before any route runs, in the service's error shape
@@ -27,8 +29,10 @@ const REQUEST_TIMEOUT: HttpError = { status: 408, code: 'request_timeout', messa
 const FRAMEWORK_ERRORS: Record<string, HttpError> = { FST_ERR_BAD_URL: BAD_URL, FST_ERR_MAX_PARAM_LENGTH: PATH_TOO_LONG };
 
 /** Fastify's `frameworkErrors`: a path that is not valid percent-encoding, or a path parameter over the router's limit. */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const known = FRAMEWORK_ERRORS[error.code] ?? MALFORMED_HTTP;
+  // Raised while routing, before the hook that gives requests their id.
+  reply.header('X-Request-Id', requestIdFrom(request.headers[REQUEST_ID_HEADER]));
   reply.code(known.status).header('content-type', 'application/json; charset=utf-8').send(body(known));
 }
 
@@ -49,7 +53,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+        `Content-Type: application/json; charset=utf-8\r\nX-Request-Id: ${randomUUID()}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
     );
   }
   socket.destroy(error);
@@ -69,8 +73,10 @@ export function answerWrongMethods(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     if (!request.is404) return done();
     const path = request.url.split('?')[0];
-    const allowed = [...new Set(routes.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods))].sort().join(', ');
-    if (allowed === '') return done();
+    const methods = [...new Set(routes.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods))].sort();
+    // A served method that still found no route (a trailing slash, a segment too many) is an unknown path: 404.
+    if (methods.length === 0 || methods.includes(request.method)) return done();
+    const allowed = methods.join(', ');
     reply
       .code(405)
       .header('allow', allowed)
@@ -82,5 +88,5 @@ export function answerWrongMethods(fastify: FastifyInstance): void {
 /** `/api/v1/stores/:id` → a pattern matching `/api/v1/stores/<one segment>` (and `*` any rest). */
 function patternOf(url: string): RegExp {
   const escaped = url.replace(/[.+?^$()|[\]\\{}]/g, '\\$&');
-  return new RegExp(`^${escaped.replace(/:[A-Za-z0-9_]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`);
+  return new RegExp(`^${escaped.replace(/:[A-Za-z0-9_]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
 }

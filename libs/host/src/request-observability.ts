@@ -20,22 +20,32 @@ const requestIds = new WeakMap<object, string>();
 /** The request id of a request (the caller's `X-Request-Id` when acceptable, else generated). */
 export const requestIdOf = (request: FastifyRequest): string | undefined => requestIds.get(request.raw);
 
+/** The id a request goes by: the caller's `X-Request-Id` when short and plain, else a new one. */
+export const requestIdFrom = (offered: string | string[] | undefined): string =>
+  typeof offered === 'string' && ACCEPTED_REQUEST_ID.test(offered) ? offered : randomUUID();
+
 /**
- * Every request gets a request id, returned in `X-Request-Id`, one access-log line and a sample in the duration
- * histogram, labelled with the route template (`/api/v1/stores/:id`), never the path itself. The line holds no
- * header, query string or body: tokens and SDK keys travel in those. `/metrics` is served here unless
- * METRICS_PORT gives it a listener of its own (`runService`).
+ * Every request gets a request id, returned in `X-Request-Id`: registered before any hook that may answer early
+ * (a wrong method's 405), so those answers carry one too.
  */
-export function observeRequests(fastify: FastifyInstance, logger: JsonLogger, metrics: Metrics, config: ServiceConfig): void {
-  if (config.metricsPort === null) serveMetricsRoute(fastify, metrics);
+export function assignRequestIds(fastify: FastifyInstance): void {
   // Callback hooks, not async ones: two promises fewer on every request.
   fastify.addHook('onRequest', (request, reply, done) => {
-    const offered = request.headers[REQUEST_ID_HEADER];
-    const id = typeof offered === 'string' && ACCEPTED_REQUEST_ID.test(offered) ? offered : randomUUID();
+    const id = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
     requestIds.set(request.raw, id);
     reply.header('X-Request-Id', id);
     done();
   });
+}
+
+/**
+ * Every request gets one access-log line and a sample in the duration histogram, labelled with the route
+ * template (`/api/v1/stores/:id`), never the path itself. The line holds no header, query string or body: tokens
+ * and SDK keys travel in those. `/metrics` is served here unless METRICS_PORT gives it a listener of its own
+ * (`runService`).
+ */
+export function observeRequests(fastify: FastifyInstance, logger: JsonLogger, metrics: Metrics, config: ServiceConfig): void {
+  if (config.metricsPort === null) serveMetricsRoute(fastify, metrics);
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     metrics.httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);

@@ -11,7 +11,7 @@ import { Metrics } from '@pss/metrics';
 import { DeadLettersOps } from './dead-letters.ops';
 import { answerWrongMethods, clientErrorHandler, frameworkErrors, MAX_PATH_PARAMETER_LENGTH } from './http-errors';
 import { parseJsonBodies } from './json-body';
-import { observeRequests } from './request-observability';
+import { assignRequestIds, observeRequests } from './request-observability';
 
 /** Request bodies are capped; routes that need less (SDK ingestion) set their own cap. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -85,6 +85,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
     { logger, bufferLogs: true, abortOnError: false, bodyParser: false },
   );
   parseJsonBodies(app.getHttpAdapter().getInstance());
+  assignRequestIds(app.getHttpAdapter().getInstance());
   answerWrongMethods(app.getHttpAdapter().getInstance());
   observeRequests(app.getHttpAdapter().getInstance(), logger, app.get(Metrics), config);
   connectBusServer(app);

@@ -91,6 +91,7 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
     it('answers a path id over 100 characters with 414, without echoing the path', async () => {
       const answer = await service.request('GET', `/api/v1/stores/${'x'.repeat(101)}`, { token });
       expect([answer.status, answer.body]).toEqual([414, { error: { code: 'uri_too_long', message: 'A path parameter is longer than 100 characters' } }]);
+      expect(answer.headers['x-request-id']).toEqual(expect.any(String));
     });
 
     it('answers a method a path does not serve with 405 and Allow, and an unknown path with 404', async () => {
@@ -100,8 +101,14 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
         'DELETE, GET, HEAD, PATCH',
         { error: { code: 'method_not_allowed', message: 'This path serves DELETE, GET, HEAD, PATCH only' } },
       ]);
+      expect(put.headers['x-request-id']).toEqual(expect.any(String));
       expect((await service.request('DELETE', '/api/v1/organizations', { token })).headers.allow).toBe('GET, HEAD, POST');
       expect((await service.request('PUT', '/api/v1/storesx', { token })).status).toBe(404);
+      // A trailing slash is another path: 404, never a 405 whose Allow names the method that was sent.
+      for (const [method, path] of [['GET', `/api/v1/stores/${storeId}/`], ['GET', '/health/'], ['GET', '/sdk/v1/sdk.js/'], ['POST', '/sdk/v1/events/'], ['PUT', `/api/v1/stores/${storeId}/`]]) {
+        const answer = await service.request(method, path, { token });
+        expect([method, path, answer.status, answer.body.error.code]).toEqual([method, path, 404, 'not_found']);
+      }
     });
 
     it('keeps unknown routes, wrong media types and oversized bodies in the shape', async () => {
@@ -169,26 +176,26 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
 
     /** Sends raw bytes and resolves with everything the server wrote back before closing. */
     const raw = (request: string) =>
-      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      new Promise<{ status: number; requestId: string | undefined; body: unknown }>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1');
         let received = '';
         socket.on('data', (chunk) => (received += chunk.toString('utf8')));
         socket.on('error', reject);
         socket.on('close', () => {
           const [head, body] = received.split('\r\n\r\n');
-          resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
+          resolve({ status: Number(head.split(' ')[1]), requestId: /\r\nX-Request-Id: ([0-9a-f-]{36})\r\n/i.exec(head)?.[1], body: JSON.parse(body) });
         });
         socket.end(request);
       });
 
     it('answers a 100 KB Authorization header with 431 in the error shape', async () => {
       const answer = await raw(`GET /api/v1/stores HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(100_000)}\r\n\r\n`);
-      expect(answer).toEqual({ status: 431, body: { error: { code: 'headers_too_large', message: 'Request headers are too large' } } });
+      expect(answer).toEqual({ status: 431, requestId: expect.any(String), body: { error: { code: 'headers_too_large', message: 'Request headers are too large' } } });
     });
 
     it('answers a malformed request line with 400 in the error shape', async () => {
       const answer = await raw('GET /api/v1/stores HTTP/9\r\n\r\n');
-      expect(answer).toEqual({ status: 400, body: { error: { code: 'validation_error', message: 'Malformed HTTP request' } } });
+      expect(answer).toEqual({ status: 400, requestId: expect.any(String), body: { error: { code: 'validation_error', message: 'Malformed HTTP request' } } });
     });
   });
 });
