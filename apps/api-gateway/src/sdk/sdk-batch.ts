@@ -12,6 +12,8 @@ export const MAX_REJECTIONS_LISTED = 20;
 
 export interface CheckedItems {
   accepted: Observation[];
+  /** The client's index of each accepted observation. */
+  indexes: number[];
   rejected: number;
   rejections: Rejection[];
 }
@@ -50,18 +52,29 @@ export function checkBatch(parsed: unknown): CheckedBatch {
 /** Each item on its own; `indexOf` maps an item back to what the client sent (CSP reports expand to several). */
 export function checkItems(items: unknown[], indexOf: (position: number) => number = (position) => position): CheckedItems {
   const accepted: Observation[] = [];
+  const indexes: number[] = [];
   const rejections: Rejection[] = [];
   let rejected = 0;
   items.forEach((item, position) => {
     const checked = checkObservation(item);
     if (checked.ok) {
       accepted.push(checked.value);
+      indexes.push(indexOf(position));
       return;
     }
     rejected += 1;
     if (rejections.length < MAX_REJECTIONS_LISTED) rejections.push({ index: indexOf(position), reason: checked.reason });
   });
-  return { accepted, rejected, rejections };
+  return { accepted, indexes, rejected, rejections };
+}
+
+/**
+ * The 202 of a batch: its observations counted, the bad ones and the new scripts the store's budget left out
+ * (`deferred`, by client index) rejected with their reasons, the first MAX_REJECTIONS_LISTED listed in index order.
+ */
+export function answerOf(observations: number, checked: Pick<CheckedItems, 'rejected' | 'rejections'>, deferred: Rejection[]) {
+  const rejections = [...checked.rejections, ...deferred].sort((a, b) => a.index - b.index).slice(0, MAX_REJECTIONS_LISTED);
+  return { accepted: observations - deferred.length, rejected: checked.rejected + deferred.length, rejections };
 }
 
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;

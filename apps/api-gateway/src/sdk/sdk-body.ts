@@ -20,11 +20,13 @@ const SDK_MEDIA_TYPE = 'application/x-pss-sdk-body';
  */
 export function readSdkBodiesAsText(fastify: FastifyInstance, bodyLimit: number): void {
   const declared = new WeakMap<FastifyRequest, string>();
-  fastify.addHook('onRequest', (request, _reply, done) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     const config = request.routeOptions.config as { sdkRawBody?: boolean } | undefined;
     if (config?.sdkRawBody) {
       declared.set(request, String(request.headers['content-type'] ?? ''));
       request.headers['content-type'] = SDK_MEDIA_TYPE;
+      // A refusal before the route runs (413 past the cap) stays readable by the page that posted, like every other answer.
+      reply.header('Access-Control-Allow-Origin', '*');
     }
     done();
   });

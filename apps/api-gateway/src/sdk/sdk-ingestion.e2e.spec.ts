@@ -225,6 +225,7 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     const huge = await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'script-src', blocked_uri: 'x'.repeat(300 * 1024) }]);
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('payload_too_large');
+    expect(huge.headers['access-control-allow-origin']).toBe('*'); // refused before the route, still readable by the page
   });
 
   it('rejects only the observation that carries a prototype key, whatever the content type', async () => {

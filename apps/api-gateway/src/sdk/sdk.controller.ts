@@ -10,7 +10,7 @@ import { HttpDomainError } from '../http/exceptions.filter';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { checkCspReports } from './csp-reports';
 import { SdkIntake, type IntakeBatch } from './intake/sdk-intake';
-import { checkBatch, parseSdkJson } from './sdk-batch';
+import { answerOf, checkBatch, parseSdkJson, type Rejection } from './sdk-batch';
 import { SDK_RAW_BODY, sdkBody } from './sdk-body';
 import { KeyedSdkScripts } from './keyed-sdk-scripts';
 import { SdkBundle, type ServedScript } from './sdk-bundle';
@@ -109,11 +109,13 @@ export class SdkController {
     const store = await this.admit(key);
     const batch = checkBatch(parseSdkJson(sdkBody(body).text));
     // An empty batch is the heartbeat of a paused SDK (developer mode): it tells the service the SDK is installed.
-    if (batch.accepted.length > 0 || batch.rejected === 0) {
-      await this.take(store, { pageUrl: batch.pageUrl, sessionId: batch.sessionId, sdkVersion: batch.sdkVersion, observations: batch.accepted });
-    }
-    this.metrics.sdkBatch('events', batch.accepted.length, batch.rejected);
-    return { accepted: batch.accepted.length, rejected: batch.rejected, rejections: batch.rejections };
+    const deferred =
+      batch.accepted.length > 0 || batch.rejected === 0
+        ? await this.take(store, { pageUrl: batch.pageUrl, sessionId: batch.sessionId, sdkVersion: batch.sdkVersion, observations: batch.accepted }, batch.indexes)
+        : [];
+    const answer = answerOf(batch.accepted.length, batch, deferred);
+    this.metrics.sdkBatch('events', answer.accepted, answer.rejected);
+    return answer;
   }
 
   /** Browser-native CSP reports (report-uri and report-to), turned into the same observations. */
@@ -124,11 +126,14 @@ export class SdkController {
     reply.headers(CORS);
     const store = await this.admit(key);
     const reports = checkCspReports(parseSdkJson(sdkBody(body).text));
+    const deferred: Rejection[] = [];
     for (const page of reports.pages) {
-      if (page.accepted.length > 0) await this.take(store, { pageUrl: page.pageUrl, sessionId: CSP_SESSION, sdkVersion: CSP_SOURCE_VERSION, observations: page.accepted });
+      if (page.accepted.length === 0) continue;
+      deferred.push(...(await this.take(store, { pageUrl: page.pageUrl, sessionId: CSP_SESSION, sdkVersion: CSP_SOURCE_VERSION, observations: page.accepted }, page.indexes)));
     }
-    this.metrics.sdkBatch('csp', reports.accepted, reports.rejected);
-    return { accepted: reports.accepted, rejected: reports.rejected, rejections: reports.rejections };
+    const answer = answerOf(reports.accepted, reports, deferred);
+    this.metrics.sdkBatch('csp', answer.accepted, answer.rejected);
+    return answer;
   }
 
   /** The key, then the store's rate limit: a refused request costs no parsing of its observations. */
@@ -142,13 +147,17 @@ export class SdkController {
     return store;
   }
 
-  private async take(store: Frozen<StoreDocument>, batch: IntakeBatch): Promise<void> {
-    const taken = await this.intake.take(store, batch);
-    // The store's budget of new scripts is spent: those it covered are recorded, the SDK sends the rest again later.
-    if (!taken.taken) {
-      this.metrics.rateLimited('sdk_store');
-      throw rateLimited(taken.retryAfterSeconds);
-    }
+  /**
+   * Takes the batch in; answers the new scripts the store's budget could not cover, rejected by client index
+   * (`indexes`). Only they are left out: the batch's signals and headers are recorded whatever a flood of forged
+   * scripts has spent, and a later page view reports the deferred scripts again.
+   */
+  private async take(store: Frozen<StoreDocument>, batch: IntakeBatch, indexes: number[]): Promise<Rejection[]> {
+    const { deferred, retryAfterSeconds } = await this.intake.take(store, batch);
+    if (deferred.length === 0) return [];
+    this.metrics.rateLimited('sdk_new_scripts');
+    const reason = `new script not recorded: this store's limit of new scripts is spent; report it again after ${retryAfterSeconds ?? 1} seconds`;
+    return deferred.map((position) => ({ index: indexes[position], reason }));
   }
 
   /** The script, gzipped for clients that accept it (its own ETag: another representation of the same bytes). */

@@ -68,8 +68,9 @@ export class SdkIngestion {
    * new scripts is recorded (the store's NewScriptBudget), decided side by side, one headers decision, one signal
    * event. What fans out from a new script (the policy decision, alerts, deliveries) runs behind the answer: the
    * policies start at once (PromptDecisions), the rest from the recorded events. When the budget cannot cover the
-   * batch's new scripts, those it could are recorded and nothing else (the SDK sends the batch again after
-   * `retry_after_seconds`).
+   * batch's new scripts, those it could are recorded and the others answered `deferred` (a later page view reports
+   * them again); the headers and signals are recorded all the same, so a flood of forged scripts cannot hide a
+   * skimmer's card-field read or a CSP violation.
    */
   async ingest(batch: SdkIngestCommand & CommandMetaCarrier): Promise<SdkIngestReply> {
     const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: batch.storeId });
@@ -123,14 +124,14 @@ export class SdkIngestion {
         for (const answer of change.answers) Object.assign(answer, settled);
       }),
     );
-    if (allowance.retryAfterSeconds) return { accepted: allowance.granted, retry_after_seconds: allowance.retryAfterSeconds, scripts };
-
     if (headers) await this.headers(headers, store, batch.pageUrl, context, at);
     for (const access of accesses.values()) this.signal(signals, await this.sensitiveFieldAccess(access, seen, context, at));
     if (signals.size) {
       await this.eventStore.append(signalsStream(store._id), [...signals.values()].map((event) => ({ ...event, metadata: { actor: context.actor, orgId: context.orgId } })));
     }
-    return { accepted: batch.observations.length, scripts };
+    const deferred = scripts.filter((answer) => answer.outcome === 'deferred').length;
+    const accepted = batch.observations.length - deferred;
+    return allowance.retryAfterSeconds ? { accepted, retry_after_seconds: allowance.retryAfterSeconds, scripts } : { accepted, scripts };
   }
 
   /**

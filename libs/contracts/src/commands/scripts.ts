@@ -23,8 +23,8 @@ export interface SdkIngestCommand {
 /**
  * What became of each script observation forwarded, in the order sent: `known` (inventory already had this
  * hash: the gateway counts it as a sighting), `recorded` (a new script or new content, now an event) or `deferred`
- * (beyond the store's budget of new scripts: not recorded, the SDK sends it again). `hash` is the script's current
- * hash after the batch, which the gateway remembers.
+ * (beyond the store's budget of new scripts: not recorded, a later page view reports it again). `hash` is the
+ * script's current hash after the batch, which the gateway remembers.
  */
 export interface IngestedScript {
   script_id: string;
@@ -34,8 +34,8 @@ export interface IngestedScript {
 
 /**
  * Inventory's answer to `sdkIngest`. `retry_after_seconds` says the store's budget of new scripts ran out: the
- * new scripts it could afford are recorded, the others are not, and the gateway answers 429 so the SDK sends
- * them again later (what was recorded is known by then, and costs nothing the second time).
+ * new scripts it could afford are recorded, the others are answered `deferred` (the gateway rejects them in its
+ * 202, and a later page view reports them again), and everything else in the batch is recorded.
  */
 export interface SdkIngestReply {
   accepted: number;

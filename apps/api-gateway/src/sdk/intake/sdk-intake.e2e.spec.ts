@@ -97,20 +97,31 @@ describe('SDK intake at the edge (HTTP, embedded)', () => {
     expect(forwarded).not.toHaveBeenCalled();
   });
 
-  it('refuses a flood at the edge once inventory said the budget is spent, and lets known scripts through', async () => {
+  it('defers new scripts beyond the budget one by one, asks nothing for unseen ones while it is spent, and still records signals', async () => {
     const store = await service.createStore(token);
     await service.reportSdk(store.sdk_key, page);
     const forged = (from: number) => Array.from({ length: 10 }, (_, n) => ({ kind: 'script', src: `https://forged.example.net/${from + n}.js`, hash: sri(`forged ${from + n}`) }));
     forwarded.mockClear();
-    // The page spent 3 of the 10: inventory records 7 of these and says the budget is spent.
-    const refused = await service.reportSdk(store.sdk_key, forged(0));
-    expect(refused.status).toBe(429);
-    expect(refused.headers['retry-after']).toBeDefined();
+    // The page spent 3 of the 10: inventory records 7 of these and defers the last 3, which the 202 rejects.
+    const first = await service.reportSdk(store.sdk_key, forged(0));
+    expect(first.status).toBe(202);
+    expect([first.body.accepted, first.body.rejected, first.body.rejections.map((r: { index: number }) => r.index)]).toEqual([7, 3, [7, 8, 9]]);
+    expect(first.body.rejections[0].reason).toMatch(/^new script not recorded: this store's limit of new scripts is spent; report it again after \d+ seconds$/);
     expect(forwarded).toHaveBeenCalledTimes(1);
-    for (let n = 0; n < 5; n += 1) expect((await service.reportSdk(store.sdk_key, forged(200 + n * 10))).status).toBe(429);
+    // While it is spent, scripts the edge never saw are deferred without a command...
+    for (let n = 0; n < 5; n += 1) expect((await service.reportSdk(store.sdk_key, forged(200 + n * 10))).body).toMatchObject({ accepted: 0, rejected: 10 });
     expect(forwarded).toHaveBeenCalledTimes(1);
-    expect((await service.reportSdk(store.sdk_key, page)).status).toBe(202);
-    expect(forwarded).toHaveBeenCalledTimes(1);
+    // ...but what else a batch carries goes on and is recorded: a flood cannot hide a skimmer reading the card.
+    const read = { kind: 'sensitive_field_access', src: 'https://skim.example.org/s.js', field: 'card_number' };
+    const mixed = await service.reportSdk(store.sdk_key, [...forged(300), read]);
+    expect([mixed.status, mixed.body.accepted, mixed.body.rejected]).toEqual([202, 1, 10]);
+    expect(forwarded).toHaveBeenCalledTimes(2);
+    expect(forwarded.mock.calls[1][0].observations).toEqual([read]);
+    const signals = await service.app.get<EventStore>(EVENT_STORE).readAll({ filter: { eventTypes: ['SensitiveFieldAccessed'] }, maxCount: 100_000 });
+    expect(signals.filter((event) => (event.data as { storeId: string }).storeId === store.id)).toHaveLength(1);
+    // Known scripts pass at the edge as before.
+    expect((await service.reportSdk(store.sdk_key, page)).body).toMatchObject({ accepted: page.length, rejected: 0 });
+    expect(forwarded).toHaveBeenCalledTimes(2);
   });
 
   it('starts cold after a restart, learns from inventory and records nothing twice', async () => {

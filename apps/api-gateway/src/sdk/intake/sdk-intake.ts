@@ -14,8 +14,14 @@ export interface IntakeBatch {
   observations: Observation[];
 }
 
-/** What became of a batch: taken, or refused because the store's budget of new scripts is spent. */
-export type IntakeResult = { taken: true } | { taken: false; retryAfterSeconds: number };
+/**
+ * What became of a batch: everything was taken but the scripts at `deferred` (positions in `observations`), new
+ * scripts beyond the store's budget, not recorded; `retryAfterSeconds` says when the budget covers one again.
+ */
+export interface IntakeResult {
+  deferred: number[];
+  retryAfterSeconds?: number;
+}
 
 /** Stores whose budget of new scripts inventory said is spent, and until when (bounded like every cache). */
 export const EXHAUSTED_STORES_CACHED = 10_000;
@@ -25,7 +31,8 @@ export const EXHAUSTED_STORES_CACHED = 10_000;
  * is a lookup in EdgeScripts and the batch is counted by the SightingsFlusher, with no bus hop and no hashing.
  * Only what the edge cannot settle (a new script or new content, changed headers, a signal) goes to inventory, in
  * one command per batch; its answer teaches the edge. While inventory says a store's budget of new scripts is
- * spent, a batch with scripts the edge has never seen is refused here, so a forged flood costs no command.
+ * spent, scripts the edge has never seen are deferred here without asking, so a forged flood of them costs no
+ * command; the rest of the batch (headers, signals, scripts to check again) still goes through.
  */
 @Injectable()
 export class SdkIntake {
@@ -42,33 +49,37 @@ export class SdkIntake {
   async take(store: Frozen<StoreDocument>, batch: IntakeBatch): Promise<IntakeResult> {
     const now = this.clock.now().getTime();
     const scripts = this.scripts.of(store._id);
+    const until = this.exhausted.get(store._id);
+    let retryAfterSeconds = until !== undefined && until > now ? Math.ceil((until - now) / 1000) : undefined;
     const sighted: string[] = [];
     const forwarded: Observation[] = [];
-    let unseenScripts = false;
-    for (const observation of batch.observations) {
+    const positions: number[] = [];
+    const deferred: number[] = [];
+    const forward = (observation: Observation, position: number) => {
+      forwarded.push(observation);
+      positions.push(position);
+    };
+    batch.observations.forEach((observation, position) => {
       if (observation.kind === 'script') {
         const verdict = scripts.verdict(observation, now);
         if (verdict.kind === 'known') sighted.push(verdict.scriptId);
-        else forwarded.push(observation);
-        unseenScripts ||= verdict.kind === 'unknown';
+        else if (verdict.kind === 'unknown' && retryAfterSeconds !== undefined) deferred.push(position);
+        else forward(observation, position);
       } else if (observation.kind !== 'headers' || !this.headers.unchanged(store._id, batch.pageUrl, observation.headers, now)) {
-        forwarded.push(observation);
+        forward(observation, position);
       }
-    }
-    if (unseenScripts) {
-      const until = this.exhausted.get(store._id);
-      if (until !== undefined && until > now) return { taken: false, retryAfterSeconds: Math.ceil((until - now) / 1000) };
-    }
+    });
     if (forwarded.length > 0) {
       const reply = await this.forward(store, batch, forwarded);
       if (reply.retry_after_seconds) {
         this.exhausted.set(store._id, now + reply.retry_after_seconds * 1000);
-        return { taken: false, retryAfterSeconds: reply.retry_after_seconds };
+        retryAfterSeconds = reply.retry_after_seconds;
       }
       this.learn(scripts, store, batch, forwarded, reply, now, sighted);
+      deferred.push(...deferredOf(forwarded, positions, reply));
     }
     this.sightings.count(store, batch.sessionId, batch.observations.length, sighted, now);
-    return { taken: true };
+    return deferred.length ? { deferred: deferred.sort((a, b) => a - b), retryAfterSeconds } : { deferred };
   }
 
   private async forward(store: Frozen<StoreDocument>, batch: IntakeBatch, observations: Observation[]): Promise<SdkIngestReply> {
@@ -98,4 +109,16 @@ export class SdkIntake {
     });
     for (const observation of forwarded) if (observation.kind === 'headers') this.headers.remember(store._id, batch.pageUrl, observation.headers, now);
   }
+}
+
+/** The positions of the forwarded scripts inventory deferred (it answers each forwarded script, in order). */
+function deferredOf(forwarded: Observation[], positions: number[], reply: SdkIngestReply): number[] {
+  const found: number[] = [];
+  let script = 0;
+  forwarded.forEach((observation, index) => {
+    if (observation.kind !== 'script') return;
+    if (reply.scripts?.[script]?.outcome === 'deferred') found.push(positions[index]);
+    script += 1;
+  });
+  return found;
 }
