@@ -74,7 +74,7 @@ async function knownScriptsThroughput(service: EmbeddedService, sdkKey: string):
 
 /**
  * Post a batch with one new script, then read `GET /scripts` until it is there; one at a time. A store records at
- * most 200 new scripts a minute (NewScriptBudget), so the samples are spread over stores of SAMPLES_PER_STORE.
+ * most 200 new scripts a minute (StoreBudget), so the samples are spread over stores of SAMPLES_PER_STORE.
  */
 async function timeToInventory(service: EmbeddedService): Promise<BenchRow[]> {
   const samples: number[] = [];

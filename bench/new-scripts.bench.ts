@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { EVENT_STORE, SqliteEventStore } from '@pss/event-store';
 import { uuidv7 } from '@pss/kernel';
 import { PlatformLifecycle } from '@pss/platform';
-import { NEW_SCRIPT_LIMITS, type NewScriptLimits } from '../apps/inventory/src/ingestion/new-script-budget';
+import { NEW_SCRIPT_LIMITS, type BudgetLimits } from '../apps/inventory/src/ingestion/store-budget';
 import type { NewScriptsLoad, NewScriptsResult } from './new-scripts.client';
 import type { BenchRow } from './report';
 import { collectGarbage, log, QUICK, withTempDir } from './support';
@@ -32,7 +32,7 @@ const CLIENT = join(__dirname, 'new-scripts.client.ts');
 const REGISTER = join(__dirname, '..', 'tools', 'register.js');
 
 /** Limits no run of this benchmark reaches: it measures the cost of a new script, not the allowance. */
-const UNLIMITED: NewScriptLimits = { perBatch: 500, perMinute: 1_000_000_000, burst: 1_000_000_000, trackedStores: 1_000 };
+const UNLIMITED: BudgetLimits = { perBatch: 500, perMinute: 1_000_000_000, burst: 1_000_000_000, trackedStores: 1_000 };
 @Global()
 @Module({ providers: [{ provide: NEW_SCRIPT_LIMITS, useValue: UNLIMITED }], exports: [NEW_SCRIPT_LIMITS] })
 class UnlimitedNewScriptsModule {}

@@ -5,8 +5,8 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Seconds; an append is a local SQLite write or a round trip to EventStoreDB. */
 const APPEND_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
-/** `sdk_new_scripts`: an SDK batch answered 202 with new scripts deferred, the store's budget of them spent. */
-export type RateLimitName = 'api_token' | 'sdk_store' | 'sdk_new_scripts';
+/** `sdk_new_items`: an SDK batch answered 202 with new scripts or signals deferred, the store's budget of them spent. */
+export type RateLimitName = 'api_token' | 'sdk_store' | 'sdk_new_items';
 export type SdkEndpoint = 'events' | 'csp';
 export type DeliveryOutcome = 'delivered' | 'retry_scheduled' | 'failed';
 
@@ -53,7 +53,7 @@ export class Metrics {
 
   private readonly rateLimitRefusals = new Counter({
     name: 'pss_rate_limit_refusals_total',
-    help: 'Requests refused with 429 by limit (api_token, sdk_store), and SDK batches with new scripts deferred (sdk_new_scripts)',
+    help: 'Requests refused with 429 by limit (api_token, sdk_store), and SDK batches with new scripts or signals deferred (sdk_new_items)',
     labelNames: ['limit'] as const,
     registers: [this.registry],
   });

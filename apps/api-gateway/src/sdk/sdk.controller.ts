@@ -148,16 +148,18 @@ export class SdkController {
   }
 
   /**
-   * Takes the batch in; answers the new scripts the store's budget could not cover, rejected by client index
-   * (`indexes`). Only they are left out: the batch's signals and headers are recorded whatever a flood of forged
-   * scripts has spent, and a later page view reports the deferred scripts again.
+   * Takes the batch in; answers what the store's budgets could not cover (new scripts, new signals), rejected by
+   * client index (`indexes`). Only that is left out: a flood of forged scripts or signals cannot hide the rest of
+   * a real page view, and a later page view reports what was left out again.
    */
   private async take(store: Frozen<StoreDocument>, batch: IntakeBatch, indexes: number[]): Promise<Rejection[]> {
-    const { deferred, retryAfterSeconds } = await this.intake.take(store, batch);
+    const { deferred } = await this.intake.take(store, batch);
     if (deferred.length === 0) return [];
-    this.metrics.rateLimited('sdk_new_scripts');
-    const reason = `new script not recorded: this store's limit of new scripts is spent; report it again after ${retryAfterSeconds ?? 1} seconds`;
-    return deferred.map((position) => ({ index: indexes[position], reason }));
+    this.metrics.rateLimited('sdk_new_items');
+    return deferred.map(({ position, what, retryAfterSeconds }) => ({
+      index: indexes[position],
+      reason: `new ${what} not recorded: this store's limit of new ${what}s is spent; report it again after ${retryAfterSeconds} seconds`,
+    }));
   }
 
   /** The script, gzipped for clients that accept it (its own ETag: another representation of the same bytes). */

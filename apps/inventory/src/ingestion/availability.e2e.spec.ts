@@ -10,12 +10,12 @@ import { MAX_CHANNELS_PER_STORE, MAX_ORGANIZATION_WIDE_CHANNELS } from '../../..
 import type { DeliveryEvent } from '../../../notifier/src/delivery/delivery.events';
 import { NotifierModule } from '../../../notifier/src/notifier.module';
 import { DELIVERY_CLIENT_SETTINGS } from '../../../notifier/src/outbound/delivery-client-settings';
-import { NEW_SCRIPT_LIMITS, type NewScriptLimits } from './new-script-budget';
+import { NEW_SCRIPT_LIMITS, type BudgetLimits } from './store-budget';
 
 type DeliveryRequested = Extract<DeliveryEvent, { type: 'DeliveryRequested' }>;
 
 /** The production limits' shape at a test's scale: the flood spends a store's allowance in two batches. */
-const LIMITS: NewScriptLimits = { perBatch: 20, perMinute: 40, burst: 40, trackedStores: 100 };
+const LIMITS: BudgetLimits = { perBatch: 20, perMinute: 40, burst: 40, trackedStores: 100 };
 
 @Global()
 @Module({ providers: [{ provide: NEW_SCRIPT_LIMITS, useValue: LIMITS }], exports: [NEW_SCRIPT_LIMITS] })

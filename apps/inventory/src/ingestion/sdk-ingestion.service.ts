@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   SCRIPTS,
@@ -5,6 +6,7 @@ import {
   type CspViolationObservation,
   type IframeObservation,
   type IngestedScript,
+  type Observation,
   type PaymentRecipientObservation,
   type ScriptDocument,
   type ScriptObservation,
@@ -27,7 +29,7 @@ import { scriptDecider } from '../scripts/script.decider';
 import { scriptStream } from '../scripts/script.events';
 import { scriptHost, scriptIdFor, scriptKey } from '../scripts/script-identity';
 import { KnownScripts } from './known-scripts';
-import { NEW_SCRIPT_LIMITS, NewScriptBudget, type NewScriptLimits } from './new-script-budget';
+import { DEFAULT_NEW_SCRIPT_LIMITS, DEFAULT_NEW_SIGNAL_LIMITS, NEW_SCRIPT_LIMITS, NEW_SIGNAL_LIMITS, StoreBudget, type BudgetLimits } from './store-budget';
 import { pageHeadersDecider, pageHeadersStream } from './page-headers.decider';
 import { securityHeaders } from './security-headers';
 import { sightingsStream } from './sightings';
@@ -35,6 +37,8 @@ import { signalsStream, type SignalEvent } from './signals';
 
 /** Store pages whose headers this process remembers (a key and a fingerprint of some 300 bytes: about 15 MB). */
 export const KNOWN_HEADER_PAGES_CACHED = 50_000;
+/** Signals this process has seen, per store and content (a digest of about 100 bytes each: about 10 MB). */
+export const KNOWN_SIGNALS_CACHED = 100_000;
 
 const SDK_ACTOR = 'sdk';
 
@@ -50,7 +54,9 @@ export class SdkIngestion {
   private readonly known = new KnownScripts();
   /** The last headers recorded per store page, so an unchanged page costs no stream read. */
   private readonly knownHeaders = new LruCache<string, string>(KNOWN_HEADER_PAGES_CACHED);
-  private readonly budget: NewScriptBudget;
+  private readonly knownSignals = new LruCache<string, true>(KNOWN_SIGNALS_CACHED);
+  private readonly budget: StoreBudget;
+  private readonly signalBudget: StoreBudget;
 
   constructor(
     private readonly aggregates: AggregateRepository,
@@ -58,19 +64,22 @@ export class SdkIngestion {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Optional() @Inject(NEW_SCRIPT_LIMITS) limits?: NewScriptLimits,
+    @Optional() @Inject(NEW_SCRIPT_LIMITS) limits?: BudgetLimits,
+    @Optional() @Inject(NEW_SIGNAL_LIMITS) signalLimits?: BudgetLimits,
   ) {
-    this.budget = new NewScriptBudget(limits);
+    this.budget = new StoreBudget(limits ?? DEFAULT_NEW_SCRIPT_LIMITS);
+    this.signalBudget = new StoreBudget(signalLimits ?? DEFAULT_NEW_SIGNAL_LIMITS);
   }
 
   /**
    * Bounded work whatever the batch holds: each known script is a lookup in memory, at most a batch's worth of
-   * new scripts is recorded (the store's NewScriptBudget), decided side by side, one headers decision, one signal
+   * new scripts is recorded (the store's StoreBudget), decided side by side, one headers decision, one signal
    * event. What fans out from a new script (the policy decision, alerts, deliveries) runs behind the answer: the
    * policies start at once (PromptDecisions), the rest from the recorded events. When the budget cannot cover the
    * batch's new scripts, those it could are recorded and the others answered `deferred` (a later page view reports
    * them again); the headers and signals are recorded all the same, so a flood of forged scripts cannot hide a
-   * skimmer's card-field read or a CSP violation.
+   * skimmer's card-field read or a CSP violation. Signals have a budget of their own, spent only by new ones (a
+   * content not seen for the store): those beyond it are answered in `deferred_signals`.
    */
   async ingest(batch: SdkIngestCommand & CommandMetaCarrier): Promise<SdkIngestReply> {
     const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: batch.storeId });
@@ -83,8 +92,10 @@ export class SdkIngestion {
     const accesses = new Map<string, SensitiveFieldAccessObservation>();
     const signals = new Map<string, SignalEvent>();
     let headers: Record<string, string> | undefined;
+    const signalsLeftOut = this.newSignalsLeftOut(store._id, batch.observations, at.getTime());
 
-    for (const observation of batch.observations) {
+    for (const [position, observation] of batch.observations.entries()) {
+      if (signalsLeftOut.positions.has(position)) continue;
       switch (observation.kind) {
         case 'script': {
           const scriptId = scriptIdFor(store._id, scriptKey(observation));
@@ -130,8 +141,36 @@ export class SdkIngestion {
       await this.eventStore.append(signalsStream(store._id), [...signals.values()].map((event) => ({ ...event, metadata: { actor: context.actor, orgId: context.orgId } })));
     }
     const deferred = scripts.filter((answer) => answer.outcome === 'deferred').length;
-    const accepted = batch.observations.length - deferred;
-    return allowance.retryAfterSeconds ? { accepted, retry_after_seconds: allowance.retryAfterSeconds, scripts } : { accepted, scripts };
+    const reply: SdkIngestReply = { accepted: batch.observations.length - deferred - signalsLeftOut.positions.size, scripts };
+    if (allowance.retryAfterSeconds) reply.retry_after_seconds = allowance.retryAfterSeconds;
+    if (signalsLeftOut.positions.size) {
+      reply.deferred_signals = [...signalsLeftOut.positions];
+      reply.signals_retry_after_seconds = signalsLeftOut.retryAfterSeconds;
+    }
+    return reply;
+  }
+
+  /**
+   * The positions of the batch's new signals the store's budget cannot cover. A signal whose content was seen for
+   * the store is not new (a page repeating itself is counted, as before); new contents are granted in order of
+   * appearance, and remembered.
+   */
+  private newSignalsLeftOut(storeId: string, observations: Observation[], now: number): { positions: Set<number>; retryAfterSeconds?: number } {
+    const fresh = new Map<string, number[]>();
+    observations.forEach((observation, position) => {
+      if (observation.kind === 'script') return;
+      const identity = createHash('sha256').update(`${storeId} ${JSON.stringify(observation)}`).digest('base64');
+      if (this.knownSignals.get(identity)) return;
+      fresh.set(identity, [...(fresh.get(identity) ?? []), position]);
+    });
+    const positions = new Set<number>();
+    if (fresh.size === 0) return { positions };
+    const allowance = this.signalBudget.take(storeId, fresh.size, now);
+    [...fresh].forEach(([identity, carriers], rank) => {
+      if (rank < allowance.granted) this.knownSignals.set(identity, true);
+      else carriers.forEach((position) => positions.add(position));
+    });
+    return { positions, retryAfterSeconds: allowance.retryAfterSeconds };
   }
 
   /**

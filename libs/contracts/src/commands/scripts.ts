@@ -41,6 +41,12 @@ export interface SdkIngestReply {
   accepted: number;
   retry_after_seconds?: number;
   scripts: IngestedScript[];
+  /**
+   * Positions in `observations` of signals (anything but a script) not recorded: new to the store, beyond its
+   * budget of new signals, which covers one again after `signals_retry_after_seconds`.
+   */
+  deferred_signals?: number[];
+  signals_retry_after_seconds?: number;
 }
 
 /** One known script's sightings within a flush window. */

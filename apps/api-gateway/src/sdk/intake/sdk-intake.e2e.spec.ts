@@ -8,15 +8,21 @@ import { ManualClock, sri } from '@pss/testkit';
 import { EMBEDDED_MODULES } from '../../../../embedded/src/embedded.modules';
 import { EmbeddedHarness } from '../../../../embedded/src/testing/embedded-harness';
 import { SdkIngestion } from '../../../../inventory/src/ingestion/sdk-ingestion.service';
-import { NEW_SCRIPT_LIMITS, type NewScriptLimits } from '../../../../inventory/src/ingestion/new-script-budget';
+import { NEW_SCRIPT_LIMITS, NEW_SIGNAL_LIMITS, type BudgetLimits } from '../../../../inventory/src/ingestion/store-budget';
 import { EDGE_SCRIPT_FRESH_MS } from './edge-scripts';
 import { SightingsFlusher } from './sightings-flusher';
 
 /** Small enough that a test spends a store's allowance in one batch. */
-const LIMITS: NewScriptLimits = { perBatch: 10, perMinute: 10, burst: 10, trackedStores: 100 };
+const LIMITS: BudgetLimits = { perBatch: 10, perMinute: 10, burst: 10, trackedStores: 100 };
 
 @Global()
-@Module({ providers: [{ provide: NEW_SCRIPT_LIMITS, useValue: LIMITS }], exports: [NEW_SCRIPT_LIMITS] })
+@Module({
+  providers: [
+    { provide: NEW_SCRIPT_LIMITS, useValue: LIMITS },
+    { provide: NEW_SIGNAL_LIMITS, useValue: LIMITS },
+  ],
+  exports: [NEW_SCRIPT_LIMITS, NEW_SIGNAL_LIMITS],
+})
 class TestLimitsModule {}
 
 const page = [
@@ -122,6 +128,24 @@ describe('SDK intake at the edge (HTTP, embedded)', () => {
     // Known scripts pass at the edge as before.
     expect((await service.reportSdk(store.sdk_key, page)).body).toMatchObject({ accepted: page.length, rejected: 0 });
     expect(forwarded).toHaveBeenCalledTimes(2);
+  });
+
+  it('records a signal seen before however many new ones a flood sends, and rejects the new ones beyond the budget one by one', async () => {
+    const store = await service.createStore(token);
+    const violation = (n: number) => ({ kind: 'csp_violation', directive: 'script-src', blocked_uri: `https://forged-${n}.example.net/x.js` });
+    const real = { kind: 'csp_violation', directive: 'script-src', blocked_uri: 'https://skimmer.example.org/s.js' };
+    expect((await service.reportSdk(store.sdk_key, [real])).body).toMatchObject({ accepted: 1, rejected: 0 });
+    // 12 new contents against an allowance of 9 left: the last 3 are rejected, by their index.
+    const flood = await service.reportSdk(store.sdk_key, [...Array.from({ length: 12 }, (_, n) => violation(n)), real]);
+    expect([flood.status, flood.body.accepted, flood.body.rejected, flood.body.rejections.map((r: { index: number }) => r.index)]).toEqual([202, 10, 3, [9, 10, 11]]);
+    expect(flood.body.rejections[0].reason).toMatch(/^new signal not recorded: this store's limit of new signals is spent; report it again after \d+ seconds$/);
+    // The spent budget does not stop a signal the store has seen: the real page's violation is recorded each time.
+    expect((await service.reportSdk(store.sdk_key, [violation(50), real])).body).toMatchObject({ accepted: 1, rejected: 1 });
+    const recorded = (await service.app.get<EventStore>(EVENT_STORE).readAll({ filter: { eventTypes: ['CspViolationObserved'] }, maxCount: 100_000 }))
+      .map((event) => event.data as { storeId: string; blockedUri: string })
+      .filter((event) => event.storeId === store.id);
+    expect(recorded.filter((event) => event.blockedUri === real.blocked_uri)).toHaveLength(3);
+    expect(recorded).toHaveLength(3 + 9);
   });
 
   it('starts cold after a restart, learns from inventory and records nothing twice', async () => {

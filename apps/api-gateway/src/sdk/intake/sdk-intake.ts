@@ -14,13 +14,18 @@ export interface IntakeBatch {
   observations: Observation[];
 }
 
-/**
- * What became of a batch: everything was taken but the scripts at `deferred` (positions in `observations`), new
- * scripts beyond the store's budget, not recorded; `retryAfterSeconds` says when the budget covers one again.
- */
+/** An observation of the batch not recorded: a new script or a new signal beyond the store's budget of them. */
+export interface Deferral {
+  /** Its position in the batch's `observations`. */
+  position: number;
+  what: 'script' | 'signal';
+  /** When the budget covers one again. */
+  retryAfterSeconds: number;
+}
+
+/** What became of a batch: everything was taken but what is `deferred`. */
 export interface IntakeResult {
-  deferred: number[];
-  retryAfterSeconds?: number;
+  deferred: Deferral[];
 }
 
 /** Stores whose budget of new scripts inventory said is spent, and until when (bounded like every cache). */
@@ -50,11 +55,11 @@ export class SdkIntake {
     const now = this.clock.now().getTime();
     const scripts = this.scripts.of(store._id);
     const until = this.exhausted.get(store._id);
-    let retryAfterSeconds = until !== undefined && until > now ? Math.ceil((until - now) / 1000) : undefined;
+    const spentFor = until !== undefined && until > now ? Math.ceil((until - now) / 1000) : undefined;
     const sighted: string[] = [];
     const forwarded: Observation[] = [];
     const positions: number[] = [];
-    const deferred: number[] = [];
+    const deferred: Deferral[] = [];
     const forward = (observation: Observation, position: number) => {
       forwarded.push(observation);
       positions.push(position);
@@ -63,7 +68,7 @@ export class SdkIntake {
       if (observation.kind === 'script') {
         const verdict = scripts.verdict(observation, now);
         if (verdict.kind === 'known') sighted.push(verdict.scriptId);
-        else if (verdict.kind === 'unknown' && retryAfterSeconds !== undefined) deferred.push(position);
+        else if (verdict.kind === 'unknown' && spentFor !== undefined) deferred.push({ position, what: 'script', retryAfterSeconds: spentFor });
         else forward(observation, position);
       } else if (observation.kind !== 'headers' || !this.headers.unchanged(store._id, batch.pageUrl, observation.headers, now)) {
         forward(observation, position);
@@ -71,15 +76,12 @@ export class SdkIntake {
     });
     if (forwarded.length > 0) {
       const reply = await this.forward(store, batch, forwarded);
-      if (reply.retry_after_seconds) {
-        this.exhausted.set(store._id, now + reply.retry_after_seconds * 1000);
-        retryAfterSeconds = reply.retry_after_seconds;
-      }
+      if (reply.retry_after_seconds) this.exhausted.set(store._id, now + reply.retry_after_seconds * 1000);
       this.learn(scripts, store, batch, forwarded, reply, now, sighted);
       deferred.push(...deferredOf(forwarded, positions, reply));
     }
     this.sightings.count(store, batch.sessionId, batch.observations.length, sighted, now);
-    return deferred.length ? { deferred: deferred.sort((a, b) => a - b), retryAfterSeconds } : { deferred };
+    return { deferred: deferred.sort((a, b) => a.position - b.position) };
   }
 
   private async forward(store: Frozen<StoreDocument>, batch: IntakeBatch, observations: Observation[]): Promise<SdkIngestReply> {
@@ -111,14 +113,15 @@ export class SdkIntake {
   }
 }
 
-/** The positions of the forwarded scripts inventory deferred (it answers each forwarded script, in order). */
-function deferredOf(forwarded: Observation[], positions: number[], reply: SdkIngestReply): number[] {
-  const found: number[] = [];
+/** What inventory deferred of the forwarded observations (it answers each forwarded script in order), by batch position. */
+function deferredOf(forwarded: Observation[], positions: number[], reply: SdkIngestReply): Deferral[] {
+  const found: Deferral[] = [];
   let script = 0;
   forwarded.forEach((observation, index) => {
     if (observation.kind !== 'script') return;
-    if (reply.scripts?.[script]?.outcome === 'deferred') found.push(positions[index]);
+    if (reply.scripts?.[script]?.outcome === 'deferred') found.push({ position: positions[index], what: 'script', retryAfterSeconds: reply.retry_after_seconds ?? 1 });
     script += 1;
   });
+  for (const index of reply.deferred_signals ?? []) found.push({ position: positions[index], what: 'signal', retryAfterSeconds: reply.signals_retry_after_seconds ?? 1 });
   return found;
 }

@@ -1,12 +1,14 @@
 import { LruCache } from '@pss/kernel';
 
 /**
- * How many new scripts (a script not seen before, or new content of a known one) the SDK may record per store:
- * each is an event, a read-your-writes wait on the request, and behind it a policy decision, alerts and a delivery
- * per channel. A real checkout has tens of scripts and changes a few per deploy, so these let a first visit or a
- * redeploy through in one go and turn a forged flood (the SDK key is public) into 429s.
+ * How much new the SDK may record per store. New scripts (a script not seen before, or new content of a known
+ * one): each is an event, a read-your-writes wait on the request, and behind it a policy decision, alerts and a
+ * delivery per channel. New signals (a CSP violation, an iframe, a recipient, a card-field read or page headers
+ * this process has not seen for the store): each may open an alert, delivered to every channel. A real checkout
+ * has tens of scripts and a handful of signals, and changes a few per deploy, so these let a first visit or a
+ * redeploy through in one go; a forged flood on the public key spends them and its surplus is rejected one by one.
  */
-export interface NewScriptLimits {
+export interface BudgetLimits {
   /** Recorded per batch at most, whatever the batch holds: bounds the work of one request. */
   perBatch: number;
   /** A store's sustained allowance... */
@@ -17,20 +19,22 @@ export interface NewScriptLimits {
   trackedStores: number;
 }
 
-export const DEFAULT_NEW_SCRIPT_LIMITS: NewScriptLimits = { perBatch: 50, perMinute: 200, burst: 200, trackedStores: 50_000 };
+export const DEFAULT_NEW_SCRIPT_LIMITS: BudgetLimits = { perBatch: 50, perMinute: 200, burst: 200, trackedStores: 50_000 };
+export const DEFAULT_NEW_SIGNAL_LIMITS: BudgetLimits = { perBatch: 50, perMinute: 200, burst: 200, trackedStores: 50_000 };
 
-/** Provider token to set other limits (a test that floods with fewer scripts, say); the defaults otherwise. */
+/** Provider tokens to set other limits (a test that floods with fewer items, say); the defaults otherwise. */
 export const NEW_SCRIPT_LIMITS = Symbol('NewScriptLimits');
+export const NEW_SIGNAL_LIMITS = Symbol('NewSignalLimits');
 
 const MINUTE_MS = 60_000;
 
 export type Allowance = { granted: number; retryAfterSeconds?: number };
 
-/** A token bucket per store, counted in new scripts; pure bookkeeping, time passed in. */
-export class NewScriptBudget {
+/** A token bucket per store, counted in new items; pure bookkeeping, time passed in. */
+export class StoreBudget {
   private readonly buckets: LruCache<string, { credit: number; at: number }>;
 
-  constructor(private readonly limits: NewScriptLimits = DEFAULT_NEW_SCRIPT_LIMITS) {
+  constructor(private readonly limits: BudgetLimits) {
     this.buckets = new LruCache(limits.trackedStores);
   }
 
