@@ -26,7 +26,7 @@ export class UpdateAlertBody {
   @IsUUID('all', { message: 'org_id must be a UUID' })
   org_id?: string;
 
-  @IsIn(ALERT_STATUSES, { message: 'status is required: resolved or open' })
+  @IsIn(ALERT_STATUSES, { message: 'status must be resolved or open' })
   status: AlertStatus;
 
   @Omittable()

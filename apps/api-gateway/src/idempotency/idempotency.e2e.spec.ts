@@ -39,6 +39,9 @@ describe('Idempotency-Key on real routes (HTTP, embedded)', () => {
     const first = await post(`/api/v1/stores/${store.id}/rotate-key`, token, 'rotate-1');
     const again = await post(`/api/v1/stores/${store.id}/rotate-key`, token, 'rotate-1');
     expect(again.body.sdk_key).toBe(first.body.sdk_key);
+    // the id in upper case names the same store: the same request, replayed
+    const upper = await post(`/api/v1/stores/${store.id.toUpperCase()}/rotate-key`, token, 'rotate-1');
+    expect([upper.status, upper.headers['idempotent-replayed'], upper.body.sdk_key]).toEqual([200, 'true', first.body.sdk_key]);
   });
 
   it('keeps keys apart per organization', async () => {

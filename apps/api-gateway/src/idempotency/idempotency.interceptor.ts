@@ -32,7 +32,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const principal = request[PRINCIPAL];
     if (!principal) throw new Error(`@Idempotent() on ${context.getClass().name}.${context.getHandler().name}, a public route`);
     const scope = principal.actingOrgId;
-    const fingerprint = requestFingerprint({ method: request.method, url: request.url, scope, body: request.body });
+    const fingerprint = requestFingerprint({ method: request.method, url: lowercaseIds(request.url), scope, body: request.body });
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const result = await this.store.claim({ scope, key, fingerprint });
     // Stored responses are sealed: a replayed create can carry a secret shown once (a webhook's signing secret).
@@ -86,3 +86,6 @@ function replayableRefusal(error: unknown): StoredResponse | undefined {
   if (status <= 400 || status >= 500 || status === 429) return undefined;
   return { status, body: JSON.stringify(errorBody(error.code, error.message, error.details)) };
 }
+
+/** Path ids are read in any case (UuidPipe): a retry spelling one in upper case is the same request. */
+const lowercaseIds = (url: string): string => url.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (id) => id.toLowerCase());

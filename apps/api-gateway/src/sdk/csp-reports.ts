@@ -1,6 +1,6 @@
 import { hasPrototypeKey, isHttpUrl } from '@pss/contracts';
 import { validationError } from '@pss/kernel';
-import { checkItems, type CheckedItems, type Rejection, MAX_REJECTIONS_LISTED } from './sdk-batch';
+import { checkItems, pageOf, type CheckedItems, type Rejection, MAX_REJECTIONS_LISTED } from './sdk-batch';
 
 /** A browser's report-to queue sends a few reports at once; more than this in one POST is not a browser. */
 export const MAX_CSP_REPORTS = 100;
@@ -72,7 +72,7 @@ function readReport(report: unknown): { pageUrl: string; items: unknown[] } | st
   const blockedUri = firstText(fields.blockedURL) ?? 'unknown';
   const violation = { kind: 'csp_violation', directive, blocked_uri: blockedUri, source_file: firstText(fields.sourceFile) };
   const refusedScript = directive !== undefined && /^script-src/.test(directive) && isHttpUrl(blockedUri);
-  return { pageUrl: urlWithoutFragment(pageUrl), items: refusedScript ? [violation, { kind: 'script', src: blockedUri }] : [violation] };
+  return { pageUrl: pageOf(pageUrl), items: refusedScript ? [violation, { kind: 'script', src: blockedUri }] : [violation] };
 }
 
 /** The Reporting API's names; only these fields are read. */
@@ -90,10 +90,4 @@ function legacyFields(legacy: Fields): Fields {
     blockedURL: legacy['blocked-uri'],
     sourceFile: legacy['source-file'],
   };
-}
-
-function urlWithoutFragment(url: string): string {
-  const parsed = new URL(url);
-  parsed.hash = '';
-  return parsed.toString();
 }

@@ -42,7 +42,7 @@ export function checkBatch(parsed: unknown): CheckedBatch {
   }
   if (details.length) throw validationError(details);
   return {
-    pageUrl: batch.page_url as string,
+    pageUrl: pageOf(batch.page_url as string),
     sessionId: batch.session_id as string,
     sdkVersion: batch.sdk_version as string,
     ...checkItems(batch.observations as unknown[]),
@@ -76,6 +76,13 @@ export function answerOf(observations: number, checked: Pick<CheckedItems, 'reje
   const rejections = [...checked.rejections, ...deferred].sort((a, b) => a.index - b.index).slice(0, MAX_REJECTIONS_LISTED);
   return { accepted: observations - deferred.length, rejected: checked.rejected + deferred.length, rejections };
 }
+
+/**
+ * A page as the service keeps it: its URL without query and fragment. They may carry personal data (an e-mail, an
+ * order token, whatever a form put there), which alerts, reports and webhooks would then spread; the SDK never
+ * sends them, and a browser's CSP report or another client that does has them dropped here.
+ */
+export const pageOf = (url: string): string => url.replace(/[?#][\s\S]*$/, '');
 
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
 

@@ -123,6 +123,15 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
       body: { justification: 'ok', expires_days: 1, expires_at: '2030-01-01T00:00:00.000Z' },
     });
     expect(both.status).toBe(400);
+    const refused = async (body: Record<string, unknown>) => {
+      const answer = await service.request('POST', `/api/v1/scripts/${target.id}/authorize`, { token, body });
+      return [answer.status, answer.body.error?.details?.[0]];
+    };
+    expect(await refused({ justification: '   ' })).toEqual([400, { field: 'justification', message: expect.stringMatching(/^justification is required/) }]);
+    const message = 'expires_at must be in the future, at most 3650 days ahead';
+    expect(await refused({ justification: 'ok', expires_at: '2026-05-04T14:00:00.000Z' })).toEqual([400, { field: 'expires_at', message }]);
+    expect(await refused({ justification: 'ok', expires_at: '2099-01-01T00:00:00.000Z' })).toEqual([400, { field: 'expires_at', message }]);
+    expect((await scripts(store.id)).find((script) => script.id === target.id).status).toBe('needs_review');
   });
 
   it('blocks external scripts by domain and inline ones by hash; the rules reach the SDK config', async () => {
@@ -261,6 +270,17 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     expect(status.sdk).toMatchObject({ installed: true, paused: true });
   });
 
+  it('keeps the page of a batch without its query and fragment, which may carry personal data', async () => {
+    const store = await newStore();
+    const page_url = `https://${store.domain}/pay?email=ana%40example.com&card=4111111111111111#step-2`;
+    await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'script-src', blocked_uri: 'https://cdn.query.example/s.js' }], { page_url });
+    const alerts = await eventually(
+      async () => (await service.request('GET', `/api/v1/alerts?store_id=${store.id}`, { token: alertsReader.token })).body.data as any[],
+      (list) => list.length === 1,
+    );
+    expect(alerts[0].details.page_url).toBe(`https://${store.domain}/pay`);
+  });
+
   it('turns report-uri and report-to CSP reports into violations and script sightings, one rejection per bad report', async () => {
     const store = await newStore();
     const legacy = {
@@ -292,6 +312,8 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
       (list) => list.length === 2,
     );
     expect(alerts.map((alert) => alert.source).sort()).toEqual(['https://cdn.skimmer.example/s.js', 'https://pixel.example/p.gif']);
+    // The page's query string may carry personal data: the browser sent it, the service keeps the path only.
+    expect(alerts.map((alert) => alert.details.page_url).sort()).toEqual([`https://www.${store.domain}/checkout`, `https://www.${store.domain}/pay`]);
     expect((await service.request('POST', `/sdk/v1/csp?key=${store.sdk_key}`, { body: '[]', headers: { 'content-type': 'application/reports+json' } })).status).toBe(400);
     expect((await service.request('POST', `/sdk/v1/csp?key=pk_live_${'0'.repeat(32)}`, { body: JSON.stringify(legacy), headers: { 'content-type': 'application/csp-report' } })).status).toBe(401);
   });

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandMetaCarrier } from '@pss/bus';
 import { SCRIPTS, toResource, type InventoryCommandEnvelope, type ScriptDocument } from '@pss/contracts';
-import { addDays, CLOCK, DomainError, notFound, type Clock } from '@pss/kernel';
+import { addDays, CLOCK, DomainError, notFound, validationError, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { BlockRules } from '../rules/block-rules';
@@ -45,6 +45,8 @@ export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
     const decision: ScriptDecision = { method: 'api', by: actor, justification: input.input.justification?.trim() || null, policyId: null, policyVersion: null };
 
     if (input.kind === 'authorize') {
+      // The DTO refuses an empty one; blanks would otherwise authorize with no justification at all.
+      if (!decision.justification) throw validationError([{ field: 'justification', message: 'justification is required: say why this script is needed on the payment page' }]);
       await this.aggregates.decide(stream, scriptDecider, { type: 'AuthorizeScript', decision, expiresAt: expiry(input.input, at), at }, context);
       return this.resource(id!);
     }
@@ -59,11 +61,21 @@ export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
   }
 }
 
+/** `expires_days` goes up to this (the API's DTO), and `expires_at` as far. */
+const MAX_AUTHORIZATION_DAYS = 3650;
+
 function expiry(input: AuthorizeInput, at: Date): Date | null {
   if (input.expires_at !== undefined && input.expires_days !== undefined) {
     throw new DomainError('validation_error', 'Give expires_at or expires_days, not both', [{ field: 'expires_at', message: 'give expires_at or expires_days, not both' }]);
   }
-  if (input.expires_at !== undefined) return new Date(input.expires_at);
+  if (input.expires_at !== undefined) {
+    const expiresAt = new Date(input.expires_at);
+    // The same bounds as expires_days: an authorization in the past, or for longer than ten years, is a mistake.
+    if (expiresAt.getTime() <= at.getTime() || expiresAt.getTime() > addDays(at, MAX_AUTHORIZATION_DAYS).getTime()) {
+      throw validationError([{ field: 'expires_at', message: `expires_at must be in the future, at most ${MAX_AUTHORIZATION_DAYS} days ahead` }]);
+    }
+    return expiresAt;
+  }
   if (input.expires_days !== undefined) return addDays(at, input.expires_days);
   return null;
 }
