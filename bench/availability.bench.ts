@@ -129,8 +129,9 @@ async function flood(service: Service, seconds: number): Promise<Flood> {
         return { kind: 'script', src: `https://forged-${id}.example.net/s${n}.js`, hash: sri(`forged ${n}`) };
       });
       const answer = await post(`${service.baseUrl}/sdk/v1/events?key=${service.sdkKey}`, batchOf(batch, `forged-${id}`));
-      if (answer.status === 202) result.accepted += 1;
-      else if (answer.status === 429) result.refused += 1;
+      // Past the store's budget a batch is still 202, its scripts rejected one by one: that is a refusal.
+      if (answer.status === 202 && answer.json?.accepted > 0) result.accepted += 1;
+      else if (answer.status === 429 || answer.status === 202) result.refused += 1;
       else result.other += 1;
     }
   };
@@ -173,7 +174,7 @@ export async function availabilityBench(): Promise<BenchRow[]> {
       const deliveries = (await eventStore.readAll({ filter: { eventTypes: ['DeliveryRequested'] }, maxCount: 10_000_000 })).length - SEED_DELIVERIES;
       if (busyHealth.failures || busyStores.failures) throw new Error(`probes failed under load: ${busyHealth.failures} /health, ${busyStores.failures} GET /stores`);
 
-      const label = `under a forged SDK flood (${FLOOD_SENDERS} senders × batches of 50 new scripts, ${FLOOD_SECONDS} s: ${floodResult.accepted} answered 202, ${floodResult.refused} 429, ${floodResult.other} other; ${deliveries} deliveries requested; ${MAX_ORGANIZATION_WIDE_CHANNELS} org-wide + store channels) and a rebuild of every projection over ${SEED_DELIVERIES.toLocaleString('en-US')} seeded delivery events (${rebuildSeconds.toFixed(1)} s)`;
+      const label = `under a forged SDK flood (${FLOOD_SENDERS} senders × batches of 50 new scripts, ${FLOOD_SECONDS} s: ${floodResult.accepted} recorded scripts, ${floodResult.refused} refused (429, or 202 with every script rejected), ${floodResult.other} other; ${deliveries} deliveries requested; ${MAX_ORGANIZATION_WIDE_CHANNELS} org-wide + store channels) and a rebuild of every projection over ${SEED_DELIVERIES.toLocaleString('en-US')} seeded delivery events (${rebuildSeconds.toFixed(1)} s)`;
       return [
         { id: '12a', name: `\`GET /health\` p99 ${label}; aim ≤ ${AIM_P99_MS} ms`, unit: 'ms', measured: p99(busyHealth.latencies), baseline: null, higherIsBetter: false, baselineLabel: `idle: ${p99(idleHealth.latencies).toFixed(2)} ms` },
         { id: '12a', name: `authenticated \`GET /api/v1/stores\` p99, same load; aim ≤ ${AIM_P99_MS} ms`, unit: 'ms', measured: p99(busyStores.latencies), baseline: null, higherIsBetter: false, baselineLabel: `idle: ${p99(idleStores.latencies).toFixed(2)} ms` },

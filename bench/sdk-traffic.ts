@@ -35,14 +35,18 @@ async function main(): Promise<void> {
   const pages = plan.keys.map((key, store) =>
     Array.from({ length: plan.scriptsPerPage }, (_, n) => ({ kind: 'script', src: `https://cdn-${store % 50}.example.com/s${store}/lib-${n}.js?v=3`, hash: sri(`store ${store} lib ${n}`) })),
   );
+  /** Not an HTTP status: a 202 that recorded nothing, every observation rejected. */
+  const REFUSED_ONE_BY_ONE = -202;
   const summary: TrafficSummary = { batches: 0, observations: 0, flood: { accepted: 0, refused: 0, other: 0 }, failures: 0 };
   const milestones = [...plan.milestones].sort((a, b) => a - b);
   const deadline = performance.now() + plan.seconds * 1000;
+  /** The status, and whether a 202 recorded anything (past a store's budget, every new script is rejected). */
   const post = (key: string, body: unknown) =>
     new Promise<number>((resolve, reject) => {
       const sent = request(`${plan.baseUrl}/sdk/v1/events?key=${key}`, { method: 'POST', agent, headers: { 'content-type': 'text/plain' } }, (answer) => {
-        answer.resume();
-        answer.on('end', () => resolve(answer.statusCode ?? 0));
+        let text = '';
+        answer.on('data', (chunk: Buffer) => (text += chunk));
+        answer.on('end', () => resolve(answer.statusCode === 202 && /"accepted":0\b/.test(text) && !/"rejected":0\b/.test(text) ? REFUSED_ONE_BY_ONE : answer.statusCode ?? 0));
       });
       sent.on('error', reject);
       sent.end(JSON.stringify(body));
@@ -64,7 +68,7 @@ async function main(): Promise<void> {
       const observations = Array.from({ length: 50 }, () => ({ kind: 'script', src: `https://forged-${id}.example.net/s${forged}.js`, hash: sri(`forged ${forged++}`) }));
       const status = await post(plan.floodKey, { page_url: 'https://flood.example.com/checkout', session_id: `forged-${id}`, sdk_version: '1.0.0', observations });
       if (status === 202) summary.flood.accepted += 1;
-      else if (status === 429) summary.flood.refused += 1;
+      else if (status === 429 || status === REFUSED_ONE_BY_ONE) summary.flood.refused += 1;
       else summary.flood.other += 1;
     }
   };

@@ -119,7 +119,7 @@ export async function soakBench(): Promise<BenchRow[]> {
       const first = samples[0];
       const last = samples.at(-1)!;
       log(`read models grown over the second half: ${growth(half[0], last) || 'none'}`);
-      const label = `${seconds} s of SDK traffic (${summary.batches.toLocaleString('en-US')} page views of ${SCRIPTS_PER_PAGE} known scripts over ${STORES} stores, ${summary.failures} not 202; forged flood ${summary.flood.accepted} × 202 / ${summary.flood.refused} × 429)`;
+      const label = `${seconds} s of SDK traffic (${summary.batches.toLocaleString('en-US')} page views of ${SCRIPTS_PER_PAGE} known scripts over ${STORES} stores, ${summary.failures} not 202; forged flood ${summary.flood.accepted} × recorded / ${summary.flood.refused} × refused)`;
       const rows: BenchRow[] = [
         { id: '12b', name: `heap after a full GC, last sample, ${label}`, unit: 'MB', measured: last.heap, baseline: null, higherIsBetter: false, baselineLabel: `first sample ${first.heap.toFixed(0)} MB; slope over the second half ${slope('heap').toFixed(2)} MB/min, read-model documents ${first.documents} → ${last.documents} (${slope('documents').toFixed(0)}/min)` },
         { id: '12b', name: 'RSS, last sample', unit: 'MB', measured: last.rss, baseline: null, higherIsBetter: false, baselineLabel: `first sample ${first.rss.toFixed(0)} MB; slope over the second half ${slope('rss').toFixed(2)} MB/min` },
