@@ -73,7 +73,7 @@ export class SdkIngestion {
 
   /**
    * Bounded work whatever the batch holds: each known script is a lookup in memory, at most a batch's worth of
-   * new scripts is recorded (the store's StoreBudget), decided side by side, one headers decision, one signal
+   * new scripts is recorded (the store's budget of them), decided side by side, one headers decision, one signal
    * event. What fans out from a new script (the policy decision, alerts, deliveries) runs behind the answer: the
    * policies start at once (PromptDecisions), the rest from the recorded events. When the budget cannot cover the
    * batch's new scripts, those it could are recorded and the others answered `deferred` (a later page view reports

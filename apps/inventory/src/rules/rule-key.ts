@@ -37,8 +37,8 @@ const NORMALIZERS: Record<RuleTarget, (value: string) => string> = { domain, url
 /**
  * A host and its subdomains. `*.` is accepted and dropped (matching is by suffix anyway); a bare public suffix
  * (`com.br`) is refused, as a rule on it would match every site under it. Scripts are also served from hosts that
- * are not public names (an IP address, `localhost`, a name with `_`): those are kept as the browser writes them (`[::1]`), so
- * blocking such a script works like blocking any other.
+ * are not public names (an IP address, `localhost`, a name with `_`): those are kept as the browser writes them
+ * (`[::1]`), so blocking such a script works like blocking any other.
  */
 function domain(value: string): string {
   const unwildcarded = value.replace(/^\*\./, '');
