@@ -333,6 +333,8 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     expect(pinned.text).toBe(script.text);
     expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await service.request('GET', '/sdk/v1/sdk.js', { headers: { 'if-none-match': String(script.headers.etag) } })).status).toBe(304);
+    // as a proxy may ask: weakly, in a list
+    expect((await service.request('GET', '/sdk/v1/sdk.js', { headers: { 'if-none-match': `"stale", W/${script.headers.etag}` } })).status).toBe(304);
     const zipped = await service.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/sdk/v1/sdk.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toBe('Accept-Encoding');

@@ -9,6 +9,7 @@ import { Public } from '../auth/scopes.decorator';
 import { HttpDomainError } from '../http/exceptions.filter';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { checkCspReports } from './csp-reports';
+import { noneMatch } from './if-none-match';
 import { SdkIntake, type IntakeBatch } from './intake/sdk-intake';
 import { answerOf, checkBatch, parseSdkJson, type Rejection } from './sdk-batch';
 import { SDK_RAW_BODY, sdkBody } from './sdk-body';
@@ -94,7 +95,7 @@ export class SdkController {
     reply.headers(CORS);
     const { body, etag } = await this.config.of(await this.keys.storeOf(key));
     reply.headers({ ETag: etag, 'Cache-Control': `public, max-age=${CONFIG_MAX_AGE_SECONDS}` });
-    if (ifNoneMatch === etag) {
+    if (noneMatch(ifNoneMatch, etag)) {
       reply.status(304);
       return undefined;
     }
@@ -175,7 +176,7 @@ export class SdkController {
       Vary: 'Accept-Encoding',
       ETag: etag,
     });
-    if (headers['if-none-match'] === etag) {
+    if (noneMatch(headers['if-none-match'], etag)) {
       reply.status(304);
       return undefined;
     }
