@@ -69,8 +69,9 @@ export function checkItems(items: unknown[], indexOf: (position: number) => numb
 }
 
 /**
- * The 202 of a batch: its observations counted, the bad ones and the new scripts the store's budget left out
- * (`deferred`, by client index) rejected with their reasons, the first MAX_REJECTIONS_LISTED listed in index order.
+ * The 202 of a batch: its observations counted, the bad ones and the new scripts or signals the store's budgets
+ * left out (`deferred`, by client index) rejected with their reasons, the first MAX_REJECTIONS_LISTED listed in
+ * index order.
  */
 export function answerOf(observations: number, checked: Pick<CheckedItems, 'rejected' | 'rejections'>, deferred: Rejection[]) {
   const rejections = [...checked.rejections, ...deferred].sort((a, b) => a.index - b.index).slice(0, MAX_REJECTIONS_LISTED);

@@ -39,7 +39,7 @@ export class StoreBudget {
   }
 
   /**
-   * Grants up to `wanted` new scripts now (never more than a batch may record). When it grants fewer than
+   * Grants up to `wanted` new items now (never more than a batch may record). When it grants fewer than
    * wanted, it says when to come back for the next one.
    */
   take(storeId: string, wanted: number, now: number): Allowance {
