@@ -93,7 +93,8 @@ export class SdkController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     reply.headers(CORS);
-    const { body, etag } = await this.config.of(await this.keys.storeOf(key));
+    // Built from the read models on every request: the store's rate bounds what a flood on its public key costs.
+    const { body, etag } = await this.config.of(await this.admit(key));
     reply.headers({ ETag: etag, 'Cache-Control': `public, max-age=${CONFIG_MAX_AGE_SECONDS}` });
     if (noneMatch(ifNoneMatch, etag)) {
       reply.status(304);
@@ -137,7 +138,7 @@ export class SdkController {
     return answer;
   }
 
-  /** The key, then the store's rate limit: a refused request costs no parsing of its observations. */
+  /** The key, then the store's rate limit: a refused request costs no parsing, no read of the read models. */
   private async admit(key: unknown): Promise<Frozen<StoreDocument>> {
     const store = await this.keys.storeOf(key);
     const decision = this.limiter.take(store._id);
