@@ -20,6 +20,8 @@ export class ScriptGate {
   private readonly released = new WeakSet<Element>();
   /** Scripts inserted while the fresh config is awaited in block mode, with their own type. */
   private waiting?: Array<[HTMLScriptElement, string | null]>;
+  /** The same scripts, for the observer: the fresh config decides on them, not the last page view's. */
+  private readonly held = new WeakSet<Element>();
 
   /** Told when the document's tree changes (the overlay check waits for a change). */
   mutated = (): void => undefined;
@@ -111,7 +113,7 @@ export class ScriptGate {
   private parsed(added: Node): void {
     for (const script of scriptsIn(added)) {
       this.recall();
-      if (!this.released.has(script) && !this.facts.blocked.has(script) && this.blocks(script)) {
+      if (!this.released.has(script) && !this.held.has(script) && !this.facts.blocked.has(script) && this.blocks(script)) {
         this.stop(script);
         script.addEventListener('beforescriptexecute', (event) => event.preventDefault()); // Firefox
       }
@@ -135,11 +137,14 @@ export class ScriptGate {
       const gtm = stackUrls(new Error().stack).map(gtmContainer).filter(Boolean)[0];
       if (gtm) this.facts.gtmOf.set(script, gtm);
     }
-    if (this.blocks(script)) this.stop(script);
-    else if (script.src && this.waiting) {
+    // While the fresh config is awaited, the last page view's rules do not decide: one lifted since (a script
+    // authorized after its block) must not stop the script on this view.
+    if (script.src && this.waiting) {
       this.waiting.push([script, script.getAttribute('type')]);
+      this.held.add(script);
       script.type = NEUTRAL_TYPE;
-    } else if (!script.src && script.text.trim() && this.rules.hashRules) this.holdForHash(script);
+    } else if (this.blocks(script)) this.stop(script);
+    else if (!script.src && script.text.trim() && this.rules.hashRules) this.holdForHash(script);
   }
 
   private srcChanged = safe((script: HTMLScriptElement) => {
@@ -184,7 +189,7 @@ export class ScriptGate {
 
   /**
    * In block mode, until the fresh config has come (one round trip), a script inserted by code waits: a rule
-   * added since the last page view then applies to it. Inserted scripts are asynchronous anyway, so waiting
+   * added or lifted since the last page view then applies to it. Inserted scripts are asynchronous anyway, so waiting
    * changes nothing the page may rely on; past `WAIT_FOR_CONFIG_MS` they run (fail open).
    */
   holdUntilConfig(): void {

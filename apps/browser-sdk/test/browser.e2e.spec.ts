@@ -385,6 +385,14 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     await third.page.waitForFunction('window.widgetFailed === true');
     expect(await ran(third.page)).toEqual({ own: true, widget: false, failed: true, parsed: false });
     expect(third.errors).toEqual([]);
+    await third.page.close();
+
+    // Authorized after all: the widget runs again on the next page view; the host's other script stays blocked.
+    const authorized = await service.request('POST', `/api/v1/scripts/${bySrc(seen, 'widget.js').id}/authorize`, { token, body: { justification: 'The widget is ours after all' } });
+    expect(authorized.body).toMatchObject({ status: 'authorized' });
+    const fourth = await visit(url, context);
+    await fourth.page.waitForFunction('window.widgetRan === true');
+    expect(await ran(fourth.page)).toEqual({ own: true, widget: true, failed: false, parsed: false });
     await context.close();
   }, 60_000);
 

@@ -132,6 +132,22 @@ describe('approval policies (HTTP, embedded)', () => {
     expect(again.body.unchanged).toBe(4);
   });
 
+  it("lets a script a policy blocked run again when a policy authorizes it: an allow rule on its URL beside the host's block", async () => {
+    const { token } = await tenant();
+    const store = await newStore(token);
+    await report(store, [{ kind: 'script', src: 'https://magentocore.net/mage.js?session=9', hash: sri('a vetted build') }]);
+    const threat = await eventually(() => script(token, store.id, 'magentocore'), (found) => found?.status === 'blocked');
+    const vetted = await createPolicy(token, { name: 'Vetted by the team', mode: 'recommend', priority: 5, match: { domain: ['magentocore.net'] }, action: 'authorize' });
+    const applied = await service.request('POST', `/api/v1/policies/${vetted.body.id}/apply`, { token, body: { store_id: store.id } });
+    expect(applied.body).toMatchObject({ authorized: 1, unchanged: 0 });
+    expect(await script(token, store.id, 'magentocore')).toMatchObject({ id: threat.id, status: 'authorized', authorization_method: 'policy' });
+    const config = (await service.request('GET', `/sdk/v1/config?key=${store.sdk_key}`)).body.rules;
+    expect(config).toEqual({
+      block: [expect.objectContaining({ target: 'domain', value: 'magentocore.net' })],
+      allow: [expect.objectContaining({ target: 'url', value: 'https://magentocore.net/mage.js' })],
+    });
+  });
+
   it('never overturns a decision taken by hand', async () => {
     const { token } = await tenant();
     const store = await newStore(token);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ManualClock } from '@pss/testkit';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
-import { BlockRules } from '../../../inventory/src/rules/block-rules';
+import { ScriptRules } from '../../../inventory/src/rules/script-rules';
 
 const SCOPES = ['stores:write', 'scripts:read', 'rules:write'];
 let domainCounter = 0;
@@ -268,33 +268,51 @@ describe('rules (HTTP, embedded)', () => {
     });
   });
 
-  describe('BlockRules.ensureBlock', () => {
+  describe('ScriptRules', () => {
     const context = { actor: 'api:test' };
+    const external = () => ({ orgId, storeId, inline: false as const, host: 'ensure.skimmer.test', url: 'https://ensure.skimmer.test/kit.js' });
+    const rulesOf = async () => (await listRules(`?store_id=${storeId}`)).data;
 
-    it('creates the block rule once, re-activates and relabels it, and re-creates a deleted one', async () => {
-      const blockRules = service.app.get(BlockRules);
-      const input = { orgId, storeId, target: 'domain' as const, value: 'Ensure.Skimmer.test' };
-      const first = await blockRules.ensureBlock(input, context);
+    it('blocks by domain once, re-activates the rule, and re-creates a deleted one', async () => {
+      const scriptRules = service.app.get(ScriptRules);
+      const first = await scriptRules.block(external(), context);
       expect(first).toMatchObject({ store_id: storeId, type: 'block', target: 'domain', value: 'ensure.skimmer.test', label: 'Block ensure.skimmer.test', active: true });
-      expect(await blockRules.ensureBlock({ ...input, value: '*.ensure.skimmer.test' }, context)).toEqual(first);
-      expect((await listRules(`?store_id=${storeId}`)).data.filter((rule) => rule.id === first.id)).toHaveLength(1);
+      expect(await scriptRules.block(external(), context)).toEqual(first);
+      expect((await rulesOf()).filter((rule) => rule.id === first.id)).toHaveLength(1);
 
       await service.request('PATCH', `/api/v1/rules/${first.id}`, { token, body: { active: false } });
       clock.advance(1000);
-      const reactivated = await blockRules.ensureBlock({ ...input, label: 'Blocked in review' }, context);
-      expect(reactivated).toMatchObject({ id: first.id, active: true, label: 'Blocked in review', created_at: first.created_at, updated_at: clock.now().toISOString() });
+      expect(await scriptRules.block(external(), context)).toMatchObject({ id: first.id, active: true, created_at: first.created_at, updated_at: clock.now().toISOString() });
 
       await service.request('DELETE', `/api/v1/rules/${first.id}`, { token });
-      const recreated = await blockRules.ensureBlock({ orgId, storeId, target: 'hash', value: sha384 }, context);
-      expect(recreated).toMatchObject({ target: 'hash', value: sha384, active: true });
-      expect(await blockRules.ensureBlock(input, context)).toMatchObject({ id: first.id, active: true, label: 'Block ensure.skimmer.test' });
+      expect(await scriptRules.block(external(), context)).toMatchObject({ id: first.id, active: true, label: 'Block ensure.skimmer.test' });
+    });
+
+    it('unblocks an external script with an allow rule on its URL, lifted again by the next block', async () => {
+      const scriptRules = service.app.get(ScriptRules);
+      const blocked = await scriptRules.block(external(), context);
+      await scriptRules.unblock(external(), context);
+      const allow = (await rulesOf()).find((rule) => rule.type === 'allow' && rule.value === external().url);
+      expect(allow).toMatchObject({ target: 'url', active: true, label: `Allow ${external().url}` });
+      expect((await rulesOf()).find((rule) => rule.id === blocked.id)).toMatchObject({ active: true });
+
+      await scriptRules.block(external(), context);
+      expect((await rulesOf()).find((rule) => rule.id === allow!.id)).toMatchObject({ active: false });
+    });
+
+    it('blocks an inline script by its hash and unblocks it by lifting that rule', async () => {
+      const scriptRules = service.app.get(ScriptRules);
+      const inline = { orgId, storeId, inline: true as const, hash: sha384 };
+      const rule = await scriptRules.block(inline, context);
+      expect(rule).toMatchObject({ type: 'block', target: 'hash', value: sha384, active: true });
+      await scriptRules.unblock(inline, context);
+      expect((await rulesOf()).find(({ id }) => id === rule.id)).toMatchObject({ active: false });
+      await scriptRules.unblock(inline, context);
     });
 
     it("refuses another organization's store as not found", async () => {
       const other = await service.tenant(SCOPES);
-      await expect(service.app.get(BlockRules).ensureBlock({ orgId: other.orgId, storeId, target: 'domain', value: 'x.skimmer.test' }, context)).rejects.toMatchObject({
-        code: 'not_found',
-      });
+      await expect(service.app.get(ScriptRules).block({ ...external(), orgId: other.orgId }, context)).rejects.toMatchObject({ code: 'not_found' });
     });
   });
 });

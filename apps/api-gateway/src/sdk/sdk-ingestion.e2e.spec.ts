@@ -155,6 +155,33 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     expect(rules.body.data).toHaveLength(2);
   });
 
+  it('lets an authorized blocked script run again: an allow rule on its URL, or its hash rule lifted; a new block undoes it', async () => {
+    const store = await newStore({ mode: 'block' });
+    await send(store.sdk_key, [{ kind: 'script', src: 'https://cdn.widgets-unknown.io/w.js?visitor=42' }, ...checkoutScripts(store.domain)]);
+    const list = await scripts(store.id);
+    const [widget, inline] = [bySrc(list, 'widgets-unknown'), bySrc(list, 'inline:')];
+    expect(widget.src).toBe('https://cdn.widgets-unknown.io/w.js?visitor=42');
+    const domainRule = (await service.request('POST', `/api/v1/scripts/${widget.id}/block`, { token, body: {} })).body.rule;
+    const hashRule = (await service.request('POST', `/api/v1/scripts/${inline.id}/block`, { token, body: {} })).body.rule;
+    const authorize = (id: string) => service.request('POST', `/api/v1/scripts/${id}/authorize`, { token, body: { justification: 'Reviewed: needed after all' } });
+    const pageRules = async () => (await service.request('GET', `/sdk/v1/config?key=${store.sdk_key}`)).body.rules;
+
+    expect((await authorize(widget.id)).body).toMatchObject({ status: 'authorized' });
+    expect((await authorize(inline.id)).body).toMatchObject({ status: 'authorized' });
+    expect(await pageRules()).toEqual({
+      block: [{ id: domainRule.id, target: 'domain', value: 'cdn.widgets-unknown.io' }],
+      allow: [{ id: expect.any(String), target: 'url', value: 'https://cdn.widgets-unknown.io/w.js' }],
+    });
+    const rules = (await service.request('GET', `/api/v1/rules?store_id=${store.id}`, { token })).body.data;
+    expect(rules.find((rule: { id: string }) => rule.id === hashRule.id)).toMatchObject({ active: false });
+
+    await service.request('POST', `/api/v1/scripts/${widget.id}/block`, { token, body: {} });
+    await service.request('POST', `/api/v1/scripts/${inline.id}/block`, { token, body: {} });
+    const blockedAgain = await pageRules();
+    expect(blockedAgain.allow).toEqual([]);
+    expect(blockedAgain.block.map((rule: { id: string }) => rule.id).sort()).toEqual([domainRule.id, hashRule.id].sort());
+  });
+
   it('blocks a script served from an IP address, localhost or a name with an underscore by that host, as the browser writes it', async () => {
     const store = await newStore();
     const hosts = ['https://203.0.113.7/x.js', 'http://localhost:8080/y.js', 'https://[2001:db8::1]/z.js', 'https://my_cdn.example.net/w.js'];

@@ -3,8 +3,8 @@ import { POLICIES, SCRIPTS, STORES, type PolicyDocument, type ScriptDocument, ty
 import { addDays, CLOCK, notFound, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { BlockRules } from '../rules/block-rules';
-import { blockTarget } from '../scripts/block-target';
+import { ScriptRules } from '../rules/script-rules';
+import { ruledScript } from '../scripts/ruled-script';
 import { scriptDecider, type ScriptCommand } from '../scripts/script.decider';
 import { scriptStream, type ScriptDecision } from '../scripts/script.events';
 import { decidingPolicy, justificationFrom, policyApplies } from './evaluation/evaluate';
@@ -30,7 +30,7 @@ const SYSTEM: CommandContext = { actor: 'system' };
 export class PolicyDecisions {
   constructor(
     private readonly aggregates: AggregateRepository,
-    private readonly blockRules: BlockRules,
+    private readonly rules: ScriptRules,
     private readonly facts: ScriptFactsReader,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -92,8 +92,9 @@ export class PolicyDecisions {
   /** One script, one policy: the script decider says whether anything changes. */
   private async decide(policy: PolicyDocument, scriptId: string, facts: ScriptFacts, context: CommandContext, write: boolean): Promise<PolicyOutcome> {
     const stream = scriptStream(scriptId);
-    // Only a block needs the state first (its rule is made before the decision); the others are decided in one load.
-    if (write && policy.action !== 'block') {
+    // A review request needs no state first; a block makes its rule before the decision, an authorization lifts
+    // a block the script has.
+    if (write && policy.action === 'needs_review') {
       const { events } = await this.aggregates.decide(stream, scriptDecider, this.command(policy, facts, ''), context);
       return events.length ? OUTCOME[policy.action] : 'unchanged';
     }
@@ -101,7 +102,9 @@ export class PolicyDecisions {
     const command = this.command(policy, facts, '');
     if (scriptDecider.decide(command, state).length === 0) return 'unchanged';
     if (!write) return OUTCOME[policy.action];
-    const ruleId = policy.action === 'block' ? (await this.blockRules.ensureBlock(blockTarget(state, context.orgId ?? policy.org_id), context)).id : '';
+    const script = ruledScript(state, context.orgId ?? policy.org_id);
+    if (policy.action === 'authorize' && state.status === 'blocked') await this.rules.unblock(script, context);
+    const ruleId = policy.action === 'block' ? (await this.rules.block(script, context)).id : '';
     const { events } = await this.aggregates.decide(stream, scriptDecider, this.command(policy, facts, ruleId), context);
     return events.length ? OUTCOME[policy.action] : 'unchanged';
   }

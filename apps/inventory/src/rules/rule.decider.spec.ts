@@ -162,6 +162,15 @@ describe('rule decider', () => {
     spec.given([created]).when({ type: 'UpdateRule', orgId: 'org-2', label: 'mine', at: later }).thenThrows('not_found');
   });
 
+  it('lifts a rule: deactivates it when it acts, and does nothing when it is absent, deleted or inactive', () => {
+    const lift: RuleCommand = { type: 'LiftRule', orgId: 'org-1', at: later };
+    spec.given([created]).when(lift).then([updated({ active: false })]);
+    spec.given([created, updated({ active: false })]).when(lift).thenNothingHappens();
+    spec.given([]).when(lift).thenNothingHappens();
+    spec.given([created, deleted]).when(lift).thenNothingHappens();
+    spec.given([created]).when({ ...lift, orgId: 'org-2' }).thenThrows('not_found');
+  });
+
   it('ensures a rule: creates it, or re-activates and relabels the existing one', () => {
     spec.given([]).when(ensure()).then([{ ...created, data: { ...created.data, createdAt: later.toISOString() } }]);
     spec.given([created]).when(ensure()).thenNothingHappens();

@@ -20,6 +20,8 @@ export type RuleCommand =
   | { type: 'CreateRule'; rule: RuleRequest; at: Date }
   /** Blocking a script: the rule is created, or the existing one re-activated (and relabelled when a label is given). */
   | { type: 'EnsureRule'; rule: RuleRequest; at: Date }
+  /** Authorizing or blocking a script: a rule in the decision's way stops acting; nothing when there is none. */
+  | { type: 'LiftRule'; orgId: string; at: Date }
   | { type: 'UpdateRule'; orgId: string; label?: string; active?: boolean; at: Date }
   | { type: 'DeleteRule'; orgId: string; at: Date };
 
@@ -53,6 +55,8 @@ export const ruleDecider: Decider<RuleState, RuleCommand, RuleEvent> = {
       case 'EnsureRule':
         if (!state.rule) return [created(command.rule, command.at)];
         return changed(owned(state, command.rule.orgId), { label: command.rule.label, active: true }, command.at);
+      case 'LiftRule':
+        return state.rule ? changed(owned(state, command.orgId), { active: false }, command.at) : [];
       case 'UpdateRule':
         return changed(owned(state, command.orgId), command, command.at);
       case 'DeleteRule':

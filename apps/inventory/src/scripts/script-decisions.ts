@@ -5,8 +5,8 @@ import { SCRIPTS, toResource, type InventoryCommandEnvelope, type ScriptDocument
 import { addDays, CLOCK, DomainError, notFound, validationError, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { BlockRules } from '../rules/block-rules';
-import { blockTarget } from './block-target';
+import { ScriptRules } from '../rules/script-rules';
+import { ruledScript } from './ruled-script';
 import { scriptDecider } from './script.decider';
 import { scriptStream, type ScriptDecision } from './script.events';
 
@@ -24,14 +24,15 @@ export class DecideOnScript {
 
 /**
  * A person's decision on a script, through the API (`authorization_method` `api`, `authorized_by`
- * `api:<token prefix>`): authorize pins the current hash; block also creates or updates the block rule the
- * SDK enforces (inline scripts by content hash, external ones by domain).
+ * `api:<token prefix>`): authorize pins the current hash, and lets a blocked script run again; block also
+ * creates or updates the block rule the SDK enforces (inline scripts by content hash, external ones by domain).
+ * Rules change before the script's decision, so a refused rule (a suspended store) leaves the script as it was.
  */
 @CommandHandler(DecideOnScript)
 export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
   constructor(
     private readonly aggregates: AggregateRepository,
-    private readonly blockRules: BlockRules,
+    private readonly rules: ScriptRules,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -47,10 +48,12 @@ export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
     if (input.kind === 'authorize') {
       // The DTO refuses an empty one; blanks would otherwise authorize with no justification at all.
       if (!decision.justification) throw validationError([{ field: 'justification', message: 'justification is required: say why this script is needed on the payment page' }]);
-      await this.aggregates.decide(stream, scriptDecider, { type: 'AuthorizeScript', decision, expiresAt: expiry(input.input, at), at }, context);
+      const expiresAt = expiry(input.input, at);
+      if (state.status === 'blocked') await this.rules.unblock(ruledScript(state, orgId), context);
+      await this.aggregates.decide(stream, scriptDecider, { type: 'AuthorizeScript', decision, expiresAt, at }, context);
       return this.resource(id!);
     }
-    const rule = await this.blockRules.ensureBlock(blockTarget(state, orgId), context);
+    const rule = await this.rules.block(ruledScript(state, orgId), context);
     await this.aggregates.decide(stream, scriptDecider, { type: 'BlockScript', decision, ruleId: rule.id, at }, context);
     return { ...(await this.resource(id!)), rule };
   }

@@ -7,9 +7,13 @@ import type { ScriptObservation } from '@pss/contracts';
  * script is its content hash.
  */
 export function scriptKey(observation: Pick<ScriptObservation, 'inline' | 'src' | 'hash'>): string {
-  if (observation.inline) return `inline:${observation.hash}`;
-  const url = new URL(observation.src!);
-  return `src:${url.protocol}//${url.host.toLowerCase()}${url.pathname}`;
+  return observation.inline ? `inline:${observation.hash}` : `src:${scriptUrl(observation.src!)}`;
+}
+
+/** An external script's URL as its identity has it: without query or fragment (the query may be a visitor's). */
+export function scriptUrl(src: string): string {
+  const url = new URL(src);
+  return `${url.protocol}//${url.host.toLowerCase()}${url.pathname}`;
 }
 
 export const scriptIdFor = (storeId: string, key: string): string => deterministicUuid('script', storeId, key);

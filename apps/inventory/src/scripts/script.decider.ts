@@ -42,6 +42,8 @@ export interface ScriptState {
   storeId?: string;
   orgId?: string;
   inline?: boolean;
+  /** As first seen; an external script's rules use it without its query. */
+  src?: string;
   host?: string | null;
   type?: ScriptType;
   status?: ScriptStatus;
@@ -126,6 +128,7 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
           storeId: event.data.storeId,
           orgId: event.data.orgId,
           inline: event.data.inline,
+          src: event.data.src,
           host: event.data.host,
           type: event.data.type,
           status: event.data.status,

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { RuleType } from '@pss/contracts';
+import type { CommandContext } from '@pss/platform';
+import { CreateRule } from './create-rule';
+import { LiftRule } from './lift-rule';
+import { ruleKey } from './rule-key';
+import type { RuleResource } from './rule-resource';
+
+/** One script as its rules see it: inline ones by content hash, external ones by host and URL (no query). */
+export type RuledScript = { orgId: string; storeId: string } & ({ inline: true; hash: string } | { inline: false; host: string; url: string });
+
+/**
+ * What decisions on a script do to rules, for other features to call. The SDK lets a URL rule win over a domain
+ * rule, and a block win over an allow of the same host (browser-sdk/src/block.ts), so a script's last decision
+ * always acts on the next page view.
+ */
+@Injectable()
+export class ScriptRules {
+  constructor(private readonly commands: CommandBus) {}
+
+  /**
+   * The spec's "a block rule is created or updated": inline scripts by content hash, external ones by domain;
+   * created, or re-activated if it exists. The allow rule an earlier authorization made for the script's URL is
+   * lifted first, or it would keep the script running. Answers once the `rules` read model has the rule.
+   */
+  async block(script: RuledScript, context: CommandContext): Promise<RuleResource> {
+    const { orgId, storeId } = script;
+    if (!script.inline) await this.lift(script, 'allow', 'url', script.url, context);
+    const target = script.inline ? { target: 'hash' as const, value: script.hash } : { target: 'domain' as const, value: script.host };
+    return this.commands.execute(new CreateRule({ orgId, storeId, type: 'block', ...target }, context, 'reactivate'));
+  }
+
+  /**
+   * Authorizing a blocked script lets it run. Its hash rule blocked that content alone and is lifted; its domain
+   * rule may block other scripts of the host and stays, with an allow rule for this script's URL.
+   */
+  async unblock(script: RuledScript, context: CommandContext): Promise<void> {
+    if (script.inline) return this.lift(script, 'block', 'hash', script.hash, context);
+    const { orgId, storeId, url } = script;
+    await this.commands.execute(new CreateRule({ orgId, storeId, type: 'allow', target: 'url', value: url }, context, 'reactivate'));
+  }
+
+  private lift({ orgId, storeId }: RuledScript, type: RuleType, target: 'hash' | 'url', value: string, context: CommandContext): Promise<void> {
+    return this.commands.execute(new LiftRule(orgId, ruleKey({ storeId, type, target, value }), context));
+  }
+}
