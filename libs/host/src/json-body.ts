@@ -12,6 +12,14 @@ import { forbiddenContent, MAX_JSON_DEPTH, nestsDeeperThan } from './json-guard'
  * validation pipe, the deciders or a later merge could choke on gets past the parser.
  */
 export function parseJsonBodies(fastify: FastifyInstance): void {
+  // Bodies are read as sent: a compressed one would reach a parser as bytes, and be answered as malformed JSON.
+  fastify.addHook('preParsing', async (request, _reply, payload) => {
+    const encoding = request.headers['content-encoding']?.trim();
+    if (encoding && encoding.toLowerCase() !== 'identity' && carriesBody(request.headers)) {
+      throw new DomainError('unsupported_media_type', `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed`);
+    }
+    return payload;
+  });
   fastify.removeContentTypeParser(['application/json', 'text/plain']);
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body.toString();
@@ -30,3 +38,6 @@ export function parseJsonBodies(fastify: FastifyInstance): void {
     done(null, value);
   });
 }
+
+const carriesBody = (headers: { 'transfer-encoding'?: string; 'content-length'?: string }): boolean =>
+  headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');

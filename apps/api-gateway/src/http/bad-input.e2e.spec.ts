@@ -118,6 +118,14 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
       // JSON sent as text/plain is refused too, not read as a body with no fields
       const text = await service.request('POST', '/api/v1/stores', { token, body: '{"domain":"plain.example.com"}', headers: { 'content-type': 'text/plain' } });
       expect([text.status, text.body.error.code]).toEqual([415, 'unsupported_media_type']);
+      // A compressed body is named as such, not reported as malformed JSON; identity is no encoding at all.
+      for (const [path, encoding] of [['/api/v1/stores', 'gzip'], ['/sdk/v1/events?key=pk_live_x', 'br'], ['/sdk/v1/csp?key=pk_live_x', 'deflate']]) {
+        const zipped = await service.request('POST', path, { token, body: { domain: 'zipped.example.com' }, headers: { 'content-encoding': encoding } });
+        expect([path, zipped.status, zipped.body.error]).toEqual([path, 415, { code: 'unsupported_media_type', message: `Content-Encoding ${encoding} is not supported: send the body uncompressed` }]);
+        if (path.startsWith('/sdk/')) expect(zipped.headers['access-control-allow-origin']).toBe('*');
+      }
+      const identity = await service.request('POST', '/api/v1/stores', { token, body: { domain: 'identity.example.com' }, headers: { 'content-encoding': 'Identity' } });
+      expect(identity.status).toBe(201);
       const huge = await service.request('POST', '/api/v1/stores', { token, body: { domain: 'a'.repeat(1_100_000) } });
       expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
     });
