@@ -98,6 +98,7 @@ describe('compiled query validation', () => {
     // Left to the pipe, which words the 400: a refused value, an unknown field, a repeated one.
     expect(scripts({ status: 'nope' })).toBeUndefined();
     expect(scripts({ colour: 'red' })).toBeUndefined();
+    expect([scripts({ category: '' }), scripts({ category: 'payment' })]).toEqual([undefined, expect.objectContaining({ category: 'payment' })]);
     expect(scripts({ status: ['needs_review', 'blocked'] })).toBeUndefined();
     expect(['1e2', '0x10', '1.0', ' 5'].map((limit) => scripts({ limit }))).toEqual([undefined, undefined, undefined, undefined]);
   });

@@ -1,5 +1,5 @@
 import { TransformationType } from 'class-transformer';
-import { getMetadataStorage, isIn, isInt, isString, isUUID, max, maxLength, min } from 'class-validator';
+import { getMetadataStorage, isIn, isInt, isString, isUUID, max, maxLength, min, minLength } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { decimalInteger } from '../pagination/decimal-integer';
 import { uuidFieldsOf } from './lowercase-uuids';
@@ -26,6 +26,7 @@ const RULES: Record<string, (constraints: unknown[]) => Rule> = {
   isIn: ([values]) => (value) => isIn(value, values as unknown[]),
   isString: () => (value) => isString(value),
   maxLength: ([limit]) => (value) => maxLength(value, limit as number),
+  minLength: ([limit]) => (value) => minLength(value, limit as number),
   isUuid: ([version]) => (value) => isUUID(value, version as Parameters<typeof isUUID>[1]),
   isInt: () => (value) => isInt(value),
   min: ([bound]) => (value) => min(value, bound as number),

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { INTEGRITY_STATUSES, SCRIPT_STATUSES, SCRIPT_TYPES } from '@pss/contracts';
 import { Omittable } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
@@ -24,6 +24,8 @@ export class ListScriptsQuery extends ListQuery {
 
   @Omittable()
   @IsString()
+  // `category=` would filter to nothing: inline scripts' null category is not the empty string.
+  @MinLength(1, { message: 'category must not be empty' })
   @MaxLength(64)
   category?: string;
 }

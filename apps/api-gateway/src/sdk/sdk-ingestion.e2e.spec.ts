@@ -468,6 +468,8 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     expect(await scripts(store.id, '&type=known_third')).toHaveLength(2);
     expect(await scripts(store.id, '&category=payment')).toHaveLength(1);
     expect((await service.request('GET', '/api/v1/scripts?status=bogus', { token })).status).toBe(400);
+    const emptyCategory = await service.request('GET', `/api/v1/scripts?store_id=${store.id}&category=`, { token });
+    expect([emptyCategory.status, emptyCategory.body.error.details]).toEqual([400, [{ field: 'category', message: 'category must not be empty' }]]);
 
     const stranger = await service.tenant(SCOPES);
     const target = all[0];
