@@ -300,6 +300,14 @@ describe('rules (HTTP, embedded)', () => {
       expect((await rulesOf()).find((rule) => rule.id === allow!.id)).toMatchObject({ active: false });
     });
 
+    it('blocks and unblocks a script whose URL is longer than a rule may be, the host block standing for it', async () => {
+      const scriptRules = service.app.get(ScriptRules);
+      const long = { ...external(), host: 'long.skimmer.test', url: `https://long.skimmer.test/${'%C3%A9'.repeat(400)}.js` };
+      expect(await scriptRules.block(long, context)).toMatchObject({ target: 'domain', value: 'long.skimmer.test', active: true });
+      await scriptRules.unblock(long, context);
+      expect((await rulesOf()).filter((rule) => String(rule.value).startsWith('https://long.skimmer.test/'))).toEqual([]);
+    });
+
     it('blocks an inline script by its hash and unblocks it by lifting that rule', async () => {
       const scriptRules = service.app.get(ScriptRules);
       const inline = { orgId, storeId, inline: true as const, hash: sha384 };

@@ -4,7 +4,7 @@ import type { RuleType } from '@pss/contracts';
 import type { CommandContext } from '@pss/platform';
 import { CreateRule } from './create-rule';
 import { LiftRule } from './lift-rule';
-import { ruleKey } from './rule-key';
+import { ruleKey, type RuleKey } from './rule-key';
 import type { RuleResource } from './rule-resource';
 
 /** One script as its rules see it: inline ones by content hash, external ones by host and URL (no query). */
@@ -38,10 +38,22 @@ export class ScriptRules {
   async unblock(script: RuledScript, context: CommandContext): Promise<void> {
     if (script.inline) return this.lift(script, 'block', 'hash', script.hash, context);
     const { orgId, storeId, url } = script;
+    // A URL longer than a rule may be keeps the host's block (rare: the SDK sends at most 2048 characters).
+    if (!keyOf({ storeId, type: 'allow', target: 'url', value: url })) return;
     await this.commands.execute(new CreateRule({ orgId, storeId, type: 'allow', target: 'url', value: url }, context, 'reactivate'));
   }
 
-  private lift({ orgId, storeId }: RuledScript, type: RuleType, target: 'hash' | 'url', value: string, context: CommandContext): Promise<void> {
-    return this.commands.execute(new LiftRule(orgId, ruleKey({ storeId, type, target, value }), context));
+  private async lift({ orgId, storeId }: RuledScript, type: RuleType, target: 'hash' | 'url', value: string, context: CommandContext): Promise<void> {
+    const key = keyOf({ storeId, type, target, value });
+    if (key) await this.commands.execute(new LiftRule(orgId, key, context));
+  }
+}
+
+/** The rule's key; undefined when no rule may have the value (a script URL, normalized, may be longer than a rule's). */
+function keyOf(input: { storeId: string; type: RuleType; target: 'hash' | 'url'; value: string }): RuleKey | undefined {
+  try {
+    return ruleKey(input);
+  } catch {
+    return undefined;
   }
 }
