@@ -70,6 +70,20 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
     expect(store.body.error.details).toEqual([{ field: 'recipients.0.key', message: expect.stringContaining('lone surrogate') }]);
   });
 
+  it('gives one detail per field, naming the first rule it breaks, for nested arrays and rule lists too', async () => {
+    const cases: Array<[string, unknown, Array<{ field: string; message: string }>]> = [
+      ['/api/v1/stores', { domain: 'shape.example.com', payment_pages: {} }, [{ field: 'payment_pages', message: 'payment_pages must be an array' }]],
+      ['/api/v1/stores', { domain: 'shape.example.com', recipients: [5] }, [{ field: 'recipients', message: 'each item of recipients must be an object' }]],
+      [`/api/v1/stores/${storeId}/pages`, {}, [{ field: 'url_pattern', message: 'url_pattern must be a string' }, { field: 'payment_methods', message: 'payment_methods must be an array' }]],
+      [`/api/v1/stores/${storeId}/pages`, { url_pattern: '/pay', payment_methods: [1] }, [{ field: 'payment_methods', message: 'each value in payment_methods must be a string' }]],
+      ['/api/v1/policies', { name: 'Shapes', action: 'block', match: { domain: 'not-a-list' } }, [{ field: 'match.domain', message: 'match.domain must be an array' }]],
+    ];
+    for (const [url, body, details] of cases) {
+      const answer = await service.request('POST', url, { token, body });
+      expect([url, body, answer.status, answer.body.error.details]).toEqual([url, body, 400, details]);
+    }
+  });
+
   it('refuses prototype keys anywhere in a body, naming where', async () => {
     const answer = await service.request('PATCH', `/api/v1/stores/${storeId}`, { token, body: '{"recipients":[{"method":"pix","key":"k","__proto__":{"admin":true}}]}' });
     expect(answer.status).toBe(400);

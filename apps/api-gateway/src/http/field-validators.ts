@@ -12,11 +12,18 @@ export const Omittable = (): PropertyDecorator => ValidateIf((_object, value) =>
 export const Nullable = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined && value !== null);
 
 /**
+ * Rules as they would be stacked above a field, read top down. TypeScript applies stacked decorators bottom up,
+ * and a 400 names the first rule the field breaks in reading order (`toDetails`); `applyDecorators` applies its
+ * list in order, so a rule list written for it would name the last one (a missing string "must be shorter than …").
+ */
+export const Stacked = (...rules: PropertyDecorator[]): PropertyDecorator => applyDecorators(...[...rules].reverse());
+
+/**
  * Each item is an object validated as `type`. ValidateNested alone waves through an item that is itself an
  * array (`[[]]`), which then reaches the deciders as a malformed item: every array of nested DTOs says this.
  */
 export const EachNested = (type: () => Function): PropertyDecorator =>
-  applyDecorators(
+  Stacked(
     IsObject({ each: true, message: ({ property }) => `each item of ${property} must be an object` }),
     ValidateNested({ each: true }),
     Type(type),

@@ -6,14 +6,15 @@ import { lowercaseUuids } from './lowercase-uuids';
 /**
  * Flattens class-validator's tree into one detail per offending field, with dotted paths for nested ones. Of a
  * field's failed rules the detail names the one the DTO declares first (usually its type): class-validator lists
- * them from the last decorator up, so that is the last.
+ * them from the last decorator up, so that is the last. A field that fails on its own is one detail: what its
+ * nested rules say of a value of the wrong shape (`{}` for an array of pages) only repeats it.
  */
 export function toDetails(errors: ValidationError[], parent = ''): ErrorDetail[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
     const message = Object.values(error.constraints ?? {}).at(-1);
-    const own = message === undefined ? [] : [{ field, message: humanize(message, error.property, field) }];
-    return [...own, ...toDetails(error.children ?? [], field)];
+    if (message !== undefined) return [{ field, message: humanize(message, error.property, field) }];
+    return toDetails(error.children ?? [], field);
   });
 }
 

@@ -1,4 +1,3 @@
-import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -18,12 +17,12 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { POLICY_ACTIONS, POLICY_MODES } from '@pss/contracts';
-import { Nullable, Omittable } from '../http/field-validators';
+import { Nullable, Omittable, Stacked } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
 export const MATCH_ORIGINS = ['first_party', 'third_party', 'inline', 'any'] as const;
 
-const Names = (max: number) => applyDecorators(IsArray(), ArrayMaxSize(50), IsString({ each: true }), IsNotEmpty({ each: true }), MaxLength(max, { each: true }));
+const Names = (max: number) => Stacked(IsArray(), ArrayMaxSize(50), IsString({ each: true }), IsNotEmpty({ each: true }), MaxLength(max, { each: true }));
 
 /** Which scripts a policy looks at; an unknown key is a 400 (one detail per key). */
 export class PolicyMatchBody {

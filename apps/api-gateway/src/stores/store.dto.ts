@@ -15,18 +15,17 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { applyDecorators } from '@nestjs/common';
-import { EachNested, IsTimeZone, Nullable, Omittable } from '../http/field-validators';
+import { EachNested, IsTimeZone, Nullable, Omittable, Stacked } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
 export const MAX_RECIPIENTS = 50;
 export const MAX_PAGES_PER_REQUEST = 50;
 
 const PaymentMethodList = () =>
-  applyDecorators(IsArray(), ArrayMaxSize(20), IsString({ each: true }), IsNotEmpty({ each: true }), MaxLength(40, { each: true }));
+  Stacked(IsArray(), ArrayMaxSize(20), IsString({ each: true }), IsNotEmpty({ each: true }), MaxLength(40, { each: true }));
 
 const PagePattern = () =>
-  applyDecorators(
+  Stacked(
     IsString(),
     Matches(/^\/\S*$/, { message: 'url_pattern must be a path (glob) starting with /, e.g. /checkout/*' }),
     MaxLength(500),
