@@ -43,9 +43,14 @@ describe('approval policies (HTTP, embedded)', () => {
     expect(listed.body.data[0]).toMatchObject({ store_id: null, version: 1, active: true, conditions: { in_threat_list: true } });
   });
 
-  it('answers 404 to a store_id filter naming a store the organization does not have, as GET /rules, /scripts and /alerts do', async () => {
-    const { token } = await service.tenant(['policies:read', 'scripts:read', 'alerts:read']);
-    for (const list of ['policies', 'rules', 'scripts', 'alerts']) {
+  it('answers 404 to a store_id filter naming a store the organization does not have, as every list does', async () => {
+    const { token } = await service.tenant(['policies:read', 'scripts:read', 'alerts:read', 'reports:read'], { plan: 'enterprise' });
+    const stranger = await service.createStore((await tenant()).token);
+    for (const list of ['policies', 'rules', 'scripts', 'alerts', 'reports/pci/snapshots', 'reports/pci/schedule']) {
+      const answer = await service.request('GET', `/api/v1/${list}?store_id=${stranger.id}`, { token });
+      expect([list, answer.status, answer.body.error?.message]).toEqual([list, 404, 'Store not found']);
+    }
+    for (const list of ['policies', 'rules', 'scripts', 'alerts', 'reports/pci/snapshots', 'reports/pci/schedule']) {
       const answer = await service.request('GET', `/api/v1/${list}?store_id=${randomUUID()}`, { token });
       expect([list, answer.status, answer.body.error?.message]).toEqual([list, 404, 'Store not found']);
     }

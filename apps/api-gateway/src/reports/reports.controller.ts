@@ -70,11 +70,12 @@ export class ReportsController {
     await this.responses.send(reply, snapshot, query, generated);
   }
 
-  /** Newest first; filters by store and kind. */
+  /** Newest first; filters by store (404 for a store the organization does not have, as every list) and kind. */
   @Get('snapshots')
   @RequiresScope('reports:read')
-  snapshotsList(@Query() query: ListSnapshotsQuery, @CurrentPrincipal() principal: Principal) {
+  async snapshotsList(@Query() query: ListSnapshotsQuery, @CurrentPrincipal() principal: Principal) {
     const { limit, cursor, org_id: _org, ...filters } = query;
+    if (filters.store_id) await this.storeOf(principal, filters.store_id);
     return paginate(this.snapshots, { org_id: principal.actingOrgId, ...filters }, { field: 'created_at', direction: -1 }, { limit, cursor });
   }
 
@@ -89,6 +90,7 @@ export class ReportsController {
   @Get('schedule')
   @RequiresScope('reports:read')
   async schedules(@Query() query: ScheduleQuery, @CurrentPrincipal() principal: Principal): Promise<{ data: ReportScheduleResource[] }> {
+    if (query.store_id) await this.storeOf(principal, query.store_id);
     const filter = { org_id: principal.actingOrgId, _deleted: { $ne: true }, ...(query.store_id ? { _id: query.store_id } : {}) };
     const schedules = await this.readStore.collection<ReportScheduleDocument>(REPORT_SCHEDULES).find(filter, { sort: { _id: 1 } });
     return { data: schedules.map(scheduleResource) };
