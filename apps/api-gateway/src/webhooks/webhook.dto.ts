@@ -80,10 +80,10 @@ export class CreateWebhookBody extends WebhookSettings {
   @IsIn(CHANNEL_FORMATS)
   format?: ChannelFormat;
 
-  /** Omitted: organization-wide. Fixed after creation. */
-  @Omittable()
+  /** Omitted or null (as a Webhook shows it): organization-wide. Fixed after creation. */
+  @Nullable()
   @IsUUID('all', { message: 'store_id must be a UUID' })
-  store_id?: string;
+  store_id?: string | null;
 }
 
 /** Scope, type and format are fixed after creation: PATCH refuses them as unknown fields. */

@@ -71,6 +71,11 @@ describe('webhooks (HTTP, embedded)', () => {
       expect(JSON.stringify(events)).not.toContain(secret.slice('whsec_'.length));
     });
 
+    it('takes store_id null as a Webhook shows it: organization-wide', async () => {
+      const answer = await create({ store_id: null, events: null });
+      expect([answer.status, answer.body.store_id, answer.body.events]).toEqual([201, null, null]);
+    });
+
     it.each([
       ['json', 'webhook'],
       ['slack', 'slack'],

@@ -1492,7 +1492,7 @@ export interface components {
             /** @enum {unknown} */
             format?: "json" | "slack" | "teams";
             /** Format: uuid */
-            store_id?: string;
+            store_id?: string | null;
         };
         UpdateWebhookBody: {
             /** Format: uuid */
