@@ -150,6 +150,13 @@ describe('PCI reports (HTTP, embedded)', () => {
     const endOnly = `store_id=${store.id}&period_end=2026-11-08T00:00:00Z`;
     const byEnd = (await get(`/reports/pci?${endOnly}`)).body;
     expect((await get(`/reports/pci?${endOnly}`)).body).toMatchObject({ id: byEnd.id, generated: false, period_start: '2026-11-01T00:00:00.000Z' });
+    // A period not over yet is never reused: a snapshot made during it would stand for facts still to come.
+    const unfinished = `store_id=${store.id}&period_end=${new Date(clock.now().getTime() + 3_600_000).toISOString()}`;
+    const during = [(await get(`/reports/pci?${unfinished}`)).body, (await get(`/reports/pci?${unfinished}`)).body];
+    expect(during.map((report) => report.generated)).toEqual([true, true]);
+    clock.advance(2 * 3_600_000);
+    const after = (await get(`/reports/pci?${unfinished}`)).body;
+    expect([after.generated, (await get(`/reports/pci?${unfinished}`)).body.id]).toEqual([true, after.id]);
   });
 
   it('refuses bad queries with one detail per field', async () => {

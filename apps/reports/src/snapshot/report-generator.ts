@@ -55,8 +55,9 @@ export class ReportGenerator {
 
   /** The newest snapshot of exactly this period (and locale), if any. */
   async newestOf(orgId: string, storeId: string, periodStart: string, periodEnd: string, locale: ReportLocale): Promise<SnapshotDocument | null> {
+    // Made once the period was over: one made during it would stand for facts still to come (ISO strings compare in order).
     const [newest] = await this.snapshots.find(
-      { org_id: orgId, store_id: storeId, period_start: periodStart, period_end: periodEnd, locale },
+      { org_id: orgId, store_id: storeId, period_start: periodStart, period_end: periodEnd, locale, created_at: { $gte: periodEnd } },
       { sort: { created_at: -1, _id: -1 }, limit: 1 },
     );
     return newest ?? null;
