@@ -16,7 +16,9 @@ export function parseJsonBodies(fastify: FastifyInstance): void {
   fastify.addHook('preParsing', async (request, _reply, payload) => {
     const encoding = request.headers['content-encoding']?.trim();
     if (encoding && encoding.toLowerCase() !== 'identity' && carriesBody(request.headers)) {
-      throw new DomainError('unsupported_media_type', `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed`);
+      // Named back only when it is a coding's name: an error never echoes what else a client sent.
+      const named = /^[a-z0-9-]{1,20}$/i.test(encoding) ? `Content-Encoding ${encoding}` : 'This Content-Encoding';
+      throw new DomainError('unsupported_media_type', `${named} is not supported: send the body uncompressed`);
     }
     return payload;
   });
@@ -39,5 +41,6 @@ export function parseJsonBodies(fastify: FastifyInstance): void {
   });
 }
 
-const carriesBody = (headers: { 'transfer-encoding'?: string; 'content-length'?: string }): boolean =>
+/** Whether a request comes with a body, told from its headers alone (before anything is read). */
+export const carriesBody = (headers: { 'transfer-encoding'?: string; 'content-length'?: string }): boolean =>
   headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');

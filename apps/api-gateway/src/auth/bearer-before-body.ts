@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { carriesBody } from '@pss/host';
 import { answerError } from '../http/exceptions.filter';
 import { API_PREFIX } from '../http/api-prefix';
 import { TokenAuthenticator } from './token-authenticator';
@@ -22,7 +23,7 @@ export class BearerBeforeBody implements OnModuleInit {
 
   onModuleInit(): void {
     this.adapterHost.httpAdapter.getInstance<FastifyInstance>().addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith(`/${API_PREFIX}/`) || !carriesBody(request)) return;
+      if (!request.url.startsWith(`/${API_PREFIX}/`) || !carriesBody(request.headers)) return;
       try {
         await this.authenticator.authenticate(request.headers.authorization);
       } catch (error) {
@@ -32,6 +33,3 @@ export class BearerBeforeBody implements OnModuleInit {
     });
   }
 }
-
-const carriesBody = (request: FastifyRequest): boolean =>
-  request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');

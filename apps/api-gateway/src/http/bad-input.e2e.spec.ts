@@ -138,6 +138,8 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
         expect([path, zipped.status, zipped.body.error]).toEqual([path, 415, { code: 'unsupported_media_type', message: `Content-Encoding ${encoding} is not supported: send the body uncompressed` }]);
         if (path.startsWith('/sdk/')) expect(zipped.headers['access-control-allow-origin']).toBe('*');
       }
+      const odd = await service.request('POST', '/api/v1/stores', { token, body: {}, headers: { 'content-encoding': 'gzip; <script>' } });
+      expect([odd.status, odd.body.error.message]).toEqual([415, 'This Content-Encoding is not supported: send the body uncompressed']);
       const identity = await service.request('POST', '/api/v1/stores', { token, body: { domain: 'identity.example.com' }, headers: { 'content-encoding': 'Identity' } });
       expect(identity.status).toBe(201);
       const huge = await service.request('POST', '/api/v1/stores', { token, body: { domain: 'a'.repeat(1_100_000) } });
