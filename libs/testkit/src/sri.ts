@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
 
-/** The SRI hash (`sha384-…`) of a script's content, as the SDK reports it. */
-export const sri = (content: string): string => `sha384-${createHash('sha384').update(content).digest('base64')}`;
+/** The SRI hash (`sha384-…` unless asked otherwise) of a script's content, as the SDK reports it. */
+export const sri = (content: string, algorithm: 'sha256' | 'sha384' | 'sha512' = 'sha384'): string =>
+  `${algorithm}-${createHash(algorithm).update(content).digest('base64')}`;

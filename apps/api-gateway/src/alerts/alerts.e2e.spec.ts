@@ -80,6 +80,28 @@ describe('alerts (HTTP, embedded)', () => {
     expect(newest.id).not.toBe(alert.id);
   });
 
+  it('takes the SRI token of another algorithm for the authorized content as that content, and its change as a mismatch', async () => {
+    const store = await newStore();
+    const widget = { kind: 'script', src: 'https://cdn.checkout-widgets.io/sri-pinned.js', integrity_attr: true };
+    await send(store.sdk_key, [{ ...widget, hash: sri('widget v1'), hash_source: 'sdk' }]);
+    const [script] = (await service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token })).body.data;
+    await service.request('POST', `/api/v1/scripts/${script.id}/authorize`, { token, body: { justification: 'Installments widget' } });
+
+    // The re-fetch refused on one page view: the page's own SHA-256 token of the same bytes is all the SDK has.
+    await send(store.sdk_key, [{ ...widget, hash: sri('widget v1', 'sha256'), hash_source: 'sri' }], 'shopper-2');
+    await send(store.sdk_key, [{ ...widget, hash: sri('widget v1'), hash_source: 'sdk' }], 'shopper-3');
+    const after = (await service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token })).body.data[0];
+    expect(after).toMatchObject({ integrity_status: 'match', authorized_hash: sri('widget v1') });
+
+    await send(store.sdk_key, [{ ...widget, hash: sri('widget v1 tampered', 'sha256'), hash_source: 'sri' }], 'shopper-4');
+    const [alert, ...others] = await alertsWhen(`store_id=${store.id}`, (alerts) => alerts.length > 0);
+    expect(others).toEqual([]);
+    expect(alert).toMatchObject({
+      type: 'SCRIPT_INTEGRITY_MISMATCH',
+      details: { script_id: script.id, authorized_hash: sri('widget v1', 'sha256'), new_hash: sri('widget v1 tampered', 'sha256') },
+    });
+  });
+
   it('alerts on a changed CSP header, a swapped Pix key, a CSP violation and a threat-list script', async () => {
     const store = await newStore({ recipients: [{ method: 'pix', key: '123.456.789-09', label: 'Main Pix' }] });
     await send(store.sdk_key, [{ kind: 'headers', headers: { 'Content-Security-Policy': "script-src 'self'" } }]);

@@ -65,6 +65,57 @@ describe('script decider', () => {
     expect(scriptDecider.decide(observe('sha384-z'), state)[0].data).toMatchObject({ integrityStatus: 'match', authorizedHash: 'sha384-z', unauthorizedChange: false });
   });
 
+  describe('hashes of two algorithms (SHA-384 from the SDK, or the SRI token of the page when its re-fetch is refused)', () => {
+    const learned = (hash: string): ScriptEvent => ({
+      type: 'ScriptHashLearned',
+      data: { scriptId: 'sc1', storeId: 'st1', hash, hashSource: 'sdk', sessionId: 'sess', seenAt: at.toISOString() },
+    });
+    const changed = (previousHash: string, hash: string, authorizedHash: string | null, integrityStatus: 'match' | 'mismatch' | 'monitored'): ScriptEvent => ({
+      type: 'ScriptHashChanged',
+      data: {
+        scriptId: 'sc1',
+        storeId: 'st1',
+        hash,
+        sriHash: null,
+        hashSource: 'sdk',
+        integrityAttr: null,
+        sizeBytes: 100,
+        previousHash,
+        integrityStatus,
+        unauthorizedChange: integrityStatus === 'mismatch',
+        authorizedHash,
+        src: 'https://cdn.example.com/app.js',
+        pageUrl: 'https://loja.example/checkout',
+        sessionId: 'sess',
+        changedAt: at.toISOString(),
+      },
+    });
+
+    it('learns the same content under a new algorithm instead of calling it a change, and then knows it', () => {
+      spec.given([detected('sha384-a'), authorized()]).when(observe('sha256-s')).then([learned('sha256-s')]);
+      spec.given([detected('sha384-a'), authorized(), learned('sha256-s')]).when(observe('sha256-s')).thenNothingHappens();
+      spec.given([detected('sha384-a'), authorized(), learned('sha256-s')]).when(observe('sha384-a')).thenNothingHappens();
+    });
+
+    it('compares a hash only with the authorized one of its own algorithm', () => {
+      spec
+        .given([detected('sha384-a'), authorized(), learned('sha256-s')])
+        .when(observe('sha256-t'))
+        .then([changed('sha256-s', 'sha256-t', 'sha256-s', 'mismatch')]);
+      spec
+        .given([detected('sha384-a'), authorized(), learned('sha256-s'), changed('sha384-a', 'sha384-b', 'sha384-a', 'mismatch')])
+        .when(observe('sha384-a'))
+        .then([changed('sha384-b', 'sha384-a', 'sha384-a', 'match')]);
+    });
+
+    it('authorizes the content under every algorithm it was seen with', () => {
+      spec
+        .given([detected('sha384-a'), learned('sha256-s'), authorized()])
+        .when(observe('sha256-t'))
+        .then([changed('sha256-s', 'sha256-t', 'sha256-s', 'mismatch')]);
+    });
+  });
+
   it('refuses an expiry in the past', () => {
     spec.given([detected('sha384-a')]).when({ type: 'AuthorizeScript', decision: byApi, expiresAt: new Date(at.getTime() - 1), at }).thenThrows('validation_error', /future/);
   });

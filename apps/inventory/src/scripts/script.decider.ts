@@ -2,6 +2,7 @@ import { DomainError, notFound, type Decider } from '@pss/kernel';
 import { integrityOf, type ScriptStatus, type ScriptType } from '@pss/contracts';
 import type { AuthorizationMethod } from '@pss/contracts';
 import type { ScriptContent, ScriptDecision, ScriptEvent, ScriptRecommendation } from './script.events';
+import { hashAlgorithm, withHash, type HashesByAlgorithm } from './script-hashes';
 
 /** Decisions a policy never overturns (spec of the policies issue: decisions taken by hand stand). */
 export const HAND_DECISIONS: readonly AuthorizationMethod[] = ['api', 'manual'];
@@ -49,6 +50,10 @@ export interface ScriptState {
   status?: ScriptStatus;
   currentHash: string | null;
   authorizedHash: string | null;
+  /** The last hash seen of each algorithm. */
+  seenHashes: HashesByAlgorithm;
+  /** The authorized content's hash in each algorithm known for it. */
+  authorizedHashes: HashesByAlgorithm;
   /** How the last decision was taken (null: none yet). */
   decidedBy?: AuthorizationMethod;
   expiresAt?: string | null;
@@ -62,7 +67,7 @@ export function policyMayDecide(state: ScriptState): boolean {
 }
 
 export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
-  initialState: () => ({ currentHash: null, authorizedHash: null, sensitiveFields: [] }),
+  initialState: () => ({ currentHash: null, authorizedHash: null, seenHashes: {}, authorizedHashes: {}, sensitiveFields: [] }),
 
   decide(command, state) {
     if (command.type === 'ObserveScript') return observe(command, state);
@@ -134,12 +139,34 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
           status: event.data.status,
           currentHash: event.data.hash,
           authorizedHash: null,
+          seenHashes: withHash({}, event.data.hash),
+          authorizedHashes: {},
           sensitiveFields: [],
         };
       case 'ScriptHashChanged':
-        return { ...state, currentHash: event.data.hash, authorizedHash: event.data.authorizedHash };
+        return {
+          ...state,
+          currentHash: event.data.hash,
+          authorizedHash: event.data.authorizedHash,
+          seenHashes: withHash(state.seenHashes, event.data.hash),
+          authorizedHashes: withHash(state.authorizedHashes, event.data.authorizedHash),
+        };
+      case 'ScriptHashLearned':
+        return {
+          ...state,
+          seenHashes: withHash(state.seenHashes, event.data.hash),
+          authorizedHashes: state.status === 'authorized' ? withHash(state.authorizedHashes, event.data.hash) : state.authorizedHashes,
+        };
       case 'ScriptAuthorized':
-        return { ...state, status: 'authorized', authorizedHash: event.data.authorizedHash, decidedBy: event.data.method, expiresAt: event.data.expiresAt };
+        // What is authorized is the content as seen now, under every algorithm it was seen with.
+        return {
+          ...state,
+          status: 'authorized',
+          authorizedHash: event.data.authorizedHash,
+          authorizedHashes: withHash(state.seenHashes, event.data.authorizedHash),
+          decidedBy: event.data.method,
+          expiresAt: event.data.expiresAt,
+        };
       case 'ScriptBlocked':
         return { ...state, status: 'blocked', decidedBy: event.data.method, expiresAt: null };
       case 'ScriptReviewRequested':
@@ -187,18 +214,24 @@ function observe(command: Extract<ScriptCommand, { type: 'ObserveScript' }>, sta
       },
     ];
   }
-  if (sighting.hash === null || sighting.hash === state.currentHash) return [];
+  if (sighting.hash === null) return [];
+  const algorithm = hashAlgorithm(sighting.hash);
+  const previousHash = state.seenHashes[algorithm] ?? null;
+  if (sighting.hash === previousHash) return [];
+  const ids = { scriptId: state.scriptId, storeId: state.storeId! };
+  if (previousHash === null && state.currentHash !== null) {
+    return [{ type: 'ScriptHashLearned', data: { ...ids, hash: sighting.hash, hashSource: sighting.hashSource, sessionId: sighting.sessionId, seenAt: at.toISOString() } }];
+  }
   const authorized = state.status === 'authorized';
   // Authorized before any hash was known: the first hash seen is the one pinned.
-  const authorizedHash = authorized && state.authorizedHash === null ? sighting.hash : state.authorizedHash;
+  const authorizedHash = authorized ? (state.authorizedHashes[algorithm] ?? sighting.hash) : state.authorizedHash;
   return [
     {
       type: 'ScriptHashChanged',
       data: {
         ...content,
-        scriptId: state.scriptId,
-        storeId: state.storeId!,
-        previousHash: state.currentHash,
+        ...ids,
+        previousHash,
         integrityStatus: integrityOf(state.status!, sighting.hash, authorizedHash),
         unauthorizedChange: authorized && sighting.hash !== authorizedHash,
         authorizedHash,

@@ -54,6 +54,11 @@ export type ScriptEvent =
         changedAt: string;
       }
     >
+  /**
+   * The script's content reported under an algorithm not seen for it before (an SRI token beside the SDK's own
+   * SHA-384): remembered beside the other, not a change of content. Pinned too when the script is authorized.
+   */
+  | DomainEvent<'ScriptHashLearned', { scriptId: string; storeId: string; hash: string; hashSource: string | null; sessionId: string; seenAt: string }>
   | DomainEvent<
       'ScriptAuthorized',
       ScriptDecision & {
@@ -82,6 +87,7 @@ export const scriptStream = (scriptId: string): string => `script-${scriptId}`;
 export const isScriptEvent = canHandle<ScriptEvent>({
   ScriptDetected: true,
   ScriptHashChanged: true,
+  ScriptHashLearned: true,
   ScriptAuthorized: true,
   ScriptBlocked: true,
   ScriptReviewRequested: true,

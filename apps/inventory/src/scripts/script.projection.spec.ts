@@ -97,8 +97,8 @@ describe('ScriptProjection replayed twice', () => {
         last_seen_at: 'T6',
         last_verified_at: 'T4',
         last_hash_change_at: 'T5',
-        sightings: 7,
-        sessions_count: 5,
+        sightings: 8,
+        sessions_count: 6,
         recommendation: null,
         reviews: [
           { action: 'authorize', method: 'manual', by: 'api:pss_ab12', justification: 'Payment form of the PSP', at: 'T3' },
@@ -106,6 +106,39 @@ describe('ScriptProjection replayed twice', () => {
         ],
         sensitive_fields_accessed: ['cardnumber', 'cvv'],
       }),
+    ]);
+  });
+
+  it('counts a new content and a hash of another algorithm as sightings, and content back to the authorized one as verified', async () => {
+    const changed = (hash: string, integrityStatus: 'match' | 'mismatch', changedAt: string) =>
+      stored('c1', 'ScriptHashChanged', {
+        scriptId: 'c1',
+        storeId: 's1',
+        previousHash: hash === H1 ? H2 : H1,
+        integrityStatus,
+        unauthorizedChange: integrityStatus === 'mismatch',
+        authorizedHash: H1,
+        src: 'https://cdn.example/pay.js',
+        pageUrl: 'https://loja.example/checkout',
+        sessionId: 'x2',
+        changedAt,
+        hash,
+        sriHash: null,
+        hashSource: 'sdk',
+        integrityAttr: false,
+        sizeBytes: 2048,
+      });
+    const events = [
+      detected('c1', 's1', 'cdn.example', 'T1'),
+      stored('c1', 'ScriptAuthorized', { ...manual, scriptId: 'c1', storeId: 's1', authorizedHash: H1, expiresAt: null, reviewDueAt: null, authorizedAt: 'T2' }),
+      stored('c1', 'ScriptHashLearned', { scriptId: 'c1', storeId: 's1', hash: 'sha256-x', hashSource: 'sri', sessionId: 'x1', seenAt: 'T3' }),
+      changed(H2, 'mismatch', 'T4'),
+      changed(H1, 'match', 'T5'),
+    ];
+    const twice = await project(new ScriptProjection(), events, 'twice');
+    expect(twice).toEqual(await project(new ScriptProjection(), events, 'once'));
+    expect(twice[SCRIPTS]).toEqual([
+      expect.objectContaining({ current_hash: H1, integrity_status: 'match', last_seen_at: 'T5', last_verified_at: 'T5', sightings: 4, sessions_count: 4 }),
     ]);
   });
 

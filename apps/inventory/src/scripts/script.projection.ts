@@ -85,10 +85,15 @@ export class ScriptProjection implements Projection {
             src: data.src,
             last_hash_change_at: data.changedAt,
           },
-          $max: { last_seen_at: data.changedAt },
+          // A sighting like any other, and back to the authorized content, a verified one.
+          $max: { last_seen_at: data.changedAt, ...(data.integrityStatus === 'match' ? { last_verified_at: data.changedAt } : {}) },
+          $inc: A_SIGHTING,
         });
         return;
       }
+      case 'ScriptHashLearned':
+        await applyOnce(scripts, event.data.scriptId, recorded, { $max: { last_seen_at: event.data.seenAt }, $inc: A_SIGHTING });
+        return;
       case 'ScriptAuthorized': {
         const { data } = event;
         await applyOnce(scripts, data.scriptId, recorded, {
@@ -152,6 +157,8 @@ export class ScriptProjection implements Projection {
 }
 
 const NO_EXPIRY = { expires_at: null, review_due_at: null };
+/** A sighting recorded as an event of the script's own (new content) rather than counted in a sightings window. */
+const A_SIGHTING = { sightings: 1, sessions_count: 1 };
 
 type Decision = { method: ScriptReview['method']; by: string; justification: string | null; policyId: string | null; policyVersion: number | null };
 
