@@ -6,7 +6,7 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const APPEND_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
 /** `sdk_new_items`: an SDK batch answered 202 with new scripts or signals deferred, the store's budget of them spent. */
-export type RateLimitName = 'api_token' | 'sdk_store' | 'sdk_new_items';
+export type RateLimitName = 'api_token' | 'sdk_client' | 'sdk_store' | 'sdk_new_items';
 export type SdkEndpoint = 'events' | 'csp';
 export type DeliveryOutcome = 'delivered' | 'retry_scheduled' | 'failed';
 

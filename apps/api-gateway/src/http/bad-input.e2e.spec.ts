@@ -8,11 +8,12 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
   let service: EmbeddedHarness;
   let token: string;
   let storeId: string;
+  let sdkKey: string;
 
   beforeAll(async () => {
     service = await EmbeddedHarness.start();
     ({ token } = await service.tenant([...SCOPES], { plan: 'enterprise', 'billing-mode': 'partner' }));
-    storeId = (await service.createStore(token)).id;
+    ({ id: storeId, sdk_key: sdkKey } = await service.createStore(token));
   });
   afterAll(() => service.close());
 
@@ -133,7 +134,7 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
       const text = await service.request('POST', '/api/v1/stores', { token, body: '{"domain":"plain.example.com"}', headers: { 'content-type': 'text/plain' } });
       expect([text.status, text.body.error.code]).toEqual([415, 'unsupported_media_type']);
       // A compressed body is named as such, not reported as malformed JSON; identity is no encoding at all.
-      for (const [path, encoding] of [['/api/v1/stores', 'gzip'], ['/sdk/v1/events?key=pk_live_x', 'br'], ['/sdk/v1/csp?key=pk_live_x', 'deflate']]) {
+      for (const [path, encoding] of [['/api/v1/stores', 'gzip'], [`/sdk/v1/events?key=${sdkKey}`, 'br'], [`/sdk/v1/csp?key=${sdkKey}`, 'deflate']]) {
         const zipped = await service.request('POST', path, { token, body: { domain: 'zipped.example.com' }, headers: { 'content-encoding': encoding } });
         expect([path, zipped.status, zipped.body.error]).toEqual([path, 415, { code: 'unsupported_media_type', message: `Content-Encoding ${encoding} is not supported: send the body uncompressed` }]);
         if (path.startsWith('/sdk/')) expect(zipped.headers['access-control-allow-origin']).toBe('*');

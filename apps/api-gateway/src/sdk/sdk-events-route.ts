@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerError } from '../http/exceptions.filter';
 
 /** The route every SDK page view posts to, as Fastify knows it. */
@@ -7,9 +7,9 @@ export const SDK_EVENTS_URL = '/sdk/v1/events';
 /** The route's `@HttpCode`: a batch is taken in, settled behind the answer. */
 export const SDK_EVENTS_STATUS = 202;
 
-/** The controller's handler, called with what Nest would pass it: `@Query('key')`, `@Body()` and the reply. */
+/** The controller's handler, called with what Nest would pass it: `@Req()` and `@Body()`. */
 export interface SdkEventsHandler {
-  postEvents(key: unknown, body: unknown, reply: FastifyReply): Promise<unknown>;
+  postEvents(request: FastifyRequest, body: unknown): Promise<unknown>;
 }
 
 /**
@@ -29,7 +29,7 @@ export function answerSdkEventsBeforeNest(fastify: FastifyInstance, controller: 
   fastify.addHook('preHandler', (request, reply, done) => {
     if (request.routeOptions.url !== SDK_EVENTS_URL || request.method !== 'POST') return done();
     reply.status(SDK_EVENTS_STATUS);
-    controller.postEvents((request.query as { key?: unknown }).key, request.body, reply).then(
+    controller.postEvents(request, request.body).then(
       (answer) => reply.send(answer),
       (error: unknown) => answerError(reply, error, logger),
     );

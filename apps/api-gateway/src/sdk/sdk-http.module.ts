@@ -10,11 +10,12 @@ import { SdkIntake } from './intake/sdk-intake';
 import { SightingsFlusher } from './intake/sightings-flusher';
 import { SDK_BODY_LIMIT_BYTES, SdkController } from './sdk.controller';
 import { SdkKeys } from './sdk-keys';
-import { sdkRateLimiterProvider } from './sdk-rate-limiter';
+import { sdkClientRateLimiterProvider, sdkRateLimiterProvider } from './sdk-rate-limiter';
+import { SdkAdmission } from './sdk-admission';
 
 @Module({
   controllers: [SdkController],
-  providers: [SdkKeys, SdkConfigDocument, SdkBundle, KeyedSdkScripts, sdkRateLimiterProvider, SdkIntake, SightingsFlusher],
+  providers: [SdkKeys, SdkConfigDocument, SdkBundle, KeyedSdkScripts, sdkRateLimiterProvider, sdkClientRateLimiterProvider, SdkAdmission, SdkIntake, SightingsFlusher],
 })
 export class SdkHttpModule implements OnModuleInit {
   constructor(
@@ -24,6 +25,7 @@ export class SdkHttpModule implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    this.moduleRef.get(SdkAdmission).install(fastify);
     readSdkBodiesAsText(fastify, SDK_BODY_LIMIT_BYTES);
     answerSdkEventsBeforeNest(fastify, this.moduleRef.get(SdkController));
   }

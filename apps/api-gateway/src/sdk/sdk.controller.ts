@@ -1,13 +1,11 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Options, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Options, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreDocument } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
 import { Metrics } from '@pss/metrics';
 import type { Frozen } from '@pss/read-store';
 import { Public } from '../auth/scopes.decorator';
-import { HttpDomainError } from '../http/exceptions.filter';
-import { RateLimiter } from '../rate-limit/rate-limiter';
 import { checkCspReports } from './csp-reports';
 import { noneMatch } from './if-none-match';
 import { SdkIntake, type IntakeBatch } from './intake/sdk-intake';
@@ -17,7 +15,8 @@ import { KeyedSdkScripts } from './keyed-sdk-scripts';
 import { SdkBundle, type ServedScript } from './sdk-bundle';
 import { SdkConfigDocument } from './sdk-config';
 import { SdkKeys } from './sdk-keys';
-import { SDK_RATE_LIMITER } from './sdk-rate-limiter';
+import { SDK_ADMITTED, SdkAdmission } from './sdk-admission';
+import { SDK_CORS } from './sdk-cors';
 
 /** SDK batches are small (the SDK sends at most 48 KiB); a bigger one is a broken or hostile client. */
 export const SDK_BODY_LIMIT_BYTES = 256 * 1024;
@@ -29,14 +28,6 @@ const IMMUTABLE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 const CSP_SESSION = 'csp-report';
 const CSP_SOURCE_VERSION = 'csp-report';
 
-/** The SDK runs on the shops' own pages: any origin may call, with the store's public key. */
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type, If-None-Match',
-  'Access-Control-Max-Age': '86400',
-};
-
 /** SDK contract v1 (DESIGN.md section 5, docs/sdk.md). */
 @Controller('sdk/v1')
 @Public()
@@ -46,7 +37,7 @@ export class SdkController {
     private readonly config: SdkConfigDocument,
     private readonly bundle: SdkBundle,
     private readonly keyed: KeyedSdkScripts,
-    @Inject(SDK_RATE_LIMITER) private readonly limiter: RateLimiter,
+    private readonly admission: SdkAdmission,
     private readonly intake: SdkIntake,
     private readonly metrics: Metrics,
   ) {}
@@ -54,7 +45,7 @@ export class SdkController {
   @Options(['config', 'events', 'csp'])
   @HttpCode(204)
   preflight(@Res({ passthrough: true }) reply: FastifyReply): void {
-    reply.headers(CORS);
+    reply.headers(SDK_CORS);
   }
 
   /**
@@ -79,7 +70,7 @@ export class SdkController {
 
   @Get('versions')
   versions(@Res({ passthrough: true }) reply: FastifyReply) {
-    reply.headers({ ...CORS, 'Cache-Control': `public, max-age=${SCRIPT_MAX_AGE_SECONDS}` });
+    reply.headers({ ...SDK_CORS, 'Cache-Control': `public, max-age=${SCRIPT_MAX_AGE_SECONDS}` });
     return {
       channels: { stable: this.bundle.channel('stable').version, latest: this.bundle.channel('latest').version },
       versions: this.bundle.releases().map((release) => this.config.describe(release)),
@@ -87,14 +78,10 @@ export class SdkController {
   }
 
   @Get('config')
-  async getConfig(
-    @Query('key') key: unknown,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    reply.headers(CORS);
+  @RouteConfig(SDK_ADMITTED)
+  async getConfig(@Req() request: FastifyRequest, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     // Built from the read models on every request: the store's rate bounds what a flood on its public key costs.
-    const { body, etag } = await this.config.of(await this.admit(key));
+    const { body, etag } = await this.config.of(this.admission.storeOf(request));
     reply.headers({ ETag: etag, 'Cache-Control': `public, max-age=${CONFIG_MAX_AGE_SECONDS}` });
     if (noneMatch(ifNoneMatch, etag)) {
       reply.status(304);
@@ -105,10 +92,9 @@ export class SdkController {
 
   @Post('events')
   @HttpCode(202)
-  @RouteConfig(SDK_RAW_BODY)
-  async postEvents(@Query('key') key: unknown, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    reply.headers(CORS);
-    const store = await this.admit(key);
+  @RouteConfig({ ...SDK_RAW_BODY, ...SDK_ADMITTED })
+  async postEvents(@Req() request: FastifyRequest, @Body() body: unknown) {
+    const store = this.admission.storeOf(request);
     const batch = checkBatch(parseSdkJson(sdkBody(body).text));
     // An empty batch is the heartbeat of a paused SDK (developer mode): it tells the service the SDK is installed.
     const deferred =
@@ -123,10 +109,9 @@ export class SdkController {
   /** Browser-native CSP reports (report-uri and report-to), turned into the same observations. */
   @Post('csp')
   @HttpCode(202)
-  @RouteConfig(SDK_RAW_BODY)
-  async postCspReports(@Query('key') key: unknown, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    reply.headers(CORS);
-    const store = await this.admit(key);
+  @RouteConfig({ ...SDK_RAW_BODY, ...SDK_ADMITTED })
+  async postCspReports(@Req() request: FastifyRequest, @Body() body: unknown) {
+    const store = this.admission.storeOf(request);
     const reports = checkCspReports(parseSdkJson(sdkBody(body).text));
     const deferred: Rejection[] = [];
     for (const page of reports.pages) {
@@ -136,17 +121,6 @@ export class SdkController {
     const answer = answerOf(reports.accepted, reports, deferred);
     this.metrics.sdkBatch('csp', answer.accepted, answer.rejected);
     return answer;
-  }
-
-  /** The key, then the store's rate limit: a refused request costs no parsing, no read of the read models. */
-  private async admit(key: unknown): Promise<Frozen<StoreDocument>> {
-    const store = await this.keys.storeOf(key);
-    const decision = this.limiter.take(store._id);
-    if (!decision.allowed) {
-      this.metrics.rateLimited('sdk_store');
-      throw rateLimited(decision.retryAfterSeconds);
-    }
-    return store;
   }
 
   /**
@@ -185,6 +159,3 @@ export class SdkController {
     return gzip ? release.gzip : release.code;
   }
 }
-
-const rateLimited = (retryAfterSeconds: number): HttpDomainError =>
-  new HttpDomainError('rate_limited', `Rate limit exceeded; retry after ${retryAfterSeconds} seconds`, { 'Retry-After': String(retryAfterSeconds) });

@@ -13,6 +13,8 @@ export interface HttpCall {
   token?: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The client's address, as the service sees it (127.0.0.1 unless given). */
+  from?: string;
 }
 
 export interface HttpAnswer {
@@ -69,7 +71,7 @@ export class EmbeddedHarness {
     if (call.token) headers.authorization = `Bearer ${call.token}`;
     const payload = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
     if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    const response = await this.app.getHttpAdapter().getInstance().inject({ method: method as 'GET', url, headers, payload });
+    const response = await this.app.getHttpAdapter().getInstance().inject({ method: method as 'GET', url, headers, payload, remoteAddress: call.from });
     let body: unknown;
     try {
       body = response.body ? JSON.parse(response.body) : undefined;
@@ -101,9 +103,10 @@ export class EmbeddedHarness {
   }
 
   /** What the SDK on a checkout page posts; `batch` overrides the envelope's fields. */
-  reportSdk(sdkKey: string, observations: unknown[], batch: Record<string, unknown> = {}): Promise<HttpAnswer> {
+  reportSdk(sdkKey: string, observations: unknown[], batch: Record<string, unknown> = {}, from?: string): Promise<HttpAnswer> {
     return this.request('POST', `/sdk/v1/events?key=${sdkKey}`, {
       body: { page_url: 'https://www.loja.com.br/checkout?step=pay', session_id: 'shopper-1', sdk_version: '1.4.0', observations, ...batch },
+      from,
     });
   }
 
