@@ -139,6 +139,16 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
         expect([path, zipped.status, zipped.body.error]).toEqual([path, 415, { code: 'unsupported_media_type', message: `Content-Encoding ${encoding} is not supported: send the body uncompressed` }]);
         if (path.startsWith('/sdk/')) expect(zipped.headers['access-control-allow-origin']).toBe('*');
       }
+      // The SDK routes read text/plain, JSON and the two CSP report formats, and nothing else.
+      for (const [path, type, message] of [
+        [`/sdk/v1/events?key=${sdkKey}`, 'application/xml', 'Content-Type application/xml is not supported here: send text/plain or application/json'],
+        [`/sdk/v1/csp?key=${sdkKey}`, 'application/x-www-form-urlencoded; charset=utf-8', 'Content-Type application/x-www-form-urlencoded is not supported here: send text/plain or application/json'],
+        [`/sdk/v1/events?key=${sdkKey}`, 'text/<b>', 'This Content-Type is not supported here: send text/plain or application/json'],
+      ]) {
+        const refused = await service.request('POST', path, { body: { observations: [] }, headers: { 'content-type': type } });
+        expect([path, refused.status, refused.body.error]).toEqual([path, 415, { code: 'unsupported_media_type', message }]);
+        expect(refused.headers['access-control-allow-origin']).toBe('*');
+      }
       const odd = await service.request('POST', '/api/v1/stores', { token, body: {}, headers: { 'content-encoding': 'gzip; <script>' } });
       expect([odd.status, odd.body.error.message]).toEqual([415, 'This Content-Encoding is not supported: send the body uncompressed']);
       const identity = await service.request('POST', '/api/v1/stores', { token, body: { domain: 'identity.example.com' }, headers: { 'content-encoding': 'Identity' } });

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '@pss/kernel';
+import { carriesBody } from '@pss/host';
 
 /** Route config (`@RouteConfig(SDK_RAW_BODY)`) of the SDK routes that read their body as text. */
 export const SDK_RAW_BODY = { sdkRawBody: true } as const;
@@ -10,6 +12,9 @@ export interface SdkBody {
 }
 
 const SDK_MEDIA_TYPE = 'application/x-pss-sdk-body';
+/** What pages and browsers post: the SDK's batches and the two CSP report formats. No type at all is read as text. */
+const ACCEPTED_MEDIA_TYPES = ['text/plain', 'application/json', 'application/csp-report', 'application/reports+json'];
+const MEDIA_TYPE_NAME = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/i;
 
 /**
  * Pages post with `text/plain` (no CORS preflight) or `application/json`, browsers post CSP reports as
@@ -23,10 +28,13 @@ export function readSdkBodiesAsText(fastify: FastifyInstance, bodyLimit: number)
   fastify.addHook('onRequest', (request, reply, done) => {
     const config = request.routeOptions.config as { sdkRawBody?: boolean } | undefined;
     if (config?.sdkRawBody) {
-      declared.set(request, String(request.headers['content-type'] ?? ''));
+      const contentType = String(request.headers['content-type'] ?? '');
+      declared.set(request, contentType);
       request.headers['content-type'] = SDK_MEDIA_TYPE;
       // A refusal before the route runs (413 past the cap) stays readable by the page that posted, like every other answer.
       reply.header('Access-Control-Allow-Origin', '*');
+      const mediaType = contentType.split(';')[0].trim().toLowerCase();
+      if (mediaType && !ACCEPTED_MEDIA_TYPES.includes(mediaType) && carriesBody(request.headers)) return done(unsupported(mediaType));
     }
     done();
   });
@@ -35,6 +43,13 @@ export function readSdkBodiesAsText(fastify: FastifyInstance, bodyLimit: number)
     done(null, body);
   });
 }
+
+/** Named back only when it is a media type's name: an error never echoes what else a client sent. */
+const unsupported = (mediaType: string): DomainError =>
+  new DomainError(
+    'unsupported_media_type',
+    `${MEDIA_TYPE_NAME.test(mediaType) ? `Content-Type ${mediaType}` : 'This Content-Type'} is not supported here: send text/plain or application/json`,
+  );
 
 /** The SDK route's body, or an empty text when the request carried none. */
 export function sdkBody(body: unknown): SdkBody {
