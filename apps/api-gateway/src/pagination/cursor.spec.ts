@@ -18,6 +18,8 @@ describe('cursor', () => {
     ['an id that is not a UUID', forged(['2026-05-04T12:00:00.000Z', 'b']), 'created_at'],
     ['a time that is not the API’s', forged(['a', id]), 'created_at'],
     ['an empty time', forged(['', id]), 'first_seen_at'],
+    ['a time no calendar has', forged(['2026-13-45T18:18:19.349Z', id]), 'first_seen_at'],
+    ['a time the calendar rolls over', forged(['2026-02-30T10:00:00.000Z', id]), 'first_seen_at'],
     ['a number for a time', forged([1, id]), 'created_at'],
     ['a string for a number', forged(['1', id]), 'priority'],
     ['another id as the value of an id order', forged(['0190a4b2-8d3c-7e1f-9a2b-000000000000', id]), '_id'],

@@ -37,6 +37,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function fitsField(value: string | number, id: string, field: string): boolean {
   if (field === '_id') return value === id;
-  if (field.endsWith('_at')) return typeof value === 'string' && TIMESTAMP.test(value);
+  // As the API writes them: a real instant (2026-13-45 fits the pattern, not the calendar), in its own form.
+  if (field.endsWith('_at')) return typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
   return typeof value === 'number';
 }

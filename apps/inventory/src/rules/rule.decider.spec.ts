@@ -140,7 +140,9 @@ describe('rule decider', () => {
   });
 
   it('refuses to create a rule that exists, and creates one that was deleted again', () => {
-    spec.given([created]).when(create()).thenThrows('conflict', /block rule for domain cdn\.evil\.example already exists/);
+    spec.given([created]).when(create()).thenThrows('conflict', /^A block rule for domain cdn\.evil\.example already exists/);
+    const allowed = ruleDecider.decide(create({ type: 'allow' }), {});
+    spec.given(allowed).when(create({ type: 'allow' })).thenThrows('conflict', /^An allow rule for domain/);
     spec.given([created, updated({ active: false })]).when(create()).thenThrows('conflict');
     spec.given([created, deleted]).when({ ...create(), at: later }).then([{ ...created, data: { ...created.data, createdAt: later.toISOString() } }]);
   });

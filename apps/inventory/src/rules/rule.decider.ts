@@ -49,7 +49,7 @@ export const ruleDecider: Decider<RuleState, RuleCommand, RuleEvent> = {
       case 'CreateRule':
         if (state.rule) {
           const { type, target, value } = state.rule;
-          throw new DomainError('conflict', `A ${type} rule for ${target} ${value} already exists for this store`);
+          throw new DomainError('conflict', `${type === 'allow' ? 'An' : 'A'} ${type} rule for ${target} ${value} already exists for this store`);
         }
         return [created(command.rule, command.at)];
       case 'EnsureRule':
