@@ -204,6 +204,16 @@ describe('approval policies (HTTP, embedded)', () => {
     expect(answer.body.error.details).toEqual([{ field: 'match.domain', message: 'match.domain items must be host names, optionally starting with *.' }]);
   });
 
+  it('refuses an empty match list, which would match nothing, and says how to match any', async () => {
+    const { token } = await tenant();
+    const answer = await createPolicy(token, { name: 'P', action: 'block', match: { domain: [], vendor_id: [] } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details).toEqual([
+      { field: 'match.domain', message: 'match.domain must not be empty: leave it out to match any' },
+      { field: 'match.vendor_id', message: 'match.vendor_id must not be empty: leave it out to match any' },
+    ]);
+  });
+
   it('needs store_id to simulate an organization-level policy, and refuses another store for a store policy', async () => {
     const { token } = await tenant();
     const store = await newStore(token);

@@ -1,28 +1,21 @@
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsNumber,
-  IsObject,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { POLICY_ACTIONS, POLICY_MODES } from '@pss/contracts';
 import { Nullable, Omittable, Stacked } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
 export const MATCH_ORIGINS = ['first_party', 'third_party', 'inline', 'any'] as const;
 
-const Names = (max: number) => Stacked(IsArray(), ArrayMaxSize(50), IsString({ each: true }), IsNotEmpty({ each: true }), MaxLength(max, { each: true }));
+/** A list to match against: an empty one would match nothing, silently; left out, the key matches any script. */
+const Names = (max: number) =>
+  Stacked(
+    IsArray(),
+    ArrayNotEmpty({ message: '$property must not be empty: leave it out to match any' }),
+    ArrayMaxSize(50),
+    IsString({ each: true }),
+    IsNotEmpty({ each: true }),
+    MaxLength(max, { each: true }),
+  );
 
 /** Which scripts a policy looks at; an unknown key is a 400 (one detail per key). */
 export class PolicyMatchBody {
