@@ -366,7 +366,10 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toBe('Accept-Encoding');
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(script.text);
-    expect((await service.request('GET', '/sdk/v1/sdk-0.0.1.js')).status).toBe(404);
+    const unknown = await service.request('GET', '/sdk/v1/sdk-0.0.1.js');
+    expect([unknown.status, unknown.body.error.message]).toEqual([404, 'SDK version 0.0.1 is not served here']);
+    const odd = await service.request('GET', `/sdk/v1/sdk-${encodeURIComponent('<b>x')}.js`);
+    expect([odd.status, odd.body.error.message]).toEqual([404, 'This SDK version is not served here']);
 
     const store = await newStore({ release_channel: 'latest' });
     const config = (await service.request('GET', `/sdk/v1/config?key=${store.sdk_key}`)).body;

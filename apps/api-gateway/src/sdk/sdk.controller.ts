@@ -64,7 +64,8 @@ export class SdkController {
   @Get('sdk-:version.js')
   versioned(@Param('version') version: string, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
     const release = this.bundle.release(version);
-    if (!release) throw new DomainError('not_found', `SDK version ${version} is not served here`);
+    // Named back only when it reads as a version: an error never echoes what else a client sent.
+    if (!release) throw new DomainError('not_found', `${/^[0-9A-Za-z.+-]{1,32}$/.test(version) ? `SDK version ${version}` : 'This SDK version'} is not served here`);
     return this.serve(release, `public, max-age=${IMMUTABLE_MAX_AGE_SECONDS}, immutable`, headers, reply);
   }
 
