@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { POLICY_ACTIONS, POLICY_MODES } from '@pss/contracts';
 import { Nullable, Omittable, Stacked } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
@@ -10,7 +10,7 @@ export const MATCH_ORIGINS = ['first_party', 'third_party', 'inline', 'any'] as 
 const Names = (max: number) =>
   Stacked(
     IsArray(),
-    ArrayNotEmpty({ message: '$property must not be empty: leave it out to match any' }),
+    ArrayMinSize(1, { message: '$property must not be empty: leave it out to match any' }),
     ArrayMaxSize(50),
     IsString({ each: true }),
     IsNotEmpty({ each: true }),
