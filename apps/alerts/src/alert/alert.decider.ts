@@ -32,7 +32,7 @@ export interface Occurrence {
 export type AlertCommand =
   | { type: 'RecordOccurrence'; alertId: string; occurrence: Occurrence; at: Date }
   /** PATCH /alerts/{id}: `snoozedUntil` null ends a snooze, undefined leaves it. */
-  | { type: 'ChangeAlert'; orgId: string; by: string; status: AlertStatus; note?: string; snoozedUntil?: string | null; at: Date }
+  | { type: 'ChangeAlert'; orgId: string; by: string; status: AlertStatus; note?: string | null; snoozedUntil?: string | null; at: Date }
   | { type: 'ResolveOnSdkActivity'; lastEventAt: string; at: Date };
 
 export interface AlertState {
@@ -141,7 +141,7 @@ function change(command: Extract<AlertCommand, { type: 'ChangeAlert' }>, state: 
   const { alert } = state;
   if (!alert || alert.org_id !== command.orgId) throw notFound('Alert');
   const changed = { alertId: alert.id, by: command.by, at: command.at.toISOString() };
-  const note = command.note === undefined ? undefined : command.note.trim() || null;
+  const note = command.note === undefined ? undefined : command.note?.trim() || null;
   const events: AlertEvent[] = [];
   if (command.status !== alert.status) {
     events.push({ type: command.status === 'resolved' ? 'AlertResolved' : 'AlertReopened', data: { ...changed, ...(note === undefined ? {} : { note }) } });

@@ -29,10 +29,11 @@ export class UpdateAlertBody {
   @IsIn(ALERT_STATUSES, { message: 'status must be resolved or open' })
   status: AlertStatus;
 
-  @Omittable()
-  @IsString()
+  /** null (or blanks) clears the note. */
+  @Nullable()
+  @IsString({ message: 'note must be a string or null' })
   @MaxLength(ALERT_NOTE_MAX)
-  note?: string;
+  note?: string | null;
 
   /** Until when occurrences count silently, also after the alert is resolved; null ends the snooze. */
   @Nullable()

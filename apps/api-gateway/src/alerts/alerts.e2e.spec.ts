@@ -70,6 +70,8 @@ describe('alerts (HTTP, embedded)', () => {
     const reopened = await patch(alert.id, { status: 'open' });
     expect(reopened.body).toMatchObject({ status: 'open', resolved_at: null, resolved_by_label: null, note: 'CDN compromised; file restored and SRI pinned' });
     expect((await service.request('GET', `/api/v1/alerts/${alert.id}`, { token })).body).toEqual(reopened.body);
+    const cleared = await patch(alert.id, { status: 'open', note: null });
+    expect([cleared.status, cleared.body.note]).toEqual([200, null]);
 
     await patch(alert.id, { status: 'resolved' });
     await send(store.sdk_key, [{ ...widget, hash: sri('widget v1') }], 'shopper-9');

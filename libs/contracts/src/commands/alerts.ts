@@ -10,7 +10,8 @@ export const ALERT_NOTE_MAX = 1000;
 /** What PATCH /alerts/{id} may change. `snoozed_until: null` ends a snooze. */
 export interface UpdateAlertInput {
   status: AlertStatus;
-  note?: string;
+  /** Blank or null clears it. */
+  note?: string | null;
   snoozed_until?: string | null;
 }
 

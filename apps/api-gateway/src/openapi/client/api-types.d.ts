@@ -1460,7 +1460,7 @@ export interface components {
             org_id?: string;
             /** @enum {unknown} */
             status: "open" | "resolved";
-            note?: string;
+            note?: string | null;
             /** Format: date-time */
             snoozed_until?: string | null;
         };
