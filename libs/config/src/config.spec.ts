@@ -19,4 +19,29 @@ describe('loadConfig', () => {
   it('refuses an unknown MODE', () => {
     expect(() => loadConfig({ MODE: 'cluster' })).toThrow(/MODE must be one of embedded, distributed/);
   });
+
+  describe('TRUST_PROXY', () => {
+    it('trusts no proxy when unset: the peer is the client', () => {
+      expect(loadConfig({}).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: ' ' }).trustProxy).toBe(false);
+    });
+
+    it('reads a number of hops', () => {
+      expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    });
+
+    it('reads addresses, CIDR ranges and proxy-addr range names', () => {
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8 ,loopback, 172.16.0.0/255.240.0.0' }).trustProxy).toEqual([
+        '10.0.0.0/8',
+        '192.168.1.7',
+        'fd00::/8',
+        'loopback',
+        '172.16.0.0/255.240.0.0',
+      ]);
+    });
+
+    it.each(['true', '*', 'proxy.internal', '10.0.0.0/33', '::1/129', '10.0.0.1/8/8', '10.0.0.0/ffff::'])('refuses %s at start-up', (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be a number of hops or comma-separated addresses and CIDR ranges/);
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /**
@@ -31,6 +32,11 @@ export interface ServiceConfig {
   rateLimitPerMinute: number;
   /** SDK batches per minute per store. */
   sdkRateLimitPerMinute: number;
+  /**
+   * The proxies whose `X-Forwarded-For` names the client, as Fastify's `trustProxy` takes them: false (none: the
+   * peer is the client), a number of hops, or addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
 }
 
 const list = (value: string | undefined): string[] =>
@@ -49,6 +55,36 @@ function oneOf<T extends string>(name: string, value: string | undefined, allowe
   if (value === undefined || value === '') return fallback;
   if (!allowed.includes(value as T)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
   return value as T;
+}
+
+/** proxy-addr's names for ranges (127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; private and fc00::/7). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, an address with a prefix length or netmask, or a range name: what proxy-addr accepts. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (/^[0-9]{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return isIP(prefix) === family;
+}
+
+/**
+ * TRUST_PROXY: unset, no proxy is trusted and `X-Forwarded-For` is ignored (a client would otherwise pick its own
+ * address, and escape a limit per address); a number trusts that many hops; else the addresses and ranges of the
+ * proxies. Trusting every peer is not offered: it is the spoofable setting this variable replaces.
+ */
+function trustedProxies(value: string | undefined): ServiceConfig['trustProxy'] {
+  if (value === undefined || value.trim() === '') return false;
+  if (/^[0-9]+$/.test(value.trim())) return integer('TRUST_PROXY', value.trim(), 0, 0, 100);
+  const entries = list(value);
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) {
+    throw new Error(`TRUST_PROXY must be a number of hops or comma-separated addresses and CIDR ranges, got "${wrong.join(', ')}"`);
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -75,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     // The upper bound keeps the rate limiter's bucket arithmetic in exact integers.
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 1200, 1, 1_000_000_000),
     sdkRateLimitPerMinute: integer('SDK_RATE_LIMIT_PER_MINUTE', env.SDK_RATE_LIMIT_PER_MINUTE, 6000, 1, 1_000_000_000),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
   };
 }
 

@@ -16,6 +16,25 @@ import { assignRequestIds, observeRequests } from './request-observability';
 /** Request bodies are capped; routes that need less (SDK ingestion) set their own cap. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** How long a client may take to send a request; past it Node's parser raises the 408 `request_timeout`. */
+export interface RequestTimeouts {
+  /** From the first byte of a request to the end of its headers. */
+  headersMs: number;
+  /** From the first byte of a request to the end of its body. */
+  requestMs: number;
+  /** How often Node looks for requests past either: one can outlive its timeout by up to this much. */
+  checkEveryMs: number;
+}
+
+/**
+ * Without these a client trickling a byte every few seconds held its connection, and a few thousand such clients
+ * held the process (slowloris): Fastify turns Node's request timeout off. 30 s brings the largest body, 1 MiB,
+ * at 35 KB/s, and an SDK batch (at most 256 KiB) at under 9 KB/s; headers are a few KiB and get 10 s. Node
+ * checks every second rather than its 30 s, which let a request live up to twice its timeout. The time a route
+ * takes to answer is not counted: the clock stops when the request has arrived.
+ */
+export const REQUEST_TIMEOUTS: RequestTimeouts = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
+
 export interface ServiceAppOptions {
   /** Names the process in logs, and its Kafka client and consumer group. */
   name: string;
@@ -26,6 +45,8 @@ export interface ServiceAppOptions {
   background?: boolean;
   /** Embedded mode only: the in-process bus delivers twice, late and out of order, as Kafka may (fault-mode tests). */
   busFaults?: BusFaults;
+  /** REQUEST_TIMEOUTS unless a test shortens them. */
+  requestTimeouts?: RequestTimeouts;
 }
 
 /**
@@ -68,11 +89,16 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
     ],
   };
   const logger = jsonLogger(config, options.name);
+  const timeouts = options.requestTimeouts ?? REQUEST_TIMEOUTS;
   const app = await NestFactory.create<NestFastifyApplication>(
     root,
     new FastifyAdapter({
       bodyLimit: BODY_LIMIT_BYTES,
-      trustProxy: true,
+      // Which peers may say who the client is (X-Forwarded-For): none unless TRUST_PROXY names them, so that
+      // `request.ip` cannot be chosen by the client.
+      trustProxy: config.trustProxy,
+      requestTimeout: timeouts.requestMs,
+      http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
       // What Fastify and Node's HTTP parser refuse before a route runs, in the service's error shape.
       frameworkErrors,
       clientErrorHandler,
