@@ -1,6 +1,6 @@
-import { hasPrototypeKey, isHttpUrl } from '@pss/contracts';
+import { isHttpUrl, MAX_URL_LENGTH, structureProblem } from '@pss/contracts';
 import { validationError } from '@pss/kernel';
-import { checkItems, pageOf, type CheckedItems, type Rejection, MAX_REJECTIONS_LISTED } from './sdk-batch';
+import { checkItems, isPageUrl, pageOf, type CheckedItems, type Rejection, MAX_REJECTIONS_LISTED } from './sdk-batch';
 
 /** A browser's report-to queue sends a few reports at once; more than this in one POST is not a browser. */
 export const MAX_CSP_REPORTS = 100;
@@ -61,18 +61,34 @@ const firstText = (...values: unknown[]): string | undefined => values.find((v):
 /** The page and its observations, or why the report is refused. */
 function readReport(report: unknown): { pageUrl: string; items: unknown[] } | string {
   if (!isRecord(report)) return 'a report must be an object';
-  if (hasPrototypeKey(report)) return 'prototype keys (__proto__, constructor, prototype) are not allowed';
+  const problem = structureProblem(report, 'report');
+  if (problem) return problem;
   let fields: Fields;
   if (isRecord(report['csp-report'])) fields = legacyFields(report['csp-report']);
   else if (report.type === 'csp-violation' && isRecord(report.body)) fields = reportingFields(report.body, report.url);
   else return 'not a CSP violation report (csp-report or type csp-violation)';
   const pageUrl = firstText(fields.documentURL);
-  if (!isHttpUrl(pageUrl)) return 'the document URL must be an http(s) URL';
+  if (!isPageUrl(pageUrl)) return 'the document URL must be an http(s) URL, without control characters';
   const directive = firstText(fields.effectiveDirective, fields.violatedDirective);
-  const blockedUri = firstText(fields.blockedURL) ?? 'unknown';
-  const violation = { kind: 'csp_violation', directive, blocked_uri: blockedUri, source_file: firstText(fields.sourceFile) };
+  const blockedUri = fitting(firstText(fields.blockedURL) ?? 'unknown');
+  if (blockedUri === undefined) return `the blocked URL is longer than ${MAX_URL_LENGTH} characters, even without its query`;
+  const sentSourceFile = firstText(fields.sourceFile);
+  const sourceFile = fitting(sentSourceFile);
+  if (sourceFile === undefined && sentSourceFile !== undefined) return `the source file is longer than ${MAX_URL_LENGTH} characters, even without its query`;
+  const violation = { kind: 'csp_violation', directive, blocked_uri: blockedUri, source_file: sourceFile };
   const refusedScript = directive !== undefined && /^script-src/.test(directive) && isHttpUrl(blockedUri);
   return { pageUrl: pageOf(pageUrl), items: refusedScript ? [violation, { kind: 'script', src: blockedUri }] : [violation] };
+}
+
+/**
+ * A URL that fits an observation (MAX_URL_LENGTH), cut to its origin and path when only its query or fragment
+ * made it too long: a refused script with a long query is still that script, and was lost with its report.
+ * Undefined when even that is too long.
+ */
+function fitting(url: string | undefined): string | undefined {
+  if (url === undefined || url.length <= MAX_URL_LENGTH) return url;
+  const bare = pageOf(url);
+  return bare.length <= MAX_URL_LENGTH ? bare : undefined;
 }
 
 /** The Reporting API's names; only these fields are read. */

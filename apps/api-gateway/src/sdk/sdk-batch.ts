@@ -1,4 +1,4 @@
-import { checkObservation, isHttpUrl, MAX_OBSERVATIONS_PER_BATCH, type Observation } from '@pss/contracts';
+import { checkObservation, hasControlCharacters, isHttpUrl, MAX_OBSERVATIONS_PER_BATCH, type Observation } from '@pss/contracts';
 import { validationError, type ErrorDetail } from '@pss/kernel';
 
 /** Why an observation was left out: its index in the batch and the reason, in the 202. */
@@ -34,9 +34,9 @@ export function checkBatch(parsed: unknown): CheckedBatch {
   }
   const batch = parsed as Record<string, unknown>;
   const details: ErrorDetail[] = [];
-  if (!isHttpUrl(batch.page_url)) details.push({ field: 'page_url', message: 'page_url must be the http(s) URL of the page' });
-  if (!isText(batch.session_id, 128)) details.push({ field: 'session_id', message: 'session_id must be a string of 1 to 128 characters' });
-  if (!isText(batch.sdk_version, 32)) details.push({ field: 'sdk_version', message: 'sdk_version must be a string of 1 to 32 characters' });
+  if (!isPageUrl(batch.page_url)) details.push({ field: 'page_url', message: 'page_url must be the http(s) URL of the page, without control characters' });
+  if (!isText(batch.session_id, 128)) details.push({ field: 'session_id', message: 'session_id must be a string of 1 to 128 characters, without control characters' });
+  if (!isText(batch.sdk_version, 32)) details.push({ field: 'sdk_version', message: 'sdk_version must be a string of 1 to 32 characters, without control characters' });
   if (!Array.isArray(batch.observations) || batch.observations.length > MAX_OBSERVATIONS_PER_BATCH) {
     details.push({ field: 'observations', message: `observations must be an array of at most ${MAX_OBSERVATIONS_PER_BATCH} items` });
   }
@@ -85,7 +85,15 @@ export function answerOf(observations: number, checked: Pick<CheckedItems, 'reje
  */
 export const pageOf = (url: string): string => url.replace(/[?#][\s\S]*$/, '');
 
-const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+/**
+ * A page's URL as a browser serializes it has no control characters (they are percent-encoded); one that has
+ * them is forged, and kept as sent (only its query is cut) it would reach alerts, reports and logs.
+ */
+export const isPageUrl = (value: unknown): value is string => isHttpUrl(value) && !hasControlCharacters(value);
+
+/** Ids and versions are shown and logged as sent: no control characters, which could split or disguise a line. */
+const isText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max && !hasControlCharacters(value);
 
 /**
  * SDK bodies are parsed here, not by the HTTP layer's JSON parser: that one refuses a whole body for one

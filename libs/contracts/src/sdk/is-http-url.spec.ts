@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { checkObservation, isHttpUrl } from './observations';
+import { checkObservation, isHttpUrl, normalizedHttpUrl } from './observations';
 
 /** What isHttpUrl was before its fast path: every string goes through `new URL`. The fast path must agree with it. */
 function parsedAsHttpUrl(value: unknown, max = 2048): boolean {
@@ -84,11 +84,56 @@ describe('isHttpUrl', () => {
     expect(isHttpUrl(value)).toBe(accepted);
   });
 
-  it('keeps a script src as sent, and refuses it for the same reason as before', () => {
+});
+
+/** What normalizedHttpUrl is without its fast path: every string through `new URL`, then userinfo and fragment dropped. */
+function writtenByParser(value: unknown, max = 2048): string | undefined {
+  if (!parsedAsHttpUrl(value, max)) return undefined;
+  const url = new URL(value as string);
+  url.username = '';
+  url.password = '';
+  url.hash = '';
+  return url.href.length <= max ? url.href : undefined;
+}
+
+/** URLs shaped like the fast path's, each character of their path and query any printable ASCII or a few others. */
+const pathUnits = fc.constantFrom(...Array.from({ length: 95 }, (_, code) => String.fromCharCode(32 + code)), '/', '/', '.', '..', '%2e', '%2E', 'é', '\u202E', '\t', '\u0000');
+const lookAlikes = fc
+  .tuple(
+    fc.constantFrom('https://', 'http://'),
+    fc.constantFrom('cdn.example.com', 'a.io', 'my-shop.example', 'x', 'localhost', 'a1.b2.c3'),
+    fc.constantFrom('', ':8080', ':443', ':80'),
+    fc.string({ unit: pathUnits, maxLength: 24 }),
+    fc.option(fc.string({ unit: pathUnits, maxLength: 24 })),
+  )
+  .map(([scheme, host, port, path, query]) => `${scheme}${host}${port}/${path}${query === null ? '' : `?${query}`}`);
+
+describe('normalizedHttpUrl', () => {
+  it('writes a URL as `new URL` does, without userinfo and fragment, for URL-like strings and arbitrary text', () => {
+    fc.assert(
+      fc.property(fc.oneof({ weight: 4, arbitrary: urlLike }, { weight: 1, arbitrary: anyText }, { weight: 4, arbitrary: lookAlikes }), (value) => {
+        expect(normalizedHttpUrl(value)).toBe(writtenByParser(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('gives back a URL it wrote byte for byte, so that an id derived from it never changes', () => {
+    fc.assert(
+      fc.property(fc.oneof(urlLike, lookAlikes), (value) => {
+        const written = normalizedHttpUrl(value);
+        if (written !== undefined) expect(normalizedHttpUrl(written)).toBe(written);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('is what a script observation keeps, and refuses it for the same reason as before', () => {
     fc.assert(
       fc.property(urlLike, (src) => {
+        const written = writtenByParser(src);
         expect(checkObservation({ kind: 'script', src })).toEqual(
-          parsedAsHttpUrl(src) ? { ok: true, value: { kind: 'script', inline: false, src } } : { ok: false, reason: 'src must be an http(s) URL' },
+          written === undefined ? { ok: false, reason: 'src must be an http(s) URL' } : { ok: true, value: { kind: 'script', inline: false, src: written } },
         );
       }),
       { numRuns: 2_000 },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { checkObservation, isSriHash } from './observations';
+import { checkObservation, isSriHash, MAX_NESTING_DEPTH } from './observations';
 
 const sri = `sha384-${createHash('sha384').update('x').digest('base64')}`;
 
@@ -29,6 +29,7 @@ describe('SDK observations', () => {
     ['an unknown hash_source', { kind: 'script', src: 'https://x.io/a.js', hash_source: 'guess' }],
     ['headers that are not strings', { kind: 'headers', headers: { a: 1 } }],
     ['a CSP violation without blocked_uri', { kind: 'csp_violation', directive: 'script-src' }],
+    ['an iframe origin with a path', { kind: 'iframe', origin: 'https://checkout.stripe.com/pay' }],
     ['a recipient hash that is not SHA-256 hex', { kind: 'payment_recipient', method: 'pix', key_hash: 'xyz' }],
     ['a __proto__ key (as JSON.parse makes it: an own property)', JSON.parse('{"kind":"script","src":"https://x.io/a.js","__proto__":{"x":1}}')],
     ['a constructor key in the headers', JSON.parse('{"kind":"headers","headers":{"constructor":"x"}}')],
@@ -71,5 +72,97 @@ describe('SDK observations', () => {
     expect(isSriHash(sri)).toBe(true);
     expect(isSriHash(`sha256-${createHash('sha256').update('x').digest('base64')}`)).toBe(true);
     expect(isSriHash('sha256-short')).toBe(false);
+  });
+
+  describe('a script src', () => {
+    const srcOf = (src: string) => {
+      const checked = checkObservation({ kind: 'script', src });
+      return checked.ok ? (checked.value as { src: string }).src : checked.reason;
+    };
+
+    it.each([
+      ['control characters and a header injection', 'https://ctl.example/a\u0000b\r\nSet-Cookie: x=1.js', 'https://ctl.example/a%00bSet-Cookie:%20x=1.js'],
+      ['a right-to-left override', 'https://ctl.example/\u202Egnp.js', 'https://ctl.example/%E2%80%AEgnp.js'],
+      ['a lone surrogate', 'https://ctl.example/\ud800.js', 'https://ctl.example/%EF%BF%BD.js'],
+      ['a leading space', ' https://ctl.example/a.js', 'https://ctl.example/a.js'],
+      ['userinfo, dropped', 'https://cdn.trusted.example:secret@evil.example/a.js', 'https://evil.example/a.js'],
+      ['a fragment, dropped', 'https://ctl.example/a.js#frag', 'https://ctl.example/a.js'],
+      ['an upper-case scheme and host', 'HTTPS://CASE.EXAMPLE/E.js', 'https://case.example/E.js'],
+      ['an IDN host, as punycode', 'https://müller.example/a.js', 'https://xn--mller-kva.example/a.js'],
+      ['a default port and dot segments', 'https://ctl.example:443/js/../a.js', 'https://ctl.example/a.js'],
+    ])('is kept as the URL parser writes it: %s', (_case, sent, kept) => {
+      expect(srcOf(sent)).toBe(kept);
+    });
+
+    it('makes the spellings of one URL one script', () => {
+      expect(new Set(['https://xn--mller-kva.example/a.js', 'https://müller.example/a.js', 'HTTPS://MÜLLER.example/a.js#x', 'https://u:p@müller.example/a.js'].map(srcOf)).size).toBe(1);
+    });
+
+    it.each([
+      'https://cdn1.bench-shop.example.com/js/app-1.js',
+      'https://www.googletagmanager.com/gtm.js?id=GTM-ABC123',
+      'https://sdk.mercadopago.com/js/v2',
+      'http://localhost:8080/a.js?v=1&x=%20y',
+      'https://xn--mller-kva.example/a%20b.js',
+      'http://[::1]/a.js',
+    ])('keeps a URL already in that form byte for byte (script ids are derived from it): %s', (src) => {
+      expect(srcOf(src)).toBe(src);
+    });
+
+    it('still refuses what is no http(s) URL, or too long once written out', () => {
+      expect(srcOf('javascript:alert(1)')).toBe('src must be an http(s) URL');
+      // 2,000 characters sent, 2,000 × 9 once percent-encoded
+      expect(srcOf(`https://a.io/${'\u202E'.repeat(2_000)}`)).toBe('src must be an http(s) URL');
+    });
+
+    it('is written the same way when a script reads a card field', () => {
+      expect(checkObservation({ kind: 'sensitive_field_access', src: 'HTTPS://CDN.EXAMPLE/a.js#x', field: 'card_number' })).toEqual({
+        ok: true,
+        value: { kind: 'sensitive_field_access', src: 'https://cdn.example/a.js', field: 'card_number' },
+      });
+    });
+  });
+
+  describe('an iframe origin', () => {
+    it.each(['https://checkout.stripe.com', 'http://localhost:8080', 'https://xn--mller-kva.example', 'http://[::1]:3000', 'null'])('accepts %s', (origin) => {
+      expect(checkObservation({ kind: 'iframe', origin })).toEqual({ ok: true, value: { kind: 'iframe', origin } });
+    });
+
+    it.each([
+      'https://checkout.stripe.com/',
+      'https://checkout.stripe.com/pay',
+      'HTTPS://CHECKOUT.STRIPE.COM',
+      'https://checkout.stripe.com:443',
+      'https://user@checkout.stripe.com',
+      'https://müller.example',
+      ' https://checkout.stripe.com',
+      'https://checkout.stripe.com\u202E',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'checkout.stripe.com',
+      'NULL',
+    ])('refuses %j: origins are as browsers serialize them', (origin) => {
+      expect(checkObservation({ kind: 'iframe', origin })).toEqual({
+        ok: false,
+        reason: 'origin must be an http(s) origin (scheme://host[:port], as browsers write it) or null',
+      });
+    });
+  });
+
+  it('says an observation nested too deeply is that, not a prototype key', () => {
+    const nested = (depth: number): unknown => (depth === 0 ? 'x' : { a: nested(depth - 1) });
+    expect(checkObservation({ kind: 'iframe', origin: 'null', extra: nested(MAX_NESTING_DEPTH) }).ok).toBe(true);
+    expect(checkObservation({ kind: 'iframe', origin: 'null', extra: nested(MAX_NESTING_DEPTH + 1) })).toEqual({
+      ok: false,
+      reason: `observation is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`,
+    });
+  });
+
+  it('says which CSP violation field is wrong', () => {
+    expect(checkObservation({ kind: 'csp_violation', blocked_uri: 'inline' })).toEqual({ ok: false, reason: 'directive must be a string of 1 to 256 characters' });
+    expect(checkObservation({ kind: 'csp_violation', directive: 'script-src', blocked_uri: `https://a.io/${'q'.repeat(2_048)}` })).toEqual({
+      ok: false,
+      reason: 'blocked_uri must be a string of 1 to 2048 characters',
+    });
   });
 });

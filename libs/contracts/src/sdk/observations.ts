@@ -64,6 +64,8 @@ export interface ObservationBatch {
 }
 
 export const MAX_OBSERVATIONS_PER_BATCH = 500;
+/** Longest URL an observation or a batch carries (a script's `src`, a page, a CSP report's blocked URL). */
+export const MAX_URL_LENGTH = 2048;
 const SRI_HASH = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 const SRI_LENGTHS: Record<string, number> = { '256': 44, '384': 64, '512': 88 };
 
@@ -90,7 +92,7 @@ export function isSriHash(value: unknown): value is string {
  */
 const PLAIN_HTTP_URL = /^https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*(?::[0-9]{1,4})?(?:[/?#]|$)/i;
 
-export function isHttpUrl(value: unknown, max = 2048): value is string {
+export function isHttpUrl(value: unknown, max = MAX_URL_LENGTH): value is string {
   if (!text(value, max)) return false;
   if (PLAIN_HTTP_URL.test(value)) return true;
   try {
@@ -101,30 +103,105 @@ export function isHttpUrl(value: unknown, max = 2048): value is string {
   }
 }
 
+/**
+ * A URL the WHATWG URL parser gives back unchanged, recognised without building one (the SDK's hot path, as
+ * PLAIN_HTTP_URL): a lower-case scheme and plain host (as PLAIN_HTTP_URL, lower case, no port: the parser drops
+ * a default one), then a path of at least `/` without `.` or `..` segments and an optional query, both only of
+ * characters the parser leaves as they are (letters, digits and `!$&'()*+,-.:;=@[]_~`; the query also `/`, `?`
+ * and `%` but not `'`), and no fragment. The ordinary script URL is in this form; any other goes to `new URL`.
+ */
+const NORMALIZED_HTTP_URL =
+  /^https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*(?:\/(?!\.\.?(?:[/?]|$))[!$&-.0-;=@-[\]_a-z~]*)+(?:\?[!$%&(-;=?-[\]_a-z~]*)?$/;
+
+/**
+ * A script's URL as the service keeps it: the WHATWG URL parser's serialization (lower-case scheme and host,
+ * IDN as punycode, default port dropped, dot segments resolved, control characters, spaces and non-ASCII
+ * percent-encoded), without fragment or userinfo; undefined when it is not an http(s) URL of at most `max`
+ * characters. So the spellings of one URL are one script, and none can show as another (a `\u202E` that turns
+ * the display around, a `https://cdn.trusted@evil.example/`). Userinfo is dropped rather than refused: the
+ * script is still one some browsers load, the inventory must show it, and a credential is not kept. What the SDK
+ * sends (a browser's `script.src`, its fragment cut) comes out byte for byte, so script ids, derived from the URL,
+ * do not change.
+ */
+export function normalizedHttpUrl(value: unknown, max = MAX_URL_LENGTH): string | undefined {
+  if (!text(value, max)) return undefined;
+  if (NORMALIZED_HTTP_URL.test(value)) return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  url.username = '';
+  url.password = '';
+  url.hash = '';
+  return url.href.length <= max ? url.href : undefined;
+}
+
+/** An origin as browsers serialize it (`https://host[:port]`), or `null`, the opaque origin (a sandboxed or `data:` frame). */
+export function isHttpOrigin(value: unknown): value is string {
+  if (value === 'null') return true;
+  if (!text(value, MAX_URL_LENGTH)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Control characters (C0, DEL, C1), invisible format characters (bidi overrides such as U+202E, zero-width
+ * characters) and lone surrogates: never in a URL a browser serializes or an id the SDK makes, and what would
+ * make a value show as something else, split a log line, or fail to encode as UTF-8.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+
+export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
+
 /** Keys that name an object's prototype: never taken from a client, whatever merge the data meets later. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** True when a JSON value (as JSON.parse made it: own properties only) carries a prototype key at any depth. */
-export function hasPrototypeKey(value: unknown, depth = 0): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (depth > 8) return true; // no observation nests this deep: refuse rather than walk a hostile structure
+/** How deep an item may nest (an observation's deepest field, `headers`, nests 1): deeper is not walked. */
+export const MAX_NESTING_DEPTH = 8;
+
+const PROTOTYPE_KEYS_REFUSED = 'prototype keys (__proto__, constructor, prototype) are not allowed';
+
+/**
+ * Why a JSON value (as JSON.parse made it: own properties only) is refused whole, or undefined: a prototype key
+ * at any depth, or nesting deeper than MAX_NESTING_DEPTH. `what` names the value in the reason.
+ */
+export function structureProblem(value: unknown, what: string): string | undefined {
+  const found = badStructure(value, 0);
+  if (found === 'too deep') return `${what} is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`;
+  return found === 'prototype key' ? PROTOTYPE_KEYS_REFUSED : undefined;
+}
+
+function badStructure(value: unknown, depth: number): 'prototype key' | 'too deep' | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  // Refused rather than walked: a hostile structure could be deep enough to overflow the stack.
+  if (depth > MAX_NESTING_DEPTH) return 'too deep';
   for (const key of Object.keys(value)) {
-    if (PROTOTYPE_KEYS.has(key) || hasPrototypeKey((value as Record<string, unknown>)[key], depth + 1)) return true;
+    if (PROTOTYPE_KEYS.has(key)) return 'prototype key';
+    const found = badStructure((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return found;
   }
-  return false;
+  return undefined;
 }
 
 /** Checks one observation and returns it with only the fields of its kind. */
 export function checkObservation(raw: unknown): Checked<Observation> {
   if (!isRecord(raw)) return { ok: false, reason: 'not an object' };
-  if (hasPrototypeKey(raw)) return { ok: false, reason: 'prototype keys (__proto__, constructor, prototype) are not allowed' };
+  const problem = structureProblem(raw, 'observation');
+  if (problem) return { ok: false, reason: problem };
   switch (raw.kind) {
     case 'script': {
       const inline = raw.inline === true;
       if (!optional(raw.inline, isBoolean)) return { ok: false, reason: 'inline must be a boolean' };
-      if (inline ? raw.src !== undefined && raw.src !== null : !isHttpUrl(raw.src)) {
-        return { ok: false, reason: inline ? 'an inline script has no src' : 'src must be an http(s) URL' };
-      }
+      if (inline && raw.src !== undefined && raw.src !== null) return { ok: false, reason: 'an inline script has no src' };
+      const src = inline ? undefined : normalizedHttpUrl(raw.src);
+      if (!inline && src === undefined) return { ok: false, reason: 'src must be an http(s) URL' };
       if (inline && raw.hash === undefined) return { ok: false, reason: 'an inline script needs its hash' };
       if (!optional(raw.hash, isSriHash)) return { ok: false, reason: 'hash must be an SRI hash such as sha384-…' };
       if (raw.hash_source !== undefined && raw.hash_source !== 'sdk' && raw.hash_source !== 'sri') {
@@ -136,9 +213,9 @@ export function checkObservation(raw: unknown): Checked<Observation> {
       if (!optional(raw.integrity_attr, isBoolean)) return { ok: false, reason: 'integrity_attr must be a boolean' };
       if (!optional(raw.gtm_container, (v): v is string => text(v, 64))) return { ok: false, reason: 'gtm_container must be a string' };
       if (!optional(raw.blocked, isBoolean)) return { ok: false, reason: 'blocked must be a boolean' };
-      const { src, hash, hash_source, size_bytes, integrity_attr, gtm_container } = raw as Partial<ScriptObservation>;
+      const { hash, hash_source, size_bytes, integrity_attr, gtm_container } = raw as Partial<ScriptObservation>;
       const blocked = raw.blocked === true ? true : undefined;
-      return { ok: true, value: prune({ kind: 'script', inline, src: inline ? undefined : src, hash, hash_source, size_bytes, integrity_attr, gtm_container, blocked }) };
+      return { ok: true, value: prune({ kind: 'script', inline, src, hash, hash_source, size_bytes, integrity_attr, gtm_container, blocked }) };
     }
     case 'headers': {
       if (!isRecord(raw.headers)) return { ok: false, reason: 'headers must be an object' };
@@ -149,14 +226,20 @@ export function checkObservation(raw: unknown): Checked<Observation> {
       return { ok: true, value: { kind: 'headers', headers: Object.fromEntries(entries.map(([n, v]) => [n.toLowerCase(), (v as string).trim()])) } };
     }
     case 'csp_violation':
-      if (!text(raw.directive, 256) || !text(raw.blocked_uri, 2048)) return { ok: false, reason: 'directive and blocked_uri are required strings' };
-      if (!optional(raw.source_file, (v): v is string => text(v, 2048))) return { ok: false, reason: 'source_file must be a string' };
+      if (!text(raw.directive, 256)) return { ok: false, reason: 'directive must be a string of 1 to 256 characters' };
+      if (!text(raw.blocked_uri, MAX_URL_LENGTH)) return { ok: false, reason: `blocked_uri must be a string of 1 to ${MAX_URL_LENGTH} characters` };
+      if (!optional(raw.source_file, (v): v is string => text(v, MAX_URL_LENGTH))) {
+        return { ok: false, reason: `source_file must be a string of 1 to ${MAX_URL_LENGTH} characters` };
+      }
       return { ok: true, value: prune({ kind: 'csp_violation', directive: raw.directive, blocked_uri: raw.blocked_uri, source_file: raw.source_file as string | undefined }) };
-    case 'sensitive_field_access':
-      if (!isHttpUrl(raw.src) || !text(raw.field, 256)) return { ok: false, reason: 'src (URL) and field are required' };
-      return { ok: true, value: { kind: 'sensitive_field_access', src: raw.src, field: raw.field } };
+    case 'sensitive_field_access': {
+      // The reading script's URL, kept as a script's is, so that it names the same script.
+      const src = normalizedHttpUrl(raw.src);
+      if (src === undefined || !text(raw.field, 256)) return { ok: false, reason: 'src (URL) and field are required' };
+      return { ok: true, value: { kind: 'sensitive_field_access', src, field: raw.field } };
+    }
     case 'iframe':
-      if (!text(raw.origin, 2048)) return { ok: false, reason: 'origin is required' };
+      if (!isHttpOrigin(raw.origin)) return { ok: false, reason: 'origin must be an http(s) origin (scheme://host[:port], as browsers write it) or null' };
       return { ok: true, value: { kind: 'iframe', origin: raw.origin } };
     case 'payment_recipient':
       if (!text(raw.method, 32) || typeof raw.key_hash !== 'string' || !/^[0-9a-f]{64}$/i.test(raw.key_hash)) {
