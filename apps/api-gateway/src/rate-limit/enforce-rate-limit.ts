@@ -15,14 +15,13 @@ export function enforceRateLimit(limiter: RateLimiter, tokenId: string, reply: F
   const headers = limiter.policyHeaders;
   if (!decision.allowed) {
     metrics.rateLimited('api_token');
-    const seconds = decision.retryAfterSeconds;
-    throw new HttpDomainError('rate_limited', `Rate limit exceeded; retry after ${seconds} seconds`, {
-      'Retry-After': String(seconds),
-      ...headers,
-      'RateLimit-Remaining': '0',
-    });
+    throw rateLimited(decision.retryAfterSeconds, { ...headers, 'RateLimit-Remaining': '0' });
   }
   reply.header('RateLimit-Policy', headers['RateLimit-Policy']);
   reply.header('RateLimit-Limit', headers['RateLimit-Limit']);
   reply.header('RateLimit-Remaining', String(decision.remaining));
 }
+
+/** The 429 of every limit (API tokens, SDK keys): `Retry-After` in seconds, and the limit's own headers. */
+export const rateLimited = (retryAfterSeconds: number, headers: Record<string, string> = {}): HttpDomainError =>
+  new HttpDomainError('rate_limited', `Rate limit exceeded; retry after ${retryAfterSeconds} seconds`, { 'Retry-After': String(retryAfterSeconds), ...headers });

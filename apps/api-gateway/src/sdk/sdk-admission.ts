@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StoreDocument } from '@pss/contracts';
 import { Metrics, type RateLimitName } from '@pss/metrics';
 import type { Frozen } from '@pss/read-store';
-import { answerError, HttpDomainError } from '../http/exceptions.filter';
+import { answerError } from '../http/exceptions.filter';
+import { rateLimited } from '../rate-limit/enforce-rate-limit';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { RateLimitDecision } from '../rate-limit/token-bucket';
 import { SDK_CORS } from './sdk-cors';
@@ -65,7 +66,6 @@ export class SdkAdmission {
   private refuseWhenSpent(decision: RateLimitDecision, limit: RateLimitName): void {
     if (decision.allowed) return;
     this.metrics.rateLimited(limit);
-    const retryAfter = String(decision.retryAfterSeconds);
-    throw new HttpDomainError('rate_limited', `Rate limit exceeded; retry after ${retryAfter} seconds`, { 'Retry-After': retryAfter });
+    throw rateLimited(decision.retryAfterSeconds);
   }
 }
