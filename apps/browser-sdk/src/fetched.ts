@@ -1,9 +1,12 @@
 import { sri384 } from './hashing';
+import { refusedIntegrity } from './sri';
 
 export interface ContentHash {
   hash: string;
   hash_source: 'sdk';
   size_bytes: number;
+  /** The page's `integrity` tokens these bytes fail: the browser refused to run them. */
+  refused_integrity?: string;
 }
 
 /**
@@ -11,16 +14,20 @@ export interface ContentHash {
  * page's main thread already, so only a few promise callbacks run there; creating a `blob:` worker cost more than
  * all of them (see docs/benchmarks.md, benchmark 7). Same-origin scripts are fetched with the page's cookies
  * (the bytes the page got), others without, in CORS mode; `force-cache` serves them from the HTTP cache the page
- * just filled.
+ * just filled. `checked` are the element's `integrity` tokens the browser checks (sri.ts), compared with the bytes.
  */
-export async function contentHash(url: string): Promise<ContentHash | undefined> {
+export async function contentHash(url: string, checked: string[] = []): Promise<ContentHash | undefined> {
   try {
     const sameOrigin = url.indexOf(`${location.origin}/`) === 0;
     const response = await fetch(url, { mode: 'cors', credentials: sameOrigin ? 'same-origin' : 'omit', cache: 'force-cache' });
     if (!response.ok) return undefined;
     const bytes = await response.arrayBuffer();
     const hash = await sri384(bytes);
-    return hash ? { hash, hash_source: 'sdk', size_bytes: bytes.byteLength } : undefined;
+    if (!hash) return undefined;
+    const content: ContentHash = { hash, hash_source: 'sdk', size_bytes: bytes.byteLength };
+    const refused = await refusedIntegrity(bytes, hash, checked);
+    if (refused) content.refused_integrity = refused;
+    return content;
   } catch {
     return undefined; // no CORS: the browser will not show the bytes
   }

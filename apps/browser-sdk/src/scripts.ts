@@ -1,11 +1,11 @@
 import { sri384, utf8 } from './hashing';
 import type { Observation } from './observations';
 import { contentHash } from './fetched';
+import { checkedTokens } from './sri';
 import { bareUrl, gtmContainer } from './stack';
 
 /** Script types a browser runs; JSON-LD, templates and neutralized scripts are data, not code. */
 const RUNNABLE = /^(|module|(text|application)\/(x-)?(java|ecma)script)$/i;
-const SRI_TOKEN = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 
 /** Facts other parts of the SDK know about script elements. */
 export interface ScriptFacts {
@@ -19,7 +19,8 @@ export interface ScriptFacts {
  * Every script of the page, once each: the ones already there (`document.scripts`, buffered resource timing),
  * the ones added later (MutationObserver, resource timing), external and inline, module, async or defer.
  * Content is hashed in the page (SHA-384 of the bytes, fetched from the HTTP cache, when same-origin or CORS
- * allows), else the `integrity` attribute is the hash (`hash_source: sri`), else there is no hash.
+ * allows), else the `integrity` attribute is the hash (`hash_source: sri`), else there is no hash. Bytes that
+ * the attribute's tokens do not name were refused by the browser: reported with them (`refused_integrity`).
  */
 export class ScriptObserver {
   private readonly seen = new Set<string>();
@@ -92,13 +93,13 @@ export class ScriptObserver {
       this.report(base); // never fetch what block mode stopped
       return DONE;
     }
-    const sri = integrity.split(/\s+/).filter((token) => SRI_TOKEN.test(token))[0];
-    const declared = sri ? { hash: sri, hash_source: 'sri' as const } : {};
+    const checked = checkedTokens(integrity);
+    const declared = checked.length ? { hash: checked[0], hash_source: 'sri' as const } : {};
     if (this.corsRefused(url)) {
       this.report(prune({ ...base, ...declared })); // what a refused re-fetch would have given
       return DONE;
     }
-    return contentHash(url).then(
+    return contentHash(url, checked).then(
       (content) => this.report(prune({ ...base, ...(content ?? declared) })),
       () => undefined,
     );

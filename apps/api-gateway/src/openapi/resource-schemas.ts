@@ -235,9 +235,11 @@ const Script = shape<Resource<ScriptDocument> & { rule: unknown }>(
     reviews: { type: 'array', items: ref('ScriptReview') },
     recommendation: orNull(ref('ScriptRecommendation')),
     sensitive_fields_accessed: strings,
+    sri_refused: { ...bool, description: "The browser refuses to run the script: what is served (`current_hash`) is not what the page's integrity attribute pins (`sri_hash`)." },
+    sri_refused_at: orNull(dateTime),
     rule: orNull(ref('Rule')),
   },
-  ['rule', 'reviews', 'recommendation', 'sensitive_fields_accessed', 'sightings', 'sessions_count', 'host', 'inline'],
+  ['rule', 'reviews', 'recommendation', 'sensitive_fields_accessed', 'sightings', 'sessions_count', 'host', 'inline', 'sri_refused', 'sri_refused_at'],
 );
 
 const PolicyMatchSchema = shape<PolicyMatch>(
@@ -466,8 +468,14 @@ const observations = [
       integrity_attr: bool,
       gtm_container: text,
       blocked: bool,
+      refused_integrity: {
+        type: 'string',
+        maxLength: 4 * 95 + 3,
+        pattern: '^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}( sha(256|384|512)-[A-Za-z0-9+/]+={0,2}){0,3}$',
+        description: "The page's integrity tokens the browser checked (one algorithm), none of them the hash of the bytes served: the browser refused to run the script.",
+      },
     },
-    ['src', 'hash', 'hash_source', 'size_bytes', 'integrity_attr', 'gtm_container', 'blocked'],
+    ['src', 'hash', 'hash_source', 'size_bytes', 'integrity_attr', 'gtm_container', 'blocked', 'refused_integrity'],
   ),
   shape<HeadersObservation>('The security headers of the page.', { kind: { const: 'headers' }, headers: { type: 'object', additionalProperties: text } }),
   shape<CspViolationObservation>('A CSP violation the SDK saw.', { kind: { const: 'csp_violation' }, directive: text, blocked_uri: text, source_file: text }, ['source_file']),

@@ -13,6 +13,7 @@ export const INVENTORY_TOPICS = {
   storePagesAdded: 'inventory.store.pages-added',
   scriptDetected: 'inventory.script.detected',
   scriptHashChanged: 'inventory.script.hash-changed',
+  scriptIntegrityRefused: 'inventory.script.integrity-refused',
   scriptAuthorized: 'inventory.script.authorized',
   scriptBlocked: 'inventory.script.blocked',
   scriptReviewRequested: 'inventory.script.review-requested',
@@ -94,6 +95,20 @@ export interface ScriptHashChangedFact {
   page_url: string;
   session_id?: string;
   changed_at: string;
+}
+
+/** The browser refused to run a script: its content is not what the page's `integrity` attribute pins. */
+export interface ScriptIntegrityRefusedFact {
+  script_id: string;
+  store_id: string;
+  src: string;
+  /** The hash of what is served (the SDK's own). */
+  hash: string;
+  /** The page's integrity tokens the browser checked. */
+  refused_integrity: string;
+  page_url: string;
+  session_id: string;
+  refused_at: string;
 }
 
 /** `inventory.script.authorized`, `inventory.script.blocked`, `inventory.script.review-requested`. */
@@ -230,6 +245,7 @@ export interface InventoryFactData {
   'inventory.store.pages-added': StorePagesAddedFact;
   'inventory.script.detected': ScriptDetectedFact;
   'inventory.script.hash-changed': ScriptHashChangedFact;
+  'inventory.script.integrity-refused': ScriptIntegrityRefusedFact;
   'inventory.script.authorized': ScriptDecisionFact;
   'inventory.script.blocked': ScriptDecisionFact;
   'inventory.script.review-requested': ScriptDecisionFact;

@@ -7,10 +7,15 @@ export const SCRIPT_TYPES = ['first_party', 'known_third', 'unknown'] as const;
 export type ScriptType = (typeof SCRIPT_TYPES)[number];
 export const INTEGRITY_STATUSES = ['match', 'mismatch', 'pending', 'monitored', 'blocked'] as const;
 export type IntegrityStatus = (typeof INTEGRITY_STATUSES)[number];
-/** pending until a hash is known, monitored while not authorized, match/mismatch once authorized, blocked. */
-export function integrityOf(status: ScriptStatus, currentHash: string | null, authorizedHash: string | null): IntegrityStatus {
+/**
+ * pending until a hash is known, monitored while not authorized, match/mismatch once authorized, blocked. A
+ * script the browser refuses for its `integrity` attribute is a mismatch whatever its status: what is served is
+ * not what the page pins.
+ */
+export function integrityOf(status: ScriptStatus, currentHash: string | null, authorizedHash: string | null, sriRefused = false): IntegrityStatus {
   if (status === 'blocked') return 'blocked';
   if (currentHash === null) return 'pending';
+  if (sriRefused) return 'mismatch';
   if (status !== 'authorized') return 'monitored';
   return authorizedHash === null || currentHash === authorizedHash ? 'match' : 'mismatch';
 }
@@ -67,6 +72,13 @@ export interface ScriptDocument {
   recommendation: ScriptRecommendationView | null;
   /** Added: the sensitive fields of the page this script touched. */
   sensitive_fields_accessed: string[];
+  /**
+   * Added (issue 34): the browser refuses to run the script, its content not being what the page's `integrity`
+   * pins (`sri_hash` then holds the pinned hash, `current_hash` the served one), and since when. Absent from
+   * documents written before.
+   */
+  sri_refused?: boolean;
+  sri_refused_at?: string | null;
 }
 
 export interface ScriptRecommendationView {

@@ -61,6 +61,29 @@ describe('SDK observations', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('keeps the integrity a browser refused the bytes for, only as the SDK can know it', () => {
+    const pinned = `sha384-${createHash('sha384').update('pinned').digest('base64')}`;
+    const refused = { kind: 'script', src: 'https://cdn.example.com/a.js', hash: sri, hash_source: 'sdk', integrity_attr: true, refused_integrity: pinned };
+    expect(checkObservation(refused)).toEqual({ ok: true, value: { ...refused, inline: false } });
+    const many = `${pinned} ${pinned} ${pinned} ${pinned} ${pinned}`;
+    const sha256 = `sha256-${createHash('sha256').update('x').digest('base64')}`;
+    const wrongShape = 'refused_integrity must be 1 to 4 SRI hashes of one algorithm, separated by spaces';
+    const notSeen = "refused_integrity needs the SDK's own hash of an external script whose element has an integrity attribute";
+    for (const [change, reason] of [
+      [{ refused_integrity: 'yes' }, wrongShape],
+      [{ refused_integrity: many }, wrongShape],
+      [{ refused_integrity: `${pinned} ${sha256}` }, wrongShape],
+      [{ refused_integrity: `${pinned}  ${pinned}` }, wrongShape],
+      [{ hash: undefined }, notSeen],
+      [{ hash_source: 'sri' }, notSeen],
+      [{ integrity_attr: false }, notSeen],
+      [{ inline: true, src: undefined }, notSeen],
+      [{ refused_integrity: sri }, 'refused_integrity names the hash: the browser ran that content'],
+    ] as const) {
+      expect(checkObservation({ ...refused, ...change })).toEqual({ ok: false, reason });
+    }
+  });
+
   it('keeps the blocked flag of a script block mode stopped', () => {
     expect(checkObservation({ kind: 'script', src: 'https://x.io/a.js', blocked: true })).toEqual({
       ok: true,

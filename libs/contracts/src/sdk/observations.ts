@@ -15,6 +15,11 @@ export interface ScriptObservation {
   gtm_container?: string;
   /** Block mode stopped this script before it ran (it matched an active block rule): the attempt, reported. */
   blocked?: boolean;
+  /**
+   * The browser refused to run the script: the page's `integrity` tokens it checks (those of the strongest
+   * algorithm named), none of which is the hash of the bytes served. `hash` is then what is really served.
+   */
+  refused_integrity?: string;
 }
 
 export interface HeadersObservation {
@@ -68,6 +73,9 @@ export const MAX_OBSERVATIONS_PER_BATCH = 500;
 export const MAX_URL_LENGTH = 2048;
 const SRI_HASH = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 const SRI_LENGTHS: Record<string, number> = { '256': 44, '384': 64, '512': 88 };
+
+/** At most this many tokens of one algorithm in a refused `integrity` (a page pins one, rarely two while rotating). */
+export const MAX_REFUSED_INTEGRITY_TOKENS = 4;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -213,9 +221,11 @@ export function checkObservation(raw: unknown): Checked<Observation> {
       if (!optional(raw.integrity_attr, isBoolean)) return { ok: false, reason: 'integrity_attr must be a boolean' };
       if (!optional(raw.gtm_container, (v): v is string => text(v, 64))) return { ok: false, reason: 'gtm_container must be a string' };
       if (!optional(raw.blocked, isBoolean)) return { ok: false, reason: 'blocked must be a boolean' };
-      const { hash, hash_source, size_bytes, integrity_attr, gtm_container } = raw as Partial<ScriptObservation>;
+      const refusal = refusalProblem(raw);
+      if (refusal) return { ok: false, reason: refusal };
+      const { hash, hash_source, size_bytes, integrity_attr, gtm_container, refused_integrity } = raw as Partial<ScriptObservation>;
       const blocked = raw.blocked === true ? true : undefined;
-      return { ok: true, value: prune({ kind: 'script', inline, src, hash, hash_source, size_bytes, integrity_attr, gtm_container, blocked }) };
+      return { ok: true, value: prune({ kind: 'script', inline, src, hash, hash_source, size_bytes, integrity_attr, gtm_container, blocked, refused_integrity }) };
     }
     case 'headers': {
       if (!isRecord(raw.headers)) return { ok: false, reason: 'headers must be an object' };
@@ -249,6 +259,26 @@ export function checkObservation(raw: unknown): Checked<Observation> {
     default:
       return { ok: false, reason: 'unknown kind' };
   }
+}
+
+/**
+ * A refusal is only believable as the SDK can know it: it read the bytes of an external script (its own hash),
+ * the page's element has an `integrity` attribute, and the tokens (one algorithm, as the browser checks them)
+ * do not name that hash.
+ */
+function refusalProblem(raw: Record<string, unknown>): string | undefined {
+  const refused = raw.refused_integrity;
+  if (refused === undefined) return undefined;
+  const tokens = typeof refused === 'string' ? refused.split(' ') : [];
+  const algorithm = tokens.length ? tokens[0].slice(0, 6) : '';
+  if (tokens.length === 0 || tokens.length > MAX_REFUSED_INTEGRITY_TOKENS || !tokens.every((token) => isSriHash(token) && token.slice(0, 6) === algorithm)) {
+    return `refused_integrity must be 1 to ${MAX_REFUSED_INTEGRITY_TOKENS} SRI hashes of one algorithm, separated by spaces`;
+  }
+  if (raw.inline === true || raw.hash === undefined || (raw.hash_source !== undefined && raw.hash_source !== 'sdk') || raw.integrity_attr !== true) {
+    return 'refused_integrity needs the SDK\'s own hash of an external script whose element has an integrity attribute';
+  }
+  if (tokens.includes(raw.hash as string)) return 'refused_integrity names the hash: the browser ran that content';
+  return undefined;
 }
 
 /** Leaves out the fields a client did not send (on the SDK's hot path: a plain loop, no intermediate arrays). */

@@ -108,6 +108,10 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     },
     ['session_id'],
   ),
+  'inventory.script.integrity-refused': shape<InventoryFactData['inventory.script.integrity-refused']>(
+    "The browser refused to run a script: its content is not what the page's integrity attribute pins.",
+    { script_id: uuid, store_id: uuid, src: text, hash: text, refused_integrity: text, page_url: url, session_id: text, refused_at: dateTime },
+  ),
   'inventory.script.authorized': scriptDecision('A script was authorized.'),
   'inventory.script.blocked': scriptDecision('A script was blocked.'),
   'inventory.script.review-requested': scriptDecision('A policy or an expired authorization sent a script back to review.'),

@@ -25,6 +25,16 @@ describe('EdgeScripts', () => {
     expect(edge.of('store-1').verdict({ kind: 'script', inline: false, src: 'https://cdn.example/app.js' }, 1).kind).toBe('known');
   });
 
+  it('sends a refusal by the browser, or its end, on to inventory even with the hash on record', () => {
+    const edge = new EdgeScripts();
+    const refused = { ...script('https://cdn.example/app.js'), refused_integrity: sri('pinned') };
+    edge.of('store-1').remember(script('https://cdn.example/app.js'), 'script-a', sri('v1'), 0);
+    expect(edge.of('store-1').verdict(refused, 1)).toEqual({ kind: 'unknown' });
+    edge.of('store-1').remember(refused, 'script-a', sri('v1'), 1);
+    expect(edge.of('store-1').verdict(refused, 2)).toEqual({ kind: 'known', scriptId: 'script-a' });
+    expect(edge.of('store-1').verdict(script('https://cdn.example/app.js'), 2)).toEqual({ kind: 'unknown' });
+  });
+
   it('says stale, not known, once the entry is older than its freshness', () => {
     const edge = new EdgeScripts();
     edge.of('store-1').remember(script('https://cdn.example/app.js'), 'script-a', sri('v1'), 0);

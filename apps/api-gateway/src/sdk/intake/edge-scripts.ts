@@ -17,6 +17,8 @@ export type EdgeVerdict =
 interface Remembered {
   scriptId: string;
   hash: string | null;
+  /** Settled as content the browser refused for the page's `integrity`: a sighting that says otherwise is news. */
+  refused: boolean;
   freshUntil: number;
 }
 
@@ -70,14 +72,16 @@ export class StoreScripts {
   verdict(observation: ScriptObservation, now: number): EdgeVerdict {
     const entry = this.scripts?.get(identity(observation));
     // An unhashed sighting (a script the SDK could not read) matches whatever hash is on record, as in inventory.
-    if (!entry || (observation.hash !== undefined && observation.hash !== entry.hash)) return UNKNOWN;
+    if (!entry || (observation.hash !== undefined && observation.hash !== entry.hash) || refusedIn(observation) !== entry.refused) return UNKNOWN;
     return entry.freshUntil > now ? { kind: 'known', scriptId: entry.scriptId } : STALE;
   }
 
   remember(observation: ScriptObservation, scriptId: string, hash: string | null, now: number): void {
-    this.store(identity(observation), { scriptId, hash, freshUntil: now + EDGE_SCRIPT_FRESH_MS });
+    this.store(identity(observation), { scriptId, hash, refused: refusedIn(observation), freshUntil: now + EDGE_SCRIPT_FRESH_MS });
   }
 }
+
+const refusedIn = (observation: ScriptObservation): boolean => observation.refused_integrity !== undefined;
 
 function identity(observation: ScriptObservation): string {
   if (observation.inline) return `inline:${observation.hash}`;
