@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
-import { eventually, sri } from '@pss/testkit';
+import { eventually, freePort, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '../../embedded/src/testing/embedded-harness';
 import { SightingsFlusher } from '../../api-gateway/src/sdk/intake/sightings-flusher';
 import { hashRecipientKey } from '../../inventory/src/stores/recipient-key';
@@ -17,14 +15,6 @@ const WAIT = { timeoutMs: 20_000, intervalMs: 100 };
 
 if (!chromiumFound()) console.log(`Browser SDK tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
 const describeInChromium = chromiumFound() ? describe : describe.skip;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** A BR Code ("Pix copia e cola") carrying `key`, as a bank app would show it. */
 function brCode(key: string): string {

@@ -6,3 +6,4 @@ export * from './manual-clock';
 export * from './sri';
 export * from './projection-replay';
 export * from './prometheus';
+export * from './free-port';

@@ -1,0 +1,145 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'puppeteer-core';
+import { eventually, freePort } from '@pss/testkit';
+import { EmbeddedHarness } from '../../embedded/src/testing/embedded-harness';
+import { SDK_LOADER_CSP_HASH } from '../../inventory/src/stores/sdk-loader';
+import { chromiumFound, CHROME_PATH, launchChromium } from './chromium';
+import { FixtureServer } from './fixture-server';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
+
+if (!chromiumFound()) console.log(`Browser SDK hanging-service tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
+const describeInChromium = chromiumFound() ? describe : describe.skip;
+
+/** How much later than the same page without the SDK a checkout's load event may come, whatever the service does. */
+const LOAD_EVENT_SLACK_MS = 5_000;
+
+/** A service behind a stuck load balancer: it accepts every connection, reads what comes and never answers. */
+class HangingService {
+  private readonly sockets = new Set<Socket>();
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+  ) {}
+
+  static async start(): Promise<HangingService> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const hanging = new HangingService(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    server.on('connection', (socket) => {
+      hanging.sockets.add(socket);
+      socket.on('close', () => hanging.sockets.delete(socket));
+      socket.resume();
+    });
+    return hanging;
+  }
+
+  get connections(): number {
+    return this.sockets.size;
+  }
+
+  close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describeInChromium('a checkout whose script security service hangs', () => {
+  let service: EmbeddedHarness;
+  let hanging: HangingService;
+  let fixtures: FixtureServer;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let token: string;
+  let api: string;
+
+  beforeAll(async () => {
+    hanging = await HangingService.start();
+    const port = await freePort();
+    api = `http://127.0.0.1:${port}`;
+    service = await EmbeddedHarness.start({ env: { PUBLIC_URL: api } });
+    await service.app.listen(port, '127.0.0.1');
+    fixtures = await FixtureServer.start();
+    ({ browser, close: closeBrowser } = await launchChromium());
+    ({ token } = await service.tenant(['stores:read', 'stores:write', 'scripts:read'], { plan: 'enterprise' }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await fixtures?.close();
+    await hanging?.close();
+    await service?.close();
+  });
+
+  const checkout = (snippet: string, prefix: string) =>
+    `<!doctype html><html><head>${snippet}<script src="${prefix}/jquery.js"></script><script async src="${prefix}/tag.js"></script></head>` +
+    `<body><form id="pay"><input id="cc" name="cardnumber" autocomplete="cc-number"></form><img src="${prefix}/logo.svg" alt="">` +
+    `<script>window.inlineRan = typeof window.$ === 'function';</script></body></html>`;
+
+  /** Milliseconds from navigation to the load event, and whether every script of the shop ran. */
+  async function view(url: string, headers: Record<string, string> = {}): Promise<{ loadMs: number; ran: boolean[]; errors: string[]; page: Page }> {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String((error as Error).message ?? error)));
+    if (Object.keys(headers).length) await page.setExtraHTTPHeaders(headers);
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    const loadMs = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return navigation.loadEventStart;
+    });
+    const ran = (await page.evaluate('[typeof window.$ === "function", !!window.tagRan, !!window.inlineRan]')) as boolean[];
+    return { loadMs, ran, errors, page };
+  }
+
+  const shop = (prefix: string) => {
+    fixtures.script(`${prefix}/jquery.js`, 'window.$ = function () { return document.querySelector.apply(document, arguments); };');
+    fixtures.script(`${prefix}/tag.js`, 'window.tagRan = true;');
+    fixtures.script(`${prefix}/logo.svg`, '');
+  };
+
+  it('keeps selling: the load event comes within 5 s of the page without the SDK, and every script ran', async () => {
+    const store = await service.createStore(token, {});
+    shop('/hang');
+    const snippet = store.snippets.html.split(api).join(hanging.origin); // the snippet as pasted, its service stuck
+    const without = await view(fixtures.page('/hang/without', checkout('', '/hang')));
+    const withSdk = await view(fixtures.page('/hang/with', checkout(snippet, '/hang')));
+    expect(hanging.connections).toBeGreaterThan(0); // the SDK's request did reach the stuck service
+    expect(without.ran).toEqual([true, true, true]);
+    expect(withSdk.ran).toEqual([true, true, true]);
+    expect(withSdk.loadMs).toBeLessThan(without.loadMs + LOAD_EVENT_SLACK_MS);
+    expect(withSdk.errors).toEqual([]);
+    await withSdk.page.type('#cc', '4111');
+    expect(await withSdk.page.$eval('#cc', (input) => (input as HTMLInputElement).value)).toBe('4111');
+  }, 90_000);
+
+  it('keeps selling when the SDK comes from a CDN and only its service hangs', async () => {
+    const store = await service.createStore(token, {});
+    shop('/cdn');
+    fixtures.script('/cdn/sdk.js', (await service.request('GET', '/sdk/v1/sdk.js')).text);
+    const snippet = `<script src="${fixtures.url('/cdn/sdk.js')}" data-key="${store.sdk_key}" data-endpoint="${hanging.origin}/sdk/v1/"></script>`;
+    const without = await view(fixtures.page('/cdn/without', checkout('', '/cdn')));
+    const withSdk = await view(fixtures.page('/cdn/with', checkout(snippet, '/cdn')));
+    expect(withSdk.ran).toEqual([true, true, true]);
+    expect(withSdk.loadMs).toBeLessThan(without.loadMs + LOAD_EVENT_SLACK_MS);
+    expect(withSdk.errors).toEqual([]);
+  }, 90_000);
+
+  it('with the service answering, the loader starts the SDK under a strict CSP with Trusted Types, and it reports the page', async () => {
+    const store = await service.createStore(token, {});
+    shop('/strict');
+    const csp = `script-src 'self' ${api} '${SDK_LOADER_CSP_HASH}'; connect-src 'self' ${api}; require-trusted-types-for 'script'; trusted-types pss-loader`;
+    const url = fixtures.page('/strict/checkout', checkout(store.snippets.html, '/strict'), { 'Content-Security-Policy': csp });
+    const { page, errors } = await view(url);
+    expect(errors).toEqual([]);
+    const scripts = await eventually(
+      async () => (await service.request('GET', `/api/v1/scripts?store_id=${store.id}&limit=100`, { token })).body.data as any[],
+      (list) => list.some((script) => script.src.endsWith('/strict/jquery.js')),
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    expect(scripts.map((script) => script.src)).toEqual(expect.arrayContaining([fixtures.url('/strict/jquery.js'), fixtures.url('/strict/tag.js')]));
+    expect(scripts.some((script) => script.src.includes('/sdk/v1/sdk.js'))).toBe(false); // the SDK is not a script of the shop
+    await page.close();
+  }, 90_000);
+});
