@@ -69,6 +69,12 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   const askedConfig = (page: Page): Promise<boolean> =>
     page.evaluate((prefix) => performance.getEntriesByType('resource').some((entry) => entry.name.startsWith(prefix)), `${api}/sdk/v1/config?`);
 
+  /**
+   * The SDK as a synchronous tag, first in <head> (docs/sdk.md, "Block mode's whole guarantee"): it runs before
+   * every other script of the page, so a read at parse time and a script in the HTML are seen before they run.
+   */
+  const synchronousTag = (store: any) => `<script src="${api}/sdk/v1/sdk.js?key=${store.sdk_key}" data-key="${store.sdk_key}" crossorigin="anonymous"></script>`;
+
   /** A checkout page as a shop writes it: the `html` snippet first in <head>, then everything else. */
   const checkout = (snippet: string, head: string, body = '') =>
     `<!doctype html><html><head>${snippet}${head}</head><body><form id="pay"><input id="cc" name="cardnumber" autocomplete="cc-number" value="4111111111111111"></form>${body}</body></html>`;
@@ -190,7 +196,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     const store = await createStore();
     fixtures.script('/fields/skimmer.js', 'setTimeout(function () { window.stolen = document.getElementById("cc").value; }, 50);', { cors: true });
     const sent: string[] = [];
-    const url = fixtures.page('/fields/checkout', checkout(store.snippets.html, `<script src="${fixtures.url('/fields/skimmer.js', 'other')}"></script>`));
+    const url = fixtures.page('/fields/checkout', checkout(synchronousTag(store), `<script src="${fixtures.url('/fields/skimmer.js', 'other')}"></script>`));
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     page.on('request', (request) => request.url().includes('/sdk/v1/events') && sent.push(request.postData() ?? ''));
@@ -301,7 +307,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     fixtures.script('/checks/reader.js', 'setTimeout(function () { window.doc = document.getElementById("holder-doc").value; }, 50);', { cors: true });
     const url = fixtures.page(
       '/checks/checkout',
-      `<!doctype html><html><head><script src="/checks/early.js"></script>${store.snippets.html}
+      `<!doctype html><html><head><script src="/checks/early.js"></script>${synchronousTag(store)}
        <script src="${fixtures.url('/checks/gtm.js?id=GTM-ROGUE9', 'other')}"></script>
        <script src="${fixtures.url('/checks/reader.js', 'other')}"></script></head>
        <body><form><input id="cc" name="cardnumber" autocomplete="cc-number" style="position:absolute;top:10px;left:10px;width:200px;height:30px">
@@ -335,7 +341,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     const url = fixtures.page(
       '/block/checkout',
       checkout(
-        store.snippets.html,
+        synchronousTag(store),
         `<script src="/block/own.js"></script>`,
         // a tag manager inserts the widget once the page has loaded; another script of that host is in the HTML
         `<script>addEventListener('load', function () { var w = document.createElement('script'); w.src = '${widget}'; w.onerror = function () { window.widgetFailed = true; }; document.body.appendChild(w); });</script>
