@@ -1,5 +1,5 @@
 import { serializeError } from '@pss/kernel';
-import { callOps, parseArgs } from './ops-call';
+import { callOps, NoOpsTarget, parseArgs } from './ops-call';
 
 const USAGE = `usage: npm run -s admin -- <command> [options]
   org create --name N [--plan essential|standard|growth|pro|enterprise] [--billing-mode partner|processor] [--owner-email E] [--parent ORG_ID]
@@ -10,7 +10,9 @@ const USAGE = `usage: npm run -s admin -- <command> [options]
   channels list --org ORG_ID
   deliveries list --channel CHANNEL_ID
   reports run-schedule --at 2026-11-30T09:00:00Z   (makes the scheduled reports due at that instant, once)
-Prints one JSON object on stdout; exits 1 on error.`;
+Acts on the running service through its control socket ($OPS_SOCKET, else $DATA_DIR/ops.sock, else ./data/ops.sock);
+with the service stopped (embedded mode), add --data-dir DIR to act on the data it left in DIR.
+Prints one JSON object on stdout; exits 1 on error (when no service answers: one line on stderr instead).`;
 
 const COMMANDS: Record<string, string> = {
   'org create': 'org.create',
@@ -34,6 +36,10 @@ async function main(): Promise<number> {
     process.stdout.write(`${JSON.stringify(await callOps(command, args))}\n`);
     return 0;
   } catch (error) {
+    if (error instanceof NoOpsTarget) {
+      process.stderr.write(`admin: ${error.message}\n`);
+      return 1;
+    }
     const serialized = serializeError(error);
     const body = serialized.code === 'internal_error' ? { code: 'error', message: (error as Error).message } : serialized;
     process.stdout.write(`${JSON.stringify({ error: body })}\n`);

@@ -1,10 +1,12 @@
 import type { ListedDeadLetter } from '@pss/host';
+import type { OpsArgs } from '@pss/ops';
 import type { ProjectionStatus, RebuildProgress, RebuildResult } from '@pss/projections';
-import { callOps, parseArgs } from './ops-call';
+import { callOps, DATA_DIR_FLAG, parseArgs } from './ops-call';
 
 const USAGE = `usage: npm run projections -- list
        npm run projections -- dead-letters
-       npm run projections -- rebuild NAME | --all`;
+       npm run projections -- rebuild NAME | --all
+Acts on the running service; with it stopped (embedded mode), add --data-dir DIR for the data it left in DIR.`;
 
 /** Dead letters `list` shows under the projections (the newest); `dead-letters` shows every one kept. */
 const DEAD_LETTERS_IN_LIST = 10;
@@ -27,17 +29,18 @@ function printDeadLetters(letters: ListedDeadLetter[], newest = letters.length):
 
 async function main(): Promise<number> {
   const { words, args } = parseArgs(process.argv.slice(2));
+  const target: OpsArgs = args[DATA_DIR_FLAG] === undefined ? {} : { [DATA_DIR_FLAG]: args[DATA_DIR_FLAG] };
   if (words[0] === 'list') {
-    const status = (await callOps('projections.list', {})) as ProjectionStatus[];
+    const status = (await callOps('projections.list', target)) as ProjectionStatus[];
     console.log(`${'NAME'.padEnd(24)} ${'STATE'.padEnd(12)} ${'CHECKPOINT'.padStart(12)} ${'LAG'.padStart(10)}`);
     for (const p of status) {
       console.log(`${p.name.padEnd(24)} ${p.state.padEnd(12)} ${String(p.checkpoint).padStart(12)} ${String(p.lag).padStart(10)}`);
     }
-    printDeadLetters((await callOps('bus.dead-letters', {})) as ListedDeadLetter[], DEAD_LETTERS_IN_LIST);
+    printDeadLetters((await callOps('bus.dead-letters', target)) as ListedDeadLetter[], DEAD_LETTERS_IN_LIST);
     return 0;
   }
   if (words[0] === 'dead-letters') {
-    printDeadLetters((await callOps('bus.dead-letters', {})) as ListedDeadLetter[]);
+    printDeadLetters((await callOps('bus.dead-letters', target)) as ListedDeadLetter[]);
     return 0;
   }
   if (words[0] === 'rebuild' && (words[1] || args.all)) {
@@ -47,7 +50,7 @@ async function main(): Promise<number> {
       process.exit(130);
     });
     let current: string | undefined;
-    const results = (await callOps('projections.rebuild', args.all ? { all: true } : { name: words[1] }, (raw) => {
+    const results = (await callOps('projections.rebuild', { ...target, ...(args.all ? { all: true } : { name: words[1] }) }, (raw) => {
       const progress = raw as unknown as RebuildProgress;
       if (current && current !== progress.projection) process.stderr.write('\n');
       current = progress.projection;

@@ -1,4 +1,4 @@
-import { callerUrl } from './stack';
+import { MAX_CALLERS, scriptsOnStack } from './stack';
 
 /** Default field classes: `autocomplete` first (what browsers and payment forms use), then name and id. */
 const BY_AUTOCOMPLETE: Array<[RegExp, string]> = [
@@ -40,10 +40,25 @@ export function nativeValue(element: HTMLInputElement | HTMLTextAreaElement): st
   return get ? get.call(element) : element.value;
 }
 
+/** Frames a read's stack keeps: enough for a library's own frames between the field and the script behind it. */
+const STACK_FRAMES = 40;
+
+/** The scripts on the stack of this read (stack.ts), the hooks' own frames left out with the SDK's. */
+function scriptsOfRead(selfUrl: string): string[] {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = STACK_FRAMES;
+  try {
+    return scriptsOnStack(new Error().stack, selfUrl, location.href);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /**
- * Which script reads a sensitive field's value: the `value` getters of inputs and selects are wrapped, and a read
- * of a sensitive field names its caller from the stack trace. Only the script's URL and the field class are
- * reported, once per pair and page view; the value is returned untouched and never leaves the page.
+ * Which scripts read a sensitive field's value: the `value` getters of inputs and selects are wrapped, and a read
+ * of a sensitive field names its reader and the scripts that called it from the stack trace. Only their URLs and
+ * the field class are reported, once per chain and field per page view; the value is returned untouched and never
+ * leaves the page.
  */
 export class SensitiveFields {
   private selectors: string[] | null = null;
@@ -51,11 +66,12 @@ export class SensitiveFields {
   private classes = new WeakMap<Element, string | null>();
   private readonly reported = new Set<string>();
   /** Reads before the config came (its selectors may name fields the defaults do not): classified once it comes. */
-  private early: Array<[Element, string]> | null = [];
+  private early: Array<[Element, string[]]> | null = [];
 
   constructor(
     private readonly selfUrl: string,
-    private readonly report: (src: string, field: string) => void,
+    /** `callers`: the other scripts on the stack, innermost first (at most MAX_CALLERS). */
+    private readonly report: (src: string, field: string, callers: string[]) => void,
   ) {}
 
   install(): void {
@@ -82,7 +98,7 @@ export class SensitiveFields {
     this.classes = new WeakMap(); // classified before the config came: classify again with its selectors
     const early = this.early || [];
     this.early = null;
-    if (active) for (const [element, src] of early) this.attribute(element, src);
+    if (active) for (const [element, scripts] of early) this.attribute(element, scripts);
   }
 
   /** The element's field class (cached), or null for an ordinary field. */
@@ -98,22 +114,23 @@ export class SensitiveFields {
   private read(element: Element): void {
     try {
       if (this.early) {
-        const src = this.early.length < 50 ? callerUrl(new Error().stack, this.selfUrl) : undefined;
-        if (src) this.early.push([element, src]);
+        const scripts = this.early.length < 50 ? scriptsOfRead(this.selfUrl) : [];
+        if (scripts.length) this.early.push([element, scripts]);
         return;
       }
       if (this.classify(element) === null) return;
-      const src = callerUrl(new Error().stack, this.selfUrl);
-      if (src) this.attribute(element, src);
+      const scripts = scriptsOfRead(this.selfUrl);
+      if (scripts.length) this.attribute(element, scripts);
     } catch {
       // never into the page
     }
   }
 
-  private attribute(element: Element, src: string): void {
+  private attribute(element: Element, scripts: string[]): void {
     const field = this.classify(element);
-    if (field === null || this.reported.has(`${field} ${src}`)) return;
-    this.reported.add(`${field} ${src}`);
-    this.report(src, field);
+    const key = `${field} ${scripts.join(' ')}`;
+    if (field === null || this.reported.has(key)) return;
+    this.reported.add(key);
+    this.report(scripts[0], field, scripts.slice(1, 1 + MAX_CALLERS));
   }
 }

@@ -82,7 +82,7 @@ const boot = safe(() => {
   // Reported in an idle slice: hashing a script may wait, stopping it (the gate's job) may not.
   const gate = new ScriptGate(rules, facts, (script: HTMLScriptElement) => whenIdle(() => scripts.element(script)), recall);
   gate.install(!settled); // the parser is watched only while block mode may be on
-  const fields = new SensitiveFields(selfUrl, (src, field) => send({ kind: 'sensitive_field_access', src, field }));
+  const fields = new SensitiveFields(selfUrl, (src, field, callers) => send({ kind: 'sensitive_field_access', src, field, callers: callers.length ? callers : undefined }));
   fields.install();
   document.addEventListener(
     'securitypolicyviolation',

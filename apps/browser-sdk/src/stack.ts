@@ -13,17 +13,29 @@ export function queryParam(url: string, name: string): string | null {
 /** Without query and fragment: how the SDK compares script URLs (the SDK's own carries `?key=`). */
 export const bareUrl = (url: string): string => url.replace(/[?#].*$/, '');
 
+/** Scripts a field read names besides the innermost one: a bound, as the service's (libs/contracts observations.ts). */
+export const MAX_CALLERS = 8;
+
 /**
- * The script that called into the SDK's hooks: the first URL of the stack trace that is not the SDK's own
- * (Chromium `at f (url:1:2)`, Firefox and Safari `f@url:1:2`). An inline script shows as the page's URL.
+ * The scripts on the stack of a call into the SDK's hooks, innermost first: every distinct URL that is not the
+ * SDK's own (Chromium `at f (url:1:2)`, Firefox and Safari `f@url:1:2`), the first then at most MAX_CALLERS more.
+ * The first is the reader (an inline script shows as the page's URL); the others called it, so a skimmer that
+ * reads through a library (jQuery's `.val()`) is named with it. No frame is judged a library here: a name is the
+ * skimmer's to choose, what is authorized is the service's to know. The page's own URL is never a caller: every
+ * inline handler of the checkout shows as it, and it is no script the inventory could authorize.
  */
-export function callerUrl(stack: string | undefined, selfUrl: string): string | undefined {
-  if (!stack) return undefined;
+export function scriptsOnStack(stack: string | undefined, selfUrl: string, pageUrl: string): string[] {
+  const scripts: string[] = [];
+  if (!stack) return scripts;
+  const page = bareUrl(pageUrl);
   FRAME_URL.lastIndex = 0;
-  for (let match = FRAME_URL.exec(stack); match; match = FRAME_URL.exec(stack)) {
-    if (bareUrl(match[1]) !== selfUrl) return match[1];
+  for (let match = FRAME_URL.exec(stack); match && scripts.length <= MAX_CALLERS; match = FRAME_URL.exec(stack)) {
+    const url = match[1];
+    const bare = bareUrl(url);
+    if (bare === selfUrl || scripts.indexOf(url) >= 0 || (scripts.length > 0 && bare === page)) continue;
+    scripts.push(url);
   }
-  return undefined;
+  return scripts;
 }
 
 /** Every script URL of a stack, to find a tag manager that inserted something. */

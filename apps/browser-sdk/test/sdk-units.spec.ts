@@ -1,6 +1,6 @@
 import { hashRecipientKey as serviceHash, normalizeRecipientKey as serviceNormalize } from '../../inventory/src/stores/recipient-key';
 import { normalizeRecipientKey, pixKeyOf } from '../src/recipient-key';
-import { callerUrl, gtmContainer, originOf, queryParam } from '../src/stack';
+import { gtmContainer, MAX_CALLERS, originOf, queryParam, scriptsOnStack } from '../src/stack';
 import { refusedByCors, urlTag } from '../src/url-tag';
 
 const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
@@ -23,13 +23,36 @@ describe('browser SDK pure parts', () => {
     expect(serviceHash('loja@example.com')).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('names the calling script from Chromium and Firefox stacks, skipping the SDK itself', () => {
+  describe('the scripts on the stack of a field read', () => {
     const self = 'https://pss.example/sdk/v1/sdk.js';
-    const chromium = `Error\n    at get (${self}?key=pk:1:200)\n    at steal (https://cdn.evil.example/s.js?v=2:3:14)\n    at https://shop.example/checkout:10:5`;
-    expect(callerUrl(chromium, self)).toBe('https://cdn.evil.example/s.js?v=2');
-    const firefox = `get@${self}?key=pk:1:200\nsteal@https://cdn.evil.example/s.js:3:14\n`;
-    expect(callerUrl(firefox, self)).toBe('https://cdn.evil.example/s.js');
-    expect(callerUrl(`Error\n    at get (${self}:1:1)`, self)).toBeUndefined();
+    const page = 'https://shop.example/checkout?step=2#pay';
+    const frames = (...urls: string[]) => ['Error', `    at get (${self}?key=pk:1:200)`, ...urls.map((url, i) => `    at f${i} (${url}:${i + 1}:7)`)].join('\n');
+
+    it('names the reader first, from Chromium and Firefox stacks, skipping the SDK itself', () => {
+      expect(scriptsOnStack(frames('https://cdn.evil.example/s.js?v=2', 'https://shop.example/checkout?step=2'), self, page)).toEqual(['https://cdn.evil.example/s.js?v=2']);
+      const firefox = `get@${self}?key=pk:1:200\nsteal@https://cdn.evil.example/s.js:3:14\n`;
+      expect(scriptsOnStack(firefox, self, page)).toEqual(['https://cdn.evil.example/s.js']);
+      expect(scriptsOnStack(`Error\n    at get (${self}:1:1)`, self, page)).toEqual([]);
+      expect(scriptsOnStack(undefined, self, page)).toEqual([]);
+    });
+
+    it('names the scripts that called a library, innermost first, each once: the skimmer behind jQuery', () => {
+      const jquery = 'https://code.jquery.example/jquery-3.7.1.min.js';
+      const skimmer = 'https://skim.example/s.js';
+      const stack = frames(jquery, jquery, skimmer, jquery, 'https://shop.example/app.js', skimmer);
+      expect(scriptsOnStack(stack, self, page)).toEqual([jquery, skimmer, 'https://shop.example/app.js']);
+    });
+
+    it("leaves the page's own inline code out as a caller, and keeps it as the reader", () => {
+      const jquery = 'https://code.jquery.example/jquery.js';
+      expect(scriptsOnStack(frames(jquery, 'https://shop.example/checkout?step=2'), self, page)).toEqual([jquery]);
+      expect(scriptsOnStack(frames('https://shop.example/checkout?step=2', jquery), self, page)).toEqual(['https://shop.example/checkout?step=2', jquery]);
+    });
+
+    it(`stops after the reader and ${MAX_CALLERS} callers`, () => {
+      const urls = Array.from({ length: 12 }, (_, i) => `https://lib${i}.example/l.js`);
+      expect(scriptsOnStack(frames(...urls), self, page)).toEqual(urls.slice(0, 1 + MAX_CALLERS));
+    });
   });
 
   it('reads a tag manager container id from its script URL', () => {

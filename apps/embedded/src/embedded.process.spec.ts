@@ -87,7 +87,7 @@ describe('embedded service process', () => {
   }, PROCESS_TEST_TIMEOUT_MS);
 
   it('prints an error object and exits 1 when the admin CLI is misused', () => {
-    const missing = admin('token', 'create', '--org', '0190c0de-0000-7000-8000-000000000000', '--name', 'x', '--scopes', 'stores:read');
+    const missing = admin('token', 'create', '--org', '0190c0de-0000-7000-8000-000000000000', '--name', 'x', '--scopes', 'stores:read', '--data-dir', dataDir);
     expect(missing.status).toBe(1);
     expect(missing.json.error.code).toBe('not_found');
   });

@@ -326,5 +326,7 @@ const SIGNAL_TOPICS = {
   PaymentRecipientMismatched: 'inventory.recipient.mismatched',
 } as const;
 
+/** camelCase keys in snake_case, in lists of objects too (a sensitive-field read's callers). */
 const snakeCase = (facts: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(facts).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]));
+  Object.fromEntries(Object.entries(facts).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), Array.isArray(value) ? value.map(snakeItem) : value]));
+const snakeItem = (item: unknown): unknown => (typeof item === 'object' && item !== null ? snakeCase(item as Record<string, unknown>) : item);

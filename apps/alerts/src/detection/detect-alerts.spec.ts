@@ -88,6 +88,32 @@ describe('alerts detected in inventory facts', () => {
     expect(detectAlerts(fact('inventory.sensitive-field.accessed', { ...access, script_authorized: true }))).toEqual([]);
   });
 
+  describe('a read through a library', () => {
+    const jquery = { script_id: 'jq', src: 'https://code.jquery.example/jquery.js', script_authorized: true };
+    const skimmer = { script_id: 'sk', src: 'https://skim.example/s.js', script_authorized: false };
+    const app = { script_id: 'app', src: 'https://loja.example/app.js', script_authorized: true };
+    const read = (reader: object, ...callers: object[]) => detectAlerts(fact('inventory.sensitive-field.accessed', { ...seen, ...reader, field: 'cvv', callers }));
+
+    it('names the unauthorized caller behind an authorized library, and what it read through', () => {
+      expect(read(jquery, skimmer, app)).toEqual([
+        expect.objectContaining({
+          type: 'SENSITIVE_FIELD_ACCESS',
+          fingerprint: fingerprintOf('SENSITIVE_FIELD_ACCESS', 'store-1', 'sk'),
+          source: skimmer.src,
+          details: { script_id: 'sk', src: skimmer.src, field: 'cvv', read_via: [jquery.src], page_url: seen.page_url },
+        }),
+      ]);
+    });
+
+    it('names the outermost unauthorized script when more than one is, and none when all are authorized', () => {
+      const loader = { script_id: 'ld', src: 'https://skim.example/loader.js', script_authorized: false };
+      expect(read({ ...jquery, script_authorized: false }, skimmer, loader)).toEqual([
+        expect.objectContaining({ source: loader.src, details: expect.objectContaining({ script_id: 'ld', read_via: [jquery.src, skimmer.src] }) }),
+      ]);
+      expect(read(jquery, app)).toEqual([]);
+    });
+  });
+
   it('raises UNEXPECTED_IFRAME per host', () => {
     const [occurrence] = detectAlerts(fact('inventory.iframe.unexpected', { ...seen, origin: 'https://pay.evil.example', host: 'pay.evil.example', expected: ['mercadopago.com'] }));
     expect(occurrence).toMatchObject({ type: 'UNEXPECTED_IFRAME', source: 'https://pay.evil.example', fingerprint: fingerprintOf('UNEXPECTED_IFRAME', 'store-1', 'pay.evil.example') });

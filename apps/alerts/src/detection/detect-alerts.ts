@@ -1,10 +1,11 @@
-import { isInventoryFact, type AlertType, type IntegrationEvent } from '@pss/contracts';
+import { isInventoryFact, type AlertType, type FieldReadingScript, type IntegrationEvent, type SensitiveFieldAccessedFact } from '@pss/contracts';
 import type { Occurrence } from '../alert/alert.decider';
 import { fingerprintOf } from '../alert/fingerprint';
 
 /** The inventory topics an alert can come from (docs/alerts.md). */
 export const DETECTION_TOPICS = [
   'inventory.script.hash-changed',
+  'inventory.script.integrity-refused',
   'inventory.headers.changed',
   'inventory.csp.violation',
   'inventory.script.detected',
@@ -12,6 +13,8 @@ export const DETECTION_TOPICS = [
   'inventory.iframe.unexpected',
   'inventory.recipient.mismatched',
 ];
+
+const SRI_REFUSED_REASON = "The browser refused to run this script: its content does not match the page's integrity attribute";
 
 interface Raised {
   type: AlertType;
@@ -52,6 +55,12 @@ function raisedBy(event: IntegrationEvent): Raised[] {
       const { script_id, src, previous_hash, new_hash, authorized_hash } = data;
       return [{ type: 'SCRIPT_INTEGRITY_MISMATCH', subject: [script_id], source: src, pageUrl: data.page_url, sessionId: data.session_id, details: { script_id, src, previous_hash, new_hash, authorized_hash } }];
     }
+    case 'inventory.script.integrity-refused': {
+      // Its own alert (subject), beside an unauthorized change of the same script: the page no longer runs it.
+      const { script_id, src, hash, refused_integrity, page_url, session_id } = event.data;
+      const details = { script_id, src, new_hash: hash, refused_integrity, sri_refused: true, reason: SRI_REFUSED_REASON };
+      return [{ type: 'SCRIPT_INTEGRITY_MISMATCH', subject: [script_id, 'sri-refused'], source: src, pageUrl: page_url, sessionId: session_id, details }];
+    }
     case 'inventory.headers.changed': {
       const { page, page_url, changes } = event.data;
       return changes.map(({ name, change_type, old_value, new_value }) => ({
@@ -76,9 +85,11 @@ function raisedBy(event: IntegrationEvent): Raised[] {
     }
     case 'inventory.sensitive-field.accessed': {
       const data = event.data;
-      if (data.script_authorized) return [];
-      const { script_id, src, field } = data;
-      return [{ type: 'SENSITIVE_FIELD_ACCESS', subject: [script_id], source: src, pageUrl: data.page_url, sessionId: data.session_id, details: { script_id, src, field } }];
+      const suspect = suspectOf(data);
+      if (!suspect) return [];
+      const { script_id, src } = suspect.script;
+      const details = { script_id, src, field: data.field, ...(suspect.through.length ? { read_via: suspect.through.map((script) => script.src) } : {}) };
+      return [{ type: 'SENSITIVE_FIELD_ACCESS', subject: [script_id], source: src, pageUrl: data.page_url, sessionId: data.session_id, details }];
     }
     case 'inventory.iframe.unexpected': {
       const { origin, host, expected, page_url, session_id } = event.data;
@@ -92,6 +103,19 @@ function raisedBy(event: IntegrationEvent): Raised[] {
     default:
       return [];
   }
+}
+
+/**
+ * Whom a sensitive-field read is held against: the outermost script on its stack that is not authorized, for a
+ * skimmer calls into the libraries it reads through (jQuery's `.val()`), not the other way round; with the
+ * scripts between it and the field (`through`, innermost first). None when every script on the stack is authorized.
+ */
+function suspectOf(read: SensitiveFieldAccessedFact): { script: FieldReadingScript; through: FieldReadingScript[] } | undefined {
+  const chain = [read, ...(read.callers ?? [])];
+  for (let at = chain.length - 1; at >= 0; at -= 1) {
+    if (!chain[at].script_authorized) return { script: chain[at], through: chain.slice(0, at) };
+  }
+  return undefined;
 }
 
 function pathOf(pageUrl: string): string | null {

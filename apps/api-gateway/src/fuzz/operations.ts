@@ -79,7 +79,7 @@ const SDK_BATCH: Schema = {
           },
           { type: 'object', required: ['kind', 'headers'], properties: { kind: { enum: ['headers'] }, headers: { type: 'object', properties: { 'content-security-policy': { type: 'string' } } } } },
           { type: 'object', required: ['kind'], properties: { kind: { enum: ['csp_violation'] }, blocked_uri: { type: 'string' }, violated_directive: { type: 'string' } } },
-          { type: 'object', required: ['kind', 'src', 'field'], properties: { kind: { enum: ['sensitive_field_access'] }, src: { type: 'string', format: 'uri' }, field: { type: 'string' } } },
+          { type: 'object', required: ['kind', 'src', 'field'], properties: { kind: { enum: ['sensitive_field_access'] }, src: { type: 'string', format: 'uri' }, field: { type: 'string' }, callers: { type: 'array', items: { type: 'string', format: 'uri' } } } },
           { type: 'object', required: ['kind', 'origin'], properties: { kind: { enum: ['iframe'] }, origin: { type: 'string', format: 'uri' } } },
           { type: 'object', required: ['kind', 'method', 'key_hash'], properties: { kind: { enum: ['payment_recipient'] }, method: { enum: ['pix', 'boleto'] }, key_hash: { type: 'string', pattern: '^[a-f0-9]{64}$' } } },
         ],

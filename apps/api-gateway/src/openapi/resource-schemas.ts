@@ -6,6 +6,7 @@ import {
   BILLING_MODES,
   CHANNEL_FORMATS,
   INTEGRITY_STATUSES,
+  MAX_CALLERS,
   MAX_OBSERVATIONS_PER_BATCH,
   OWNER_INVITE_OUTCOMES,
   PLAN_NAMES,
@@ -479,7 +480,16 @@ const observations = [
   ),
   shape<HeadersObservation>('The security headers of the page.', { kind: { const: 'headers' }, headers: { type: 'object', additionalProperties: text } }),
   shape<CspViolationObservation>('A CSP violation the SDK saw.', { kind: { const: 'csp_violation' }, directive: text, blocked_uri: text, source_file: text }, ['source_file']),
-  shape<SensitiveFieldAccessObservation>('A script touching a sensitive field.', { kind: { const: 'sensitive_field_access' }, src: text, field: text }),
+  shape<SensitiveFieldAccessObservation>(
+    'A script touching a sensitive field.',
+    {
+      kind: { const: 'sensitive_field_access' },
+      src: text,
+      field: text,
+      callers: { type: 'array', maxItems: MAX_CALLERS, items: { type: 'string', format: 'uri' }, description: 'The scripts that called `src`, innermost first.' },
+    },
+    ['callers'],
+  ),
   shape<IframeObservation>('An iframe on the page.', { kind: { const: 'iframe' }, origin: text }),
   shape<PaymentRecipientObservation>('A payment recipient shown on the page (its key hashed).', {
     kind: { const: 'payment_recipient' },

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -43,11 +43,27 @@ describe('admin CLI (a process, embedded, no service running)', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const admin = (...args: string[]) =>
+  const cli = (...args: string[]) =>
     run(process.execPath, ['-r', './tools/register.js', 'tools/cli/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, MODE: 'embedded' } }).then(
-      ({ stdout }) => ({ code: 0, out: JSON.parse(stdout) }),
-      (error: { code: number; stdout: string }) => ({ code: error.code, out: JSON.parse(error.stdout) }),
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
+  /** With the service stopped, the data directory is named: the CLI boots the service's code on it. */
+  const admin = (...args: string[]) => cli(...args, '--data-dir', dataDir).then(({ code, stdout }) => ({ code, out: JSON.parse(stdout) }));
+
+  it('refuses, on one stderr line naming the socket it tried, when no service answers and no --data-dir is given', async () => {
+    const refused = await cli('org', 'create', '--name', 'Acme');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe(
+      `admin: no service answers on ${join(dataDir, 'ops.sock')}: start it (npm start) and give this command the DATA_DIR or ` +
+        'OPS_SOCKET the service has, or pass --data-dir DIR to act on the data of a stopped service\n',
+    );
+    expect(existsSync(join(dataDir, 'events.sqlite'))).toBe(false);
+
+    const mistyped = await cli('org', 'list', '--data-dir', join(dataDir, 'nowhere'));
+    expect(mistyped).toMatchObject({ code: 1, stdout: '', stderr: `admin: --data-dir ${join(dataDir, 'nowhere')}: no such directory\n` });
+  }, 60_000);
 
   it('lists the organizations it created, and refuses an unknown scope listing the valid ones', async () => {
     const created = await admin('org', 'create', '--name', 'Acme');

@@ -33,7 +33,7 @@ import { DEFAULT_NEW_SCRIPT_LIMITS, DEFAULT_NEW_SIGNAL_LIMITS, NEW_SCRIPT_LIMITS
 import { pageHeadersDecider, pageHeadersStream } from './page-headers.decider';
 import { securityHeaders } from './security-headers';
 import { sightingsStream } from './sightings';
-import { signalsStream, type SignalEvent } from './signals';
+import { signalsStream, type ReadingScript, type SignalEvent } from './signals';
 
 /** Store pages whose headers this process remembers (a key and a fingerprint of some 300 bytes: about 15 MB). */
 export const KNOWN_HEADER_PAGES_CACHED = 50_000;
@@ -116,7 +116,7 @@ export class SdkIngestion {
           this.signal(signals, cspViolation(observation, seen));
           break;
         case 'sensitive_field_access':
-          accesses.set(`${observation.src} ${observation.field}`, observation);
+          accesses.set(JSON.stringify([observation.field, observation.src, observation.callers]), observation);
           break;
         case 'iframe':
           this.signal(signals, unexpectedIframe(observation, store, seen));
@@ -267,20 +267,28 @@ export class SdkIngestion {
     this.knownHeaders.set(cacheKey, fingerprint);
   }
 
+  /**
+   * The read is recorded on every script of its stack, the reader and those that called it: a skimmer that reads
+   * through an authorized library read the field as much as the library did. The signal names them all, each
+   * with whether it is authorized; the alert is the alerts service's to judge.
+   */
   private async sensitiveFieldAccess(
     observation: SensitiveFieldAccessObservation,
     seen: SeenFields,
     context: CommandContext,
     at: Date,
   ): Promise<SignalEvent> {
-    const scriptId = scriptIdFor(seen.storeId, scriptKey({ inline: false, src: observation.src }));
-    const { state } = await this.aggregates.decide(scriptStream(scriptId), scriptDecider, { type: 'RecordSensitiveFieldAccess', field: observation.field, at }, context).catch(
+    const scripts = [observation.src, ...(observation.callers ?? [])];
+    const [reader, ...callers] = await Promise.all(scripts.map((src) => this.fieldRead(src, observation.field, seen.storeId, context, at)));
+    return { type: 'SensitiveFieldAccessed', data: { ...seen, ...reader, field: observation.field, ...(callers.length ? { callers } : {}) } };
+  }
+
+  private async fieldRead(src: string, field: string, storeId: string, context: CommandContext, at: Date): Promise<ReadingScript> {
+    const scriptId = scriptIdFor(storeId, scriptKey({ inline: false, src }));
+    const { state } = await this.aggregates.decide(scriptStream(scriptId), scriptDecider, { type: 'RecordSensitiveFieldAccess', field, at }, context).catch(
       () => ({ state: scriptDecider.initialState() }), // a script not reported (yet) is still worth the signal
     );
-    return {
-      type: 'SensitiveFieldAccessed',
-      data: { ...seen, scriptId, src: observation.src, field: observation.field, scriptAuthorized: state.status === 'authorized' },
-    };
+    return { scriptId, src, scriptAuthorized: state.status === 'authorized' };
   }
 
   /** One event per distinct signal of a batch: a page repeating itself is not news twice. */

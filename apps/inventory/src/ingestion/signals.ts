@@ -12,9 +12,16 @@ interface Seen {
   at: string;
 }
 
+/** A script on the stack of a sensitive-field read: the reader, or one that called it (absent before issue 34). */
+export interface ReadingScript {
+  scriptId: string;
+  src: string;
+  scriptAuthorized: boolean;
+}
+
 export type SignalEvent =
   | DomainEvent<'CspViolationObserved', Seen & { directive: string; blockedUri: string; sourceFile: string | null }>
-  | DomainEvent<'SensitiveFieldAccessed', Seen & { scriptId: string; src: string; field: string; scriptAuthorized: boolean }>
+  | DomainEvent<'SensitiveFieldAccessed', Seen & ReadingScript & { field: string; callers?: ReadingScript[] }>
   | DomainEvent<'UnexpectedIframeObserved', Seen & { origin: string; host: string; expected: string[] }>
   | DomainEvent<'PaymentRecipientMismatched', Seen & { method: string; keyHash: string; pinned: number }>;
 

@@ -5,6 +5,7 @@ import {
   integrityOf,
   type AlertFact,
   type AlertResourceFact,
+  type FieldReadingScript,
   type HeadersBaselinedFact,
   type HeadersChangedFact,
   type InventoryFact,
@@ -272,11 +273,16 @@ export class ReportFold {
     return page;
   }
 
+  /** A read counts for every script on its stack: a skimmer reading through jQuery is listed, not jQuery alone. */
   private fieldAccessed(data: SensitiveFieldAccessedFact, inPeriod: boolean): void {
-    const script = this.scripts.get(data.script_id);
-    if (script) script.last_seen_at = maxTime(script.last_seen_at, data.at);
+    for (const reader of [data, ...(data.callers ?? [])]) this.fieldReadBy(reader, data, inPeriod);
+  }
+
+  private fieldReadBy({ script_id, src }: FieldReadingScript, { field, at }: SensitiveFieldAccessedFact, inPeriod: boolean): void {
+    const script = this.scripts.get(script_id);
+    if (script) script.last_seen_at = maxTime(script.last_seen_at, at);
     if (!inPeriod) return;
-    const key = `${data.script_id}\u0000${data.field}`;
+    const key = `${script_id}\u0000${field}`;
     const access = this.dataAccess.get(key);
     if (access) {
       access.accesses += 1;

@@ -169,11 +169,21 @@ export interface CspViolationFact extends SeenOnPage {
   source_file: string | null;
 }
 
-export interface SensitiveFieldAccessedFact extends SeenOnPage {
+/** A script on the stack of a sensitive-field read, as it stood when the read was recorded. */
+export interface FieldReadingScript {
   script_id: string;
   src: string;
-  field: string;
   script_authorized: boolean;
+}
+
+/** `script_id`, `src`, `script_authorized`: the script that read the field (the innermost on the stack). */
+export interface SensitiveFieldAccessedFact extends SeenOnPage, FieldReadingScript {
+  field: string;
+  /**
+   * The scripts that called the reader, innermost first: who read through a library. Absent when the reader
+   * read on its own (and in facts recorded before callers were reported).
+   */
+  callers?: FieldReadingScript[];
 }
 
 export interface IframeUnexpectedFact extends SeenOnPage {

@@ -146,6 +146,31 @@ describe('SDK observations', () => {
     });
   });
 
+  describe("a card-field read's callers", () => {
+    const read = (callers: unknown) => checkObservation({ kind: 'sensitive_field_access', src: 'https://cdn.example/jquery.js', field: 'cvv', callers });
+
+    it('keeps them as scripts are kept, each once, without the reader, in their order', () => {
+      expect(read(['HTTPS://SKIM.EXAMPLE/s.js#x', 'https://cdn.example/jquery.js', 'https://skim.example/s.js', 'https://shop.example/app.js'])).toEqual({
+        ok: true,
+        value: { kind: 'sensitive_field_access', src: 'https://cdn.example/jquery.js', field: 'cvv', callers: ['https://skim.example/s.js', 'https://shop.example/app.js'] },
+      });
+    });
+
+    it('leaves the field out when none is left', () => {
+      expect(read([])).toEqual({ ok: true, value: { kind: 'sensitive_field_access', src: 'https://cdn.example/jquery.js', field: 'cvv' } });
+      expect(read(['https://cdn.example/jquery.js#again'])).toEqual({ ok: true, value: { kind: 'sensitive_field_access', src: 'https://cdn.example/jquery.js', field: 'cvv' } });
+    });
+
+    it.each([
+      ['not a list', 'https://skim.example/s.js'],
+      ['more than 8', Array.from({ length: 9 }, (_, i) => `https://skim.example/${i}.js`)],
+      ['an entry that is no http(s) URL', ['https://skim.example/s.js', 'javascript:alert(1)']],
+      ['an entry that is no string', [42]],
+    ])('refuses the whole read for %s', (_case, callers) => {
+      expect(read(callers)).toEqual({ ok: false, reason: 'callers must be a list of at most 8 http(s) URLs' });
+    });
+  });
+
   describe('an iframe origin', () => {
     it.each(['https://checkout.stripe.com', 'http://localhost:8080', 'https://xn--mller-kva.example', 'http://[::1]:3000', 'null'])('accepts %s', (origin) => {
       expect(checkObservation({ kind: 'iframe', origin })).toEqual({ ok: true, value: { kind: 'iframe', origin } });

@@ -37,8 +37,14 @@ export interface CspViolationObservation {
 
 export interface SensitiveFieldAccessObservation {
   kind: 'sensitive_field_access';
+  /** The script that read the field: the innermost on the stack that is not the SDK. */
   src: string;
   field: string;
+  /**
+   * The other scripts on the stack, which called `src`, innermost first: a skimmer reading through a library
+   * (jQuery's `.val()`) is one of them. Absent when `src` read on its own.
+   */
+  callers?: string[];
 }
 
 export interface IframeObservation {
@@ -69,6 +75,8 @@ export interface ObservationBatch {
 }
 
 export const MAX_OBSERVATIONS_PER_BATCH = 500;
+/** Scripts a sensitive-field read names besides its reader: each one more script the service looks up. */
+export const MAX_CALLERS = 8;
 /** Longest URL an observation or a batch carries (a script's `src`, a page, a CSP report's blocked URL). */
 export const MAX_URL_LENGTH = 2048;
 const SRI_HASH = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
@@ -246,7 +254,9 @@ export function checkObservation(raw: unknown): Checked<Observation> {
       // The reading script's URL, kept as a script's is, so that it names the same script.
       const src = normalizedHttpUrl(raw.src);
       if (src === undefined || !text(raw.field, 256)) return { ok: false, reason: 'src (URL) and field are required' };
-      return { ok: true, value: { kind: 'sensitive_field_access', src, field: raw.field } };
+      const callers = callersOf(raw.callers, src);
+      if (callers === null) return { ok: false, reason: `callers must be a list of at most ${MAX_CALLERS} http(s) URLs` };
+      return { ok: true, value: prune({ kind: 'sensitive_field_access', src, field: raw.field, callers }) };
     }
     case 'iframe':
       if (!isHttpOrigin(raw.origin)) return { ok: false, reason: 'origin must be an http(s) origin (scheme://host[:port], as browsers write it) or null' };
@@ -279,6 +289,23 @@ function refusalProblem(raw: Record<string, unknown>): string | undefined {
   }
   if (tokens.includes(raw.hash as string)) return 'refused_integrity names the hash: the browser ran that content';
   return undefined;
+}
+
+/**
+ * A read's callers kept as scripts' URLs are, each once and never the reader itself; undefined when none is left,
+ * null when they are not a list of at most MAX_CALLERS http(s) URLs (the whole observation is refused then: a
+ * chain cut short could leave out the one script it is about).
+ */
+function callersOf(raw: unknown, src: string): string[] | undefined | null {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw) || raw.length > MAX_CALLERS) return null;
+  const callers: string[] = [];
+  for (const item of raw) {
+    const url = normalizedHttpUrl(item);
+    if (url === undefined) return null;
+    if (url !== src && !callers.includes(url)) callers.push(url);
+  }
+  return callers.length ? callers : undefined;
 }
 
 /** Leaves out the fields a client did not send (on the SDK's hot path: a plain loop, no intermediate arrays). */

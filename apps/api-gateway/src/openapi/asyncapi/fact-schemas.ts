@@ -7,6 +7,7 @@ import {
   POLICY_MODES,
   SCRIPT_STATUSES,
   type AlertStatusChangedData,
+  type FieldReadingScript,
   type InventoryFactData,
   type IntegrationEvent,
   type OrganizationDocument,
@@ -147,13 +148,22 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     blocked_uri: text,
     source_file: nullableText,
   }),
-  'inventory.sensitive-field.accessed': shape<InventoryFactData['inventory.sensitive-field.accessed']>('A script read a sensitive field.', {
-    ...seenOnPage,
-    script_id: uuid,
-    src: text,
-    field: text,
-    script_authorized: bool,
-  }),
+  'inventory.sensitive-field.accessed': shape<InventoryFactData['inventory.sensitive-field.accessed']>(
+    'A script read a sensitive field (script_id, src, script_authorized: the reader), called by `callers` when it read for them.',
+    {
+      ...seenOnPage,
+      script_id: uuid,
+      src: text,
+      field: text,
+      script_authorized: bool,
+      callers: {
+        type: 'array',
+        description: 'The scripts that called the reader, innermost first (a skimmer reading through a library); absent when it read on its own.',
+        items: shape<FieldReadingScript>('A script on the stack of the read.', { script_id: uuid, src: text, script_authorized: bool }),
+      },
+    },
+    ['callers'],
+  ),
   'inventory.iframe.unexpected': shape<InventoryFactData['inventory.iframe.unexpected']>('An iframe from an origin not expected.', {
     ...seenOnPage,
     origin: text,

@@ -1280,6 +1280,8 @@ export interface components {
                 kind: "sensitive_field_access";
                 src: string;
                 field: string;
+                /** @description The scripts that called `src`, innermost first. */
+                callers?: string[];
             } | {
                 /** @constant */
                 kind: "iframe";
