@@ -4,6 +4,7 @@ import { sdkCheck, type Observation } from './observations';
 import { headersOf } from './fetched';
 import { hashRecipientKey, shownRecipients } from './recipients';
 import { quietly } from './safe';
+import { isExpectedIframe } from '../../../libs/contracts/src/sdk/expected-iframes';
 import { originOf } from './stack';
 import { remember, remembered } from './tab-store';
 
@@ -71,7 +72,7 @@ export class PageChecks {
   private overlays(expected: string[]): void {
     const targets: Element[] = [];
     document.querySelectorAll('input,select,iframe[src]').forEach((element) => {
-      if (element instanceof HTMLIFrameElement ? expected.some((host) => hostMatches(element.src, host)) : this.isSensitive(element)) targets.push(element);
+      if (element instanceof HTMLIFrameElement ? isExpectedFrame(element.src, expected) : this.isSensitive(element)) targets.push(element);
     });
     for (const target of targets) {
       const box = target.getBoundingClientRect();
@@ -96,11 +97,9 @@ export async function serviceWorkers(allowed: string[]): Promise<Observation[]> 
   return found;
 }
 
-function hostMatches(href: string, host: string): boolean {
+function isExpectedFrame(href: string, expected: string[]): boolean {
   const origin = originOf(href);
-  if (!origin) return false;
-  const name = origin.replace(/^https?:\/\//, '').replace(/:\d+$/, '');
-  return name === host || name.endsWith(`.${host}`);
+  return origin !== undefined && isExpectedIframe(origin, expected);
 }
 
 const describe = (element: Element): string => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}`;

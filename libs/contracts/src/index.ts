@@ -26,3 +26,4 @@ export * from './read-models/report';
 export * from './commands/reports';
 export * from './integration-events/inventory-facts';
 export * from './integration-events/alert-facts';
+export * from './sdk/expected-iframes';

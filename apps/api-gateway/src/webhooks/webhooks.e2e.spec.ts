@@ -218,15 +218,11 @@ describe('webhooks (HTTP, embedded)', () => {
 
       const port = await closedPort();
       const unreachable = (await create({ url: `https://127.0.0.1:${port}/x` })).body;
-      expect((await test(unreachable.id)).body).toMatchObject({ delivered: false, error: `connect ECONNREFUSED 127.0.0.1:${port}` });
+      expect((await test(unreachable.id)).body).toMatchObject({ delivered: false, error: 'connection_refused' });
       // The test environment allows 127.0.0.1 and localhost by name (WEBHOOK_ALLOW_HOSTS); other loopback names are refused.
-      for (const [url, error] of [
-        [`https://[::1]:${receiver.port}/x`, 'blocked address ::1 (loopback)'],
-        [`https://[::ffff:127.0.0.1]:${receiver.port}/x`, 'blocked address ::ffff:7f00:1 (loopback)'],
-        ['https://169.254.169.254/latest/meta-data', 'blocked address 169.254.169.254 (link-local)'],
-      ]) {
+      for (const url of [`https://[::1]:${receiver.port}/x`, `https://[::ffff:127.0.0.1]:${receiver.port}/x`, 'https://169.254.169.254/latest/meta-data']) {
         const refused = (await create({ url })).body;
-        expect((await test(refused.id)).body).toEqual({ id: refused.id, delivered: false, error });
+        expect((await test(refused.id)).body).toEqual({ id: refused.id, delivered: false, error: 'blocked_address' });
       }
       expect(receiver.received.filter((request) => request.path === '/x')).toEqual([]);
     });

@@ -4,6 +4,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import type { AttemptOutcome } from '../delivery/delivery.decider';
 import { blockedReason, BlockedAddressError } from './address-guard';
+import { ATTEMPT_ERRORS, httpError, networkError, QUOTED_BODY_CHARS } from './attempt-errors';
 
 export interface ResolvedAddress {
   address: string;
@@ -25,8 +26,6 @@ export interface WebhookClientOptions {
   resolve?: Resolver;
 }
 
-/** What `error` quotes of a refusing receiver's body. */
-const QUOTED_BODY_CHARS = 200;
 /** A larger answer is not read to its end: the connection is dropped instead of reused. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
@@ -63,7 +62,7 @@ export class WebhookClient {
     const allowed = this.allowHosts.has(host);
     // Node connects to an IP literal without any lookup: it is checked here, in whatever spelling it came.
     const reason = isIP(host) && !allowed ? blockedReason(host) : undefined;
-    if (reason) return { delivered: false, error: new BlockedAddressError(host, host, reason).message };
+    if (reason) return { delivered: false, error: ATTEMPT_ERRORS.blocked };
     return this.send(target, host, allowed, headers, body);
   }
 
@@ -82,7 +81,7 @@ export class WebhookClient {
         clearTimeout(timer);
         resolve(outcome);
       };
-      const failed = (error: Error) => settle({ delivered: false, error: timedOut ? 'timeout' : error.message });
+      const failed = (error: Error) => settle({ delivered: false, error: networkError(error, timedOut) });
       const outgoing = request(
         {
           method: 'POST',
@@ -144,9 +143,3 @@ export class WebhookClient {
 
 /** `[::1]` → `::1`, `Example.COM.` → `example.com`: how hosts are compared with WEBHOOK_ALLOW_HOSTS. */
 const bareHost = (host: string): string => host.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
-
-/** `http_<status>: <start of the body>` (spec, POST /webhooks/{id}/test). */
-function httpError(status: number, body: Buffer): string {
-  const start = body.toString('utf8').replace(/\s+/g, ' ').trim().slice(0, QUOTED_BODY_CHARS);
-  return `http_${status}: ${start}`.trimEnd();
-}

@@ -1,0 +1,56 @@
+import { BlockedAddressError } from './address-guard';
+
+/**
+ * What a failed attempt's `error` may say (besides `http_<status>: …`), in the delivery history, the logs and the
+ * answer of POST /webhooks/{id}/test. Fixed words, never the error's own message: that held OpenSSL internals
+ * (memory addresses, source paths), the addresses internal names resolve to, and which ports of an allowed host
+ * are open.
+ */
+export const ATTEMPT_ERRORS = {
+  timeout: 'timeout',
+  tls: 'tls_error',
+  refused: 'connection_refused',
+  dns: 'dns_error',
+  blocked: 'blocked_address',
+} as const;
+
+/** What `error` quotes of a refusing receiver's body. */
+export const QUOTED_BODY_CHARS = 200;
+
+/** Name resolution failures, whether from getaddrinfo, c-ares or the client's own lookup. */
+const DNS_CODES = /^(ENOTFOUND|ENODATA|ESERVFAIL|EAI_\w+)$/;
+
+/**
+ * OpenSSL's and Node's TLS errors: protocol failures (`ERR_SSL_…`, EPROTO) and certificate verification, whose
+ * codes are OpenSSL's X509 verify names (DEPTH_ZERO_SELF_SIGNED_CERT, CERT_HAS_EXPIRED, HOSTNAME_MISMATCH…).
+ */
+const TLS_CODES = /^(ERR_SSL_|ERR_TLS_|EPROTO$|UNABLE_TO_|CERT_|CRL_|ERROR_IN_C|DEPTH_ZERO_|SELF_SIGNED_|INVALID_CA$|INVALID_PURPOSE$|PATH_LENGTH_|HOSTNAME_MISMATCH$)/;
+
+/**
+ * The word for an attempt that failed without an answer. Whatever is not a timeout, a refused address, a name
+ * that did not resolve or TLS is the connection failing on the receiver's side (refused, reset, unreachable,
+ * closed before the answer ended): `connection_refused`.
+ */
+export function networkError(error: Error & { code?: string; syscall?: string }, timedOut: boolean): string {
+  if (timedOut) return ATTEMPT_ERRORS.timeout;
+  if (error instanceof BlockedAddressError) return ATTEMPT_ERRORS.blocked;
+  const code = error.code ?? '';
+  if (DNS_CODES.test(code) || error.syscall === 'getaddrinfo') return ATTEMPT_ERRORS.dns;
+  if (TLS_CODES.test(code)) return ATTEMPT_ERRORS.tls;
+  return ATTEMPT_ERRORS.refused;
+}
+
+/** `http_<status>: <start of the body>` (spec, POST /webhooks/{id}/test), the body as printable text. */
+export function httpError(status: number, body: Buffer): string {
+  const start = Array.from(printable(body.toString('utf8')).trim()).slice(0, QUOTED_BODY_CHARS).join('');
+  return `http_${status}: ${start}`.trimEnd();
+}
+
+const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
+
+/**
+ * Text a receiver sent, made safe for a log line, a JSON answer and a terminal: whitespace runs become one space,
+ * and control characters, invisible format characters (bidi overrides such as U+202E, zero-width characters)
+ * and lone surrogates are dropped, so nothing can split a line, move the cursor or show as something else.
+ */
+export const printable = (text: string): string => text.replace(/\s+/g, ' ').replace(CONTROL_OR_FORMAT, '');
