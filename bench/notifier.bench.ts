@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Envelope } from '../apps/notifier/src/events/webhook-event';
-import { PER_ENDPOINT_CONCURRENCY } from '../apps/notifier/src/outbound/delivery-client-settings';
-import { EndpointGate } from '../apps/notifier/src/outbound/endpoint-gate';
+import { DELIVERY_SHARES } from '../apps/notifier/src/delivery/delivery-shares';
+import { FairQueue } from '../apps/notifier/src/delivery/fair-queue';
 import { webhookBody } from '../apps/notifier/src/outbound/payloads';
 import { deliveryHeaders } from '../apps/notifier/src/outbound/signature';
 import { WebhookClient } from '../apps/notifier/src/outbound/webhook-client';
@@ -16,7 +16,7 @@ import { best, collectGarbage, log, perSecond, QUICK, type Measured } from './su
 /**
  * Benchmark 5 (notifier): signed webhook deliveries per second to a local HTTPS receiver. Each delivery is what
  * an attempt does on the wire: the envelope formatted, signed (HMAC-SHA256 of `t.<body>`), queued through the
- * per-endpoint gate and POSTed by the delivery client over verified TLS on kept-alive connections. The baseline
+ * fair queue (one organization, one endpoint) and POSTed by the delivery client over verified TLS on kept-alive connections. The baseline
  * POSTs the same body with `https.request` at the same concurrency. The receiver runs in a child process (this
  * file with the argument `receive`), so it has the other core.
  */
@@ -64,19 +64,23 @@ async function saturate(seconds: number, workers: number, deliver: (n: number) =
   return { ops: sent, units: sent, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Through the notifier's own parts; twice as many deliveries queued as the gate lets through, so it is never idle. */
+/** Attempts one organization has under way at once to one endpoint: the concurrency of both sides. */
+const AT_ONCE = DELIVERY_SHARES.perOrganizationAtEndpoint;
+
+/** Through the notifier's own parts; twice as many deliveries queued as the queue lets through, so it is never idle. */
 function signedDeliveries(url: string, cert: TestCertificate): { run: (seconds: number) => Promise<Measured>; close: () => void } {
   const client = new WebhookClient({ timeoutMs: 8000, extraCaPems: [cert.cert], allowHosts: ['127.0.0.1'] });
-  const gate = new EndpointGate(PER_ENDPOINT_CONCURRENCY);
-  const endpoint = new URL(url).origin;
-  const deliver = (n: number) =>
-    gate.run(endpoint, async () => {
+  const queue = new FairQueue<void>(DELIVERY_SHARES);
+  const lane = { org: 'bench', endpoint: new URL(url).origin };
+  const deliver = async (n: number) => {
+    await queue.run(lane, async () => {
       const event = envelope(n);
       const body = webhookBody('json', event);
       const outcome = await client.post(url, deliveryHeaders(event.type, `delivery-${n}`, body, SECRET, new Date()), body);
       if (!outcome.delivered) throw new Error(`delivery failed: ${outcome.error}`);
     });
-  return { run: (seconds) => saturate(seconds, PER_ENDPOINT_CONCURRENCY * 2, deliver), close: () => client.close() };
+  };
+  return { run: (seconds) => saturate(seconds, AT_ONCE * 2, deliver), close: () => client.close() };
 }
 
 /** The baseline: bare `https.request`, kept-alive, the same body and concurrency, no signature. */
@@ -93,7 +97,7 @@ function rawPosts(url: string, cert: TestCertificate): { run: (seconds: number) 
       outgoing.on('error', reject);
       outgoing.end(body);
     });
-  return { run: (seconds) => saturate(seconds, PER_ENDPOINT_CONCURRENCY, deliver), close: () => agent.destroy() };
+  return { run: (seconds) => saturate(seconds, AT_ONCE, deliver), close: () => agent.destroy() };
 }
 
 /** The receiver, in its own process: reads every body, answers 204, keeps connections alive. */
@@ -137,7 +141,7 @@ export async function notifierBench(): Promise<BenchRow[]> {
     return [
       {
         id: '5',
-        name: `Signed webhook deliveries to a local HTTPS receiver (${PER_ENDPOINT_CONCURRENCY} at a time per endpoint, kept-alive TLS, best of ${ROUNDS} × ${SECONDS} s)`,
+        name: `Signed webhook deliveries to a local HTTPS receiver (${AT_ONCE} at a time for one organization's endpoint, kept-alive TLS, best of ${ROUNDS} × ${SECONDS} s)`,
         unit: 'deliveries/s',
         measured: perSecond(best(runs.ours)),
         baseline: perSecond(best(runs.raw)),

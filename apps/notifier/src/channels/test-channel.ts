@@ -36,7 +36,7 @@ export class TestChannelHandler implements ICommandHandler<TestChannel> {
     const event = testEvent(channelId, orgId, integrationEventId(uuidv7(at.getTime())), at, this.config.publicUrl);
     // A fresh event id each time: the request is always new.
     const deliveryId = (await this.deliveries.request(channelId, event, 1))!;
-    const delivery = await this.deliveries.attempt(deliveryId);
+    const delivery = await this.deliveries.attempt(deliveryId, 'test');
     const delivered = delivery?.status === 'delivered';
     return { id: channelId, delivered, error: delivered ? null : (delivery?.lastError ?? 'the attempt was not completed') };
   }

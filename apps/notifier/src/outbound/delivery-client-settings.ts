@@ -9,6 +9,3 @@ export interface DeliveryClientSettings {
 }
 
 export const DEFAULT_DELIVERY_CLIENT_SETTINGS: DeliveryClientSettings = { timeoutMs: 8000, extraCaPems: [] };
-
-/** Attempts one endpoint may have under way at once. */
-export const PER_ENDPOINT_CONCURRENCY = 10;
