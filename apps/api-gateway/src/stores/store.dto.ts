@@ -15,6 +15,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { STORE_ENVIRONMENTS, type StoreEnvironment } from '@pss/contracts';
 import { EachNested, IsTimeZone, Nullable, Omittable, Stacked } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
@@ -153,6 +154,11 @@ export class CreateStoreBody extends StoreSettingsBody {
   @IsNotEmpty()
   @MaxLength(2048)
   domain: string;
+
+  /** Set once, on creation: a store's evidence is production's or not for its whole life. */
+  @Omittable()
+  @IsIn(STORE_ENVIRONMENTS)
+  environment?: StoreEnvironment;
 
   @Nullable()
   @IsString()

@@ -155,7 +155,7 @@ describe('stores (HTTP, embedded)', () => {
       });
       expect(answer.status).toBe(201);
       expect(answer.body.country).toBe('PT');
-      expect(answer.body.sdk_config.expected_iframe_origins).toEqual(['pagar.me', 'checkout.stripe.com']);
+      expect(answer.body.sdk_config.expected_iframe_origins).toEqual(['pagar.me', 'https://checkout.stripe.com']);
       expect(answer.body.recipients).toHaveLength(50);
       expect(answer.body.pages).toHaveLength(50);
     });

@@ -48,6 +48,13 @@ describe('classifyScript', () => {
     expect(classifyScript({ host: null, inline: true }, 'loja.exemplo.com.br')).toEqual(firstParty);
   });
 
+  it('counts a staging store\'s local scripts as first party, whatever the port, and nobody else\'s', () => {
+    expect(classifyScript(external('localhost'), 'localhost:3000')).toEqual(firstParty);
+    expect(classifyScript(external('[::1]'), '[::1]:8080')).toEqual(firstParty);
+    expect(classifyScript(external('cdn.shop.test'), 'shop.test:3000')).toEqual(firstParty);
+    expect(classifyScript(external('localhost'), 'loja.exemplo.com.br')).toMatchObject({ type: 'unknown' });
+  });
+
   it('lets a store on a platform domain own its host only', () => {
     expect(classifyScript(external('loja.myshopify.com'), 'loja.myshopify.com')).toEqual(firstParty);
     expect(classifyScript(external('cdn.shopify.com'), 'loja.myshopify.com')).toMatchObject({ type: 'known_third', vendor_id: 'shopify' });

@@ -1,6 +1,7 @@
 import { getDomain } from 'tldts';
 import type { ScriptType } from '@pss/contracts';
 import { normalizeDomain } from '../stores/domain-name';
+import { isLocalHost } from '../stores/store-hosts';
 import { findVendor } from './catalog';
 import { isHostUnder } from './host-suffix';
 
@@ -25,7 +26,7 @@ const UNKNOWN: ScriptClassification = { type: 'unknown', vendor_id: null, catego
  */
 export function classifyScript(script: ScriptSource, storeDomain: string): ScriptClassification {
   if (script.inline) return FIRST_PARTY;
-  const host = script.host === null ? undefined : normalizeDomain(script.host);
+  const host = script.host === null ? undefined : normalizeDomain(script.host) ?? localHost(script.host);
   if (host === undefined) return UNKNOWN;
   if (isHostUnder(host, registrableDomain(storeDomain))) return FIRST_PARTY;
   const vendor = findVendor(host);
@@ -38,6 +39,13 @@ export function classifyScript(script: ScriptSource, storeDomain: string): Scrip
  * to every other. A store on a bare suffix owns only its own host.
  */
 function registrableDomain(storeDomain: string): string {
-  const host = normalizeDomain(storeDomain) ?? storeDomain.toLowerCase();
+  // A staging store's domain may be local and carry a port (`localhost:3000`): its scripts come from the host.
+  const host = normalizeDomain(storeDomain) ?? storeDomain.toLowerCase().replace(/:\d+$/, '');
   return getDomain(host, { allowPrivateDomains: true, extractHostname: false }) ?? host;
+}
+
+/** A local script host is only ever a staging store's own (production domains are public), so it may match one. */
+function localHost(host: string): string | undefined {
+  const lower = host.toLowerCase();
+  return isLocalHost(lower) ? lower : undefined;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   SCRIPTS,
+  isExpectedIframe,
   STORES,
   type CspViolationObservation,
   type IframeObservation,
@@ -306,12 +307,11 @@ const cspViolation = (observation: CspViolationObservation, seen: SeenFields): S
   data: { ...seen, directive: observation.directive, blockedUri: observation.blocked_uri, sourceFile: observation.source_file ?? null },
 });
 
-/** An iframe is unexpected when the store lists expected origins and its host matches none (by suffix). */
+/** An iframe is unexpected when the store lists expected origins and its origin is none of them. */
 function unexpectedIframe(observation: IframeObservation, store: StoreDocument, seen: SeenFields): SignalEvent | undefined {
   const expected = store.sdk_config?.expected_iframe_origins ?? [];
-  if (expected.length === 0) return undefined;
+  if (expected.length === 0 || isExpectedIframe(observation.origin, expected)) return undefined;
   const host = iframeHost(observation.origin);
-  if (host && expected.some((origin) => host === origin || host.endsWith(`.${origin}`))) return undefined;
   return { type: 'UnexpectedIframeObserved', data: { ...seen, origin: observation.origin, host: host ?? observation.origin, expected } };
 }
 

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
-import { PLANS, type StoreCommandEnvelope } from '@pss/contracts';
+import { PLANS, type StoreCommandEnvelope, type StoreEnvironment } from '@pss/contracts';
 import type { CommandMetaCarrier } from '@pss/bus';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
@@ -16,6 +16,7 @@ import { storeQuotaDecider, storeQuotaStream } from './store-quota.decider';
 
 export interface CreateStoreInput extends Record<string, unknown> {
   domain: string;
+  environment?: StoreEnvironment;
   name?: string;
   country?: string;
   timezone?: string;
@@ -80,11 +81,13 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     at: Date,
     context: CommandContext,
   ) {
+    const environment = input.environment ?? 'production';
     const command: StoreCommand = {
       type: 'CreateStore',
       storeId,
       orgId,
       domain: input.domain,
+      environment,
       sdkKey: generateSdkKey(),
       profile: { name: input.name, country: input.country, timezone: input.timezone, emergency_contact: input.emergency_contact },
       sdkConfig: sdkConfigFields(input),
@@ -96,20 +99,21 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     // Validates the whole request before anything is claimed.
     const [created] = storeDecider.decide(command, storeDecider.initialState());
     const domain = (created.data as { domain: string }).domain;
+    const reservation = domainReservation(domain, environment, orgId);
 
     const limit = billingMode === 'partner' ? Number.POSITIVE_INFINITY : PLANS[plan].stores;
     const quota = storeQuotaStream(orgId);
-    await this.aggregates.reserve(`domain:${domain}`, storeId, context, `A store with the domain ${domain} already exists`);
+    await this.aggregates.reserve(reservation.key, storeId, context, reservation.conflict);
     try {
       await this.aggregates.decide(quota, storeQuotaDecider, { type: 'TakeStoreSlot', orgId, storeId, limit, plan }, context);
     } catch (error) {
-      await this.aggregates.release(`domain:${domain}`, storeId, context);
+      await this.aggregates.release(reservation.key, storeId, context);
       throw error;
     }
     try {
       await this.aggregates.decide(storeStream(storeId), storeDecider, command, context);
     } catch (error) {
-      await this.aggregates.release(`domain:${domain}`, storeId, context);
+      await this.aggregates.release(reservation.key, storeId, context);
       await this.aggregates.decide(quota, storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId }, context);
       throw error;
     }
@@ -122,4 +126,15 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     const { store, pages } = await this.stores.written(storeId);
     return { ...store, pages, snippets: installSnippets(this.config.sdkScriptUrl, store.sdk_key) };
   }
+}
+
+/**
+ * Production domains are unique across the service (the spec). A staging store's domain is unique only among its
+ * organization's staging stores: every shop tries the SDK on localhost, and a staging copy of a shop must not
+ * keep its live store from being created.
+ */
+function domainReservation(domain: string, environment: StoreEnvironment, orgId: string): { key: string; conflict: string } {
+  return environment === 'production'
+    ? { key: `domain:${domain}`, conflict: `A store with the domain ${domain} already exists` }
+    : { key: `staging-domain:${orgId}:${domain}`, conflict: `A staging store with the domain ${domain} already exists in this organization` };
 }

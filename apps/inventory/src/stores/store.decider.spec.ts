@@ -11,6 +11,7 @@ const create: StoreCommand = {
   storeId: 'store-1',
   orgId: 'org-1',
   domain: 'https://Loja.Example.com/checkout',
+  environment: 'production',
   sdkKey: `pk_live_${'a'.repeat(32)}`,
   profile: {},
   sdkConfig: {},
@@ -66,6 +67,48 @@ describe('store decider', () => {
 
   it('refuses a domain that is not a public host name', () => {
     spec.given([]).when({ ...create, domain: 'intranet' }).thenThrows('validation_error', /domain/);
+  });
+
+  it('refuses a local domain in production, saying to create a staging store', () => {
+    for (const domain of ['localhost', 'http://127.0.0.1:3000/checkout', '[::1]:8080', 'shop.localhost', 'loja.test']) {
+      spec.given([]).when({ ...create, domain }).thenThrows('validation_error', /domain is a local host: .*create a staging store: \\"environment\\": \\"staging\\"/);
+    }
+  });
+
+  it('takes a local domain, keeping its port, in a staging store, and records the environment', () => {
+    const cases = [
+      ['http://localhost:3000/checkout', 'localhost:3000'],
+      ['127.0.0.1:8080', '127.0.0.1:8080'],
+      ['[::1]', '[::1]'],
+      ['Loja.Test', 'loja.test'],
+      ['https://staging.Loja.Example.com:8443', 'staging.loja.example.com:8443'],
+    ];
+    for (const [input, domain] of cases) {
+      const [event] = storeDecider.decide({ ...create, environment: 'staging', domain: input }, storeDecider.initialState());
+      expect(event.data).toEqual(expect.objectContaining({ domain, environment: 'staging' }));
+    }
+    spec.given([]).when({ ...create, environment: 'staging', domain: 'not a host' }).thenThrows('validation_error', /localhost:3000/);
+  });
+
+  it('keeps an expected iframe origin as an origin and a host name as a host; local ones only in staging', () => {
+    const sdkConfig = { expected_iframe_origins: ['HTTPS://Pay.Example.com:443/', '*.Pagar.me', 'https://pay.example.com:8443'] };
+    const [event] = storeDecider.decide({ ...create, sdkConfig }, storeDecider.initialState());
+    expect((event.data as { sdkConfig: { expected_iframe_origins: string[] } }).sdkConfig.expected_iframe_origins).toEqual([
+      'https://pay.example.com',
+      'pagar.me',
+      'https://pay.example.com:8443',
+    ]);
+    for (const origin of ['https://pay.example.com/checkout', 'ftp://pay.example.com', 'https://*.example.com', 'https://user@pay.example.com']) {
+      spec.given([]).when({ ...create, sdkConfig: { expected_iframe_origins: [origin] } }).thenThrows('validation_error', /is neither an origin/);
+    }
+    const local = { type: 'UpdateStore' as const, profile: {}, sdkConfig: { expected_iframe_origins: ['http://localhost:4000', 'psp.test'] }, at, newId };
+    // `created` has no environment, as events written before staging stores: a production store.
+    spec.given([created]).when(local).thenThrows('validation_error', /http:\/\/localhost:4000 is a local origin: .*create a staging store/);
+    const staging: StoreEvent = { ...created, data: { ...(created.data as object), environment: 'staging' } } as StoreEvent;
+    spec
+      .given([staging])
+      .when(local)
+      .then([{ type: 'StoreUpdated', data: { storeId: 'store-1', sdkConfig: local.sdkConfig, updatedAt: at.toISOString() } }]);
   });
 
   it('refuses the same pattern twice in one request (400), and a pattern the store already has (409)', () => {

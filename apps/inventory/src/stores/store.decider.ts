@@ -1,9 +1,9 @@
 import { addMilliseconds, DomainError, notFound, validationError, type Decider } from '@pss/kernel';
-import type { RecipientView, StoreStatus } from '@pss/contracts';
-import { normalizeDomain } from './domain-name';
+import type { RecipientView, StoreEnvironment, StoreStatus } from '@pss/contracts';
 import { hashRecipientKey, maskRecipientKey } from './recipient-key';
 import { DEFAULT_SDK_CONFIG, type SdkConfigInput, type SdkConfigSettings } from './sdk-config';
 import { PREVIOUS_KEY_VALIDITY_MS } from './sdk-key';
+import { domainRefusal, expectedIframeRefusal, normalizeExpectedIframe, normalizeStoreDomain } from './store-hosts';
 import type { PaymentPageRecord, StoreEvent, StoreProfile } from './store.events';
 
 export const DEFAULT_COUNTRY = 'BR';
@@ -34,6 +34,7 @@ export type StoreCommand =
       storeId: string;
       orgId: string;
       domain: string;
+      environment: StoreEnvironment;
       sdkKey: string;
       profile: Partial<StoreProfile>;
       sdkConfig: SdkConfigInput;
@@ -55,6 +56,7 @@ export interface StoreState {
   orgId?: string;
   status?: StoreStatus;
   domain?: string;
+  environment?: StoreEnvironment;
   sdkKey?: string;
   profile?: StoreProfile;
   sdkConfig?: SdkConfigSettings;
@@ -107,6 +109,7 @@ export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
           orgId: data.orgId,
           status: 'active',
           domain: data.domain,
+          environment: data.environment ?? 'production',
           sdkKey: data.sdkKey,
           profile: data.profile,
           sdkConfig: data.sdkConfig,
@@ -133,8 +136,8 @@ export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
 
 function create(command: Extract<StoreCommand, { type: 'CreateStore' }>, state: StoreState): StoreEvent[] {
   if (state.storeId) throw new DomainError('conflict', 'Store already exists');
-  const domain = normalizeDomain(command.domain);
-  if (!domain) throw validationError([{ field: 'domain', message: 'domain must be a public host name, e.g. shop.example.com' }]);
+  const domain = normalizeStoreDomain(command.domain, command.environment);
+  if (!domain) throw validationError([{ field: 'domain', message: domainRefusal(command.domain, command.environment) }]);
   const at = command.at.toISOString();
   return [
     {
@@ -143,6 +146,7 @@ function create(command: Extract<StoreCommand, { type: 'CreateStore' }>, state: 
         storeId: command.storeId,
         orgId: command.orgId,
         domain,
+        environment: command.environment,
         safeSlug: domain.replace(/[^a-z0-9]+/g, '-'),
         sdkKey: command.sdkKey,
         profile: {
@@ -151,7 +155,7 @@ function create(command: Extract<StoreCommand, { type: 'CreateStore' }>, state: 
           timezone: command.profile.timezone ?? DEFAULT_TIMEZONE,
           emergency_contact: command.profile.emergency_contact ?? null,
         },
-        sdkConfig: { ...DEFAULT_SDK_CONFIG, ...normalizeConfig(command.sdkConfig) },
+        sdkConfig: { ...DEFAULT_SDK_CONFIG, ...normalizeConfig(command.sdkConfig, command.environment) },
         recipients: replaceRecipients([], command.recipients, at, command.newId),
         pages: newPages(command, domain, []),
         createdAt: at,
@@ -168,7 +172,7 @@ function update(command: Extract<StoreCommand, { type: 'UpdateStore' }>, state: 
     ...(command.profile.name !== undefined ? { name: command.profile.name.trim() || state.domain! } : {}),
     ...(command.profile.country !== undefined ? { country: command.profile.country.toUpperCase() } : {}),
   });
-  const sdkConfig = changedFields(state.sdkConfig!, normalizeConfig(command.sdkConfig));
+  const sdkConfig = changedFields(state.sdkConfig!, normalizeConfig(command.sdkConfig, state.environment!));
   const recipients = command.recipients && replaceRecipients(state.recipients, command.recipients, at, command.newId);
   const recipientsChanged = recipients !== undefined && JSON.stringify(recipients) !== JSON.stringify(state.recipients);
   if (!profile && !sdkConfig && !recipientsChanged) return [];
@@ -186,13 +190,13 @@ function update(command: Extract<StoreCommand, { type: 'UpdateStore' }>, state: 
   ];
 }
 
-/** Host names in the config are matched like domains: the same normalization applies. */
-function normalizeConfig(config: SdkConfigInput): SdkConfigInput {
+/** Expected iframe origins are kept as they will be compared: origins serialized, host names normalized. */
+function normalizeConfig(config: SdkConfigInput, environment: StoreEnvironment): SdkConfigInput {
   if (!config.expected_iframe_origins) return config;
-  const origins = config.expected_iframe_origins.map((origin) => normalizeDomain(origin.replace(/^\*\./, '')));
+  const origins = config.expected_iframe_origins.map((origin) => normalizeExpectedIframe(origin, environment));
   const invalid = config.expected_iframe_origins.filter((_origin, index) => !origins[index]);
   if (invalid.length) {
-    throw validationError(invalid.map((origin) => ({ field: 'expected_iframe_origins', message: `${origin} is not a host name` })));
+    throw validationError(invalid.map((origin) => ({ field: 'expected_iframe_origins', message: expectedIframeRefusal(origin, environment) })));
   }
   return { ...config, expected_iframe_origins: [...new Set(origins as string[])] };
 }

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@pss/kernel';
-import type { RecipientView } from '@pss/contracts';
+import type { RecipientView, StoreEnvironment } from '@pss/contracts';
 import type { SdkConfigSettings } from './sdk-config';
 
 /** A payment page as events record it; the read model adds store_id, domain and the store's mode. */
@@ -29,6 +29,8 @@ export type StoreEvent =
         storeId: string;
         orgId: string;
         domain: string;
+        /** Absent from events written before staging stores existed: those stores are production ones. */
+        environment?: StoreEnvironment;
         safeSlug: string;
         sdkKey: string;
         profile: StoreProfile;

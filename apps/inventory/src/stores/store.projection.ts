@@ -45,6 +45,7 @@ export class StoreProjection implements Projection {
             org_id: data.orgId,
             ...data.profile,
             domain: data.domain,
+            environment: data.environment ?? 'production',
             status: 'active',
             sdk_key: data.sdkKey,
             safe_slug: data.safeSlug,

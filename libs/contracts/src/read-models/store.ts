@@ -12,6 +12,14 @@ export const SDK_KEYS = 'sdk_keys';
 
 export type StoreStatus = 'active' | 'suspended' | 'deleted';
 
+/**
+ * `staging`: a store to try the SDK on before going live, whose domain and expected iframe origins may be local
+ * (localhost, 127.0.0.1, [::1], *.localhost, *.test, with ports). Shown on every store and report, so evidence
+ * from it is never taken for production's.
+ */
+export const STORE_ENVIRONMENTS = ['production', 'staging'] as const;
+export type StoreEnvironment = (typeof STORE_ENVIRONMENTS)[number];
+
 export interface SdkConfigView {
   mode: 'monitor' | 'block';
   calibration_seconds: number;
@@ -42,6 +50,7 @@ export interface StoreDocument {
   org_id: string;
   name: string;
   domain: string;
+  environment: StoreEnvironment;
   country: string;
   timezone: string;
   status: StoreStatus;

@@ -763,6 +763,11 @@ export interface components {
             org_id: string;
             name: string;
             domain: string;
+            /**
+             * @description staging: a store to test on (local hosts allowed); its evidence is not production evidence
+             * @enum {string}
+             */
+            environment: "production" | "staging";
             country: string;
             timezone: string;
             /** @enum {string} */
@@ -1332,6 +1337,8 @@ export interface components {
             release_channel?: "stable" | "latest";
             recipients?: components["schemas"]["RecipientBody"][];
             domain: string;
+            /** @enum {unknown} */
+            environment?: "production" | "staging";
             emergency_contact?: string | null;
             payment_pages?: components["schemas"]["PaymentPageBody"][];
         };
@@ -1977,6 +1984,7 @@ export interface operations {
                      *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
                      *       "name": "xxxx",
                      *       "domain": "xxxx",
+                     *       "environment": "production",
                      *       "country": "xx",
                      *       "timezone": "xxxx",
                      *       "status": "active",
@@ -2130,6 +2138,7 @@ export interface operations {
                      *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
                      *       "name": "xxxx",
                      *       "domain": "xxxx",
+                     *       "environment": "production",
                      *       "country": "xx",
                      *       "timezone": "xxxx",
                      *       "status": "active",
@@ -2338,6 +2347,7 @@ export interface operations {
                      *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
                      *       "name": "xxxx",
                      *       "domain": "xxxx",
+                     *       "environment": "production",
                      *       "country": "xx",
                      *       "timezone": "xxxx",
                      *       "status": "active",
