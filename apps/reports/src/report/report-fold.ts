@@ -286,10 +286,10 @@ export class ReportFold {
     const access = this.dataAccess.get(key);
     if (access) {
       access.accesses += 1;
-      access.first_at = minTime(access.first_at, data.at);
-      access.last_at = maxTime(access.last_at, data.at);
+      access.first_at = minTime(access.first_at, at);
+      access.last_at = maxTime(access.last_at, at);
     } else {
-      this.dataAccess.set(key, { script_id: data.script_id, src: data.src, field_class: data.field, accesses: 1, script_authorized: false, first_at: data.at, last_at: data.at });
+      this.dataAccess.set(key, { script_id, src, field_class: field, accesses: 1, script_authorized: false, first_at: at, last_at: at });
     }
   }
 
