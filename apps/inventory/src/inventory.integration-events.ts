@@ -194,6 +194,24 @@ function scriptFact(event: InventoryEvent, orgId: string | null): Published | un
         },
       };
     }
+    case 'ScriptIntegrityRefused': {
+      const { data } = event;
+      return {
+        type: 'inventory.script.integrity-refused',
+        orgId,
+        storeId: data.storeId,
+        data: {
+          script_id: data.scriptId,
+          store_id: data.storeId,
+          src: data.src,
+          hash: data.hash,
+          refused_integrity: data.refusedIntegrity,
+          page_url: data.pageUrl,
+          session_id: data.sessionId,
+          refused_at: data.refusedAt,
+        },
+      };
+    }
     case 'ScriptAuthorized':
       return decisionFact('inventory.script.authorized', event.data, event.data.authorizedAt, orgId, {
         authorized_hash: event.data.authorizedHash,

@@ -31,6 +31,30 @@ describe('alerts detected in inventory facts', () => {
     expect(detectAlerts(fact('inventory.script.hash-changed', { ...change, unauthorized_change: false }))).toEqual([]);
   });
 
+  it('raises SCRIPT_INTEGRITY_MISMATCH, an alert of its own, for a script the browser refused for its integrity', () => {
+    const refusal = { ...seen, script_id: 'sc1', src: 'https://cdn.vendor.example/v.js', hash: 'sha384-served', refused_integrity: 'sha384-pinned', refused_at: seen.at };
+    expect(detectAlerts(fact('inventory.script.integrity-refused', refusal))).toEqual([
+      {
+        ...common,
+        type: 'SCRIPT_INTEGRITY_MISMATCH',
+        fingerprint: fingerprintOf('SCRIPT_INTEGRITY_MISMATCH', 'store-1', 'sc1', 'sri-refused'),
+        changeType: null,
+        source: refusal.src,
+        details: {
+          script_id: 'sc1',
+          src: refusal.src,
+          new_hash: 'sha384-served',
+          refused_integrity: 'sha384-pinned',
+          sri_refused: true,
+          reason: "The browser refused to run this script: its content does not match the page's integrity attribute",
+          page_url: seen.page_url,
+        },
+        sessionId: 'sess-1',
+      },
+    ]);
+    expect(fingerprintOf('SCRIPT_INTEGRITY_MISMATCH', 'store-1', 'sc1', 'sri-refused')).not.toBe(fingerprintOf('SCRIPT_INTEGRITY_MISMATCH', 'store-1', 'sc1'));
+  });
+
   it('raises one HEADER_CHANGED per header, with its change type and both values', () => {
     const occurrences = detectAlerts(
       fact('inventory.headers.changed', {

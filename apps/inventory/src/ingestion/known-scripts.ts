@@ -3,13 +3,19 @@ import { LruCache } from '@pss/kernel';
 /** Scripts whose hash this process remembers: at about 200 bytes each, 100,000 of them hold some 20 MB. */
 export const KNOWN_SCRIPTS_CACHED = 100_000;
 
+/** A script's current hash, and whether the browser refuses that content for the page's `integrity`. */
+export interface KnownScript {
+  hash: string | null;
+  refused: boolean;
+}
+
 /**
  * What this process knows of each script's current hash, so a repeated sighting is counted without reading
  * the script's stream. Entries expire, so a change recorded by another replica is picked up within a minute;
  * the least recently seen are forgotten beyond `maxEntries`.
  */
 export class KnownScripts {
-  private readonly entries: LruCache<string, { hash: string | null; until: number }>;
+  private readonly entries: LruCache<string, KnownScript & { until: number }>;
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -19,13 +25,13 @@ export class KnownScripts {
   }
 
   /** The script's hash as this process last saw it, unless forgotten or expired. */
-  current(scriptId: string, now: number): { hash: string | null } | undefined {
+  current(scriptId: string, now: number): KnownScript | undefined {
     const entry = this.entries.get(scriptId);
     return entry && entry.until >= now ? entry : undefined;
   }
 
-  remember(scriptId: string, hash: string | null, now: number): void {
-    this.entries.set(scriptId, { hash, until: now + this.ttlMs });
+  remember(scriptId: string, known: KnownScript, now: number): void {
+    this.entries.set(scriptId, { ...known, until: now + this.ttlMs });
   }
 
   get size(): number {

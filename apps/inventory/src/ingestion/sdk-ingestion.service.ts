@@ -29,7 +29,7 @@ import { PromptDecisions } from '../policies/prompt-decisions';
 import { scriptDecider } from '../scripts/script.decider';
 import { scriptStream } from '../scripts/script.events';
 import { scriptHost, scriptIdFor, scriptKey } from '../scripts/script-identity';
-import { KnownScripts } from './known-scripts';
+import { KnownScripts, type KnownScript } from './known-scripts';
 import { DEFAULT_NEW_SCRIPT_LIMITS, DEFAULT_NEW_SIGNAL_LIMITS, NEW_SCRIPT_LIMITS, NEW_SIGNAL_LIMITS, StoreBudget, type BudgetLimits } from './store-budget';
 import { pageHeadersDecider, pageHeadersStream } from './page-headers.decider';
 import { securityHeaders } from './security-headers';
@@ -100,7 +100,7 @@ export class SdkIngestion {
       switch (observation.kind) {
         case 'script': {
           const scriptId = scriptIdFor(store._id, scriptKey(observation));
-          const current = await this.knownHash(scriptId, observation.hash ?? null, at);
+          const current = await this.knownHash(scriptId, { hash: observation.hash ?? null, refused: observation.refused_integrity !== undefined }, at);
           const answer: IngestedScript = { script_id: scriptId, hash: current ?? null, outcome: current === undefined ? 'deferred' : 'known' };
           scripts.push(answer);
           if (current === undefined) {
@@ -192,16 +192,20 @@ export class SdkIngestion {
   }
 
   /**
-   * The script's current hash when `hash` is it (an unhashed sighting matches any): from this process's memory,
-   * or from the read model (then remembered). `undefined` when the script or this content is new.
+   * The script's current hash when the sighting's hash is it (an unhashed sighting matches any) and the browser's
+   * refusal of it is as recorded: from this process's memory, or from the read model (then remembered).
+   * `undefined` when the script, this content or the refusal is new.
    */
-  private async knownHash(scriptId: string, hash: string | null, at: Date): Promise<string | null | undefined> {
+  private async knownHash(scriptId: string, seen: KnownScript, at: Date): Promise<string | null | undefined> {
+    const sameAs = (known: KnownScript) => (seen.hash === null || seen.hash === known.hash) && seen.refused === known.refused;
     const remembered = this.known.current(scriptId, at.getTime());
-    if (remembered && (hash === null || hash === remembered.hash)) return remembered.hash;
+    if (remembered && sameAs(remembered)) return remembered.hash;
     const script = await this.readStore.collection<ScriptDocument>(SCRIPTS).findOne({ _id: scriptId });
-    if (!script || (hash !== null && hash !== script.current_hash)) return undefined;
-    this.known.remember(scriptId, script.current_hash, at.getTime());
-    return script.current_hash;
+    if (!script) return undefined;
+    const recorded: KnownScript = { hash: script.current_hash, refused: script.sri_refused === true };
+    if (!sameAs(recorded)) return undefined;
+    this.known.remember(scriptId, recorded, at.getTime());
+    return recorded.hash;
   }
 
   /** A new script or new content: recorded, seen by this request's next read, and put to the policies. */
@@ -236,6 +240,7 @@ export class SdkIngestion {
           gtmContainer: observation.gtm_container ?? null,
           pageUrl: batch.pageUrl,
           sessionId: batch.sessionId,
+          refusedIntegrity: observation.refused_integrity ?? null,
         },
         classification: {
           type: classified.type,
@@ -247,7 +252,7 @@ export class SdkIngestion {
       },
       context,
     );
-    this.known.remember(scriptId, state.currentHash, at.getTime());
+    this.known.remember(scriptId, { hash: state.currentHash, refused: state.refusedHash !== null }, at.getTime());
     if (events.some((event) => event.type === 'ScriptDetected' || event.type === 'ScriptHashChanged')) this.decisions.decide(scriptId, state.currentHash);
     // Recorded meanwhile (by another replica, or a concurrent batch): then it is a sighting like any other.
     return { hash: state.currentHash, outcome: events.length === 0 ? 'known' : 'recorded' };

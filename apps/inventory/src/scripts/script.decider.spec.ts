@@ -18,6 +18,7 @@ const sighting = (hash: string | null): ScriptSighting => ({
   gtmContainer: null,
   pageUrl: 'https://loja.example/checkout',
   sessionId: 'sess',
+  refusedIntegrity: null,
 });
 const observe = (hash: string | null, threat = false): ScriptCommand => ({
   type: 'ObserveScript',
@@ -113,6 +114,44 @@ describe('script decider', () => {
         .given([detected('sha384-a'), learned('sha256-s'), authorized()])
         .when(observe('sha256-t'))
         .then([changed('sha256-s', 'sha256-t', 'sha256-s', 'mismatch')]);
+    });
+  });
+
+  describe('bytes the browser refused for the page\'s integrity attribute', () => {
+    const pinned = 'sha384-pinned';
+    /** A sighting of an element's bytes, hashed by the SDK: refused against `refused`, or run. */
+    const element = (hash: string, refused: string | null): ScriptCommand => ({
+      ...(observe(hash) as Extract<ScriptCommand, { type: 'ObserveScript' }>),
+      sighting: { ...sighting(hash), integrityAttr: true, refusedIntegrity: refused },
+    });
+    const refusal = (hash: string): ScriptEvent => ({
+      type: 'ScriptIntegrityRefused',
+      data: { scriptId: 'sc1', storeId: 'st1', src: 'https://cdn.example.com/app.js', hash, refusedIntegrity: pinned, pageUrl: 'https://loja.example/checkout', sessionId: 'sess', refusedAt: at.toISOString() },
+    });
+    const accepted = (hash: string): ScriptEvent => ({ type: 'ScriptIntegrityAccepted', data: { scriptId: 'sc1', storeId: 'st1', hash, acceptedAt: at.toISOString() } });
+
+    it('records a new script and its refusal together, with the real hash', () => {
+      const [detection, refused, ...rest] = scriptDecider.decide(element('sha384-served', pinned), scriptDecider.initialState());
+      expect(detection).toMatchObject({ type: 'ScriptDetected', data: { hash: 'sha384-served', integrityAttr: true } });
+      expect(refused).toEqual(refusal('sha384-served'));
+      expect(rest).toEqual([]);
+    });
+
+    it('records the refusal of a known script\'s unchanged bytes once', () => {
+      spec.given([detected('sha384-a')]).when(element('sha384-a', pinned)).then([refusal('sha384-a')]);
+      spec.given([detected('sha384-a'), refusal('sha384-a')]).when(element('sha384-a', pinned)).thenNothingHappens();
+    });
+
+    it('calls new content that is refused too a mismatch, and a refusal of it', () => {
+      const [change, refused] = scriptDecider.decide(element('sha384-b', pinned), [detected('sha384-a'), refusal('sha384-a')].reduce(scriptDecider.evolve, scriptDecider.initialState()));
+      expect(change).toMatchObject({ type: 'ScriptHashChanged', data: { hash: 'sha384-b', integrityStatus: 'mismatch', unauthorizedChange: false } });
+      expect(refused).toEqual(refusal('sha384-b'));
+    });
+
+    it('ends the refusal when the SDK sees the element\'s bytes run, not on a sighting that cannot tell', () => {
+      spec.given([detected('sha384-a'), refusal('sha384-a')]).when(element('sha384-a', null)).then([accepted('sha384-a')]);
+      spec.given([detected('sha384-a'), refusal('sha384-a')]).when(observe('sha384-a')).thenNothingHappens();
+      spec.given([detected('sha384-a'), refusal('sha384-a')]).when(observe(null)).thenNothingHappens();
     });
   });
 

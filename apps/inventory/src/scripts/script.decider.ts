@@ -19,6 +19,8 @@ export interface ScriptSighting extends ScriptContent {
   gtmContainer: string | null;
   pageUrl: string;
   sessionId: string;
+  /** The page's integrity tokens the browser refused these bytes for (the SDK compared them); null otherwise. */
+  refusedIntegrity: string | null;
 }
 
 export interface Classification {
@@ -59,6 +61,8 @@ export interface ScriptState {
   expiresAt?: string | null;
   recommendation?: ScriptRecommendation;
   sensitiveFields: string[];
+  /** The content the browser refuses for the page's `integrity`, while it does. */
+  refusedHash: string | null;
 }
 
 /** A decision a policy wants: nothing when it is already so, or when a person decided by hand. */
@@ -67,7 +71,7 @@ export function policyMayDecide(state: ScriptState): boolean {
 }
 
 export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
-  initialState: () => ({ currentHash: null, authorizedHash: null, seenHashes: {}, authorizedHashes: {}, sensitiveFields: [] }),
+  initialState: () => ({ currentHash: null, authorizedHash: null, seenHashes: {}, authorizedHashes: {}, sensitiveFields: [], refusedHash: null }),
 
   decide(command, state) {
     if (command.type === 'ObserveScript') return observe(command, state);
@@ -142,6 +146,7 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
           seenHashes: withHash({}, event.data.hash),
           authorizedHashes: {},
           sensitiveFields: [],
+          refusedHash: null,
         };
       case 'ScriptHashChanged':
         return {
@@ -173,6 +178,10 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
         return { ...state, status: 'needs_review', decidedBy: event.data.method, expiresAt: null };
       case 'ScriptRecommended':
         return { ...state, recommendation: event.data.recommendation };
+      case 'ScriptIntegrityRefused':
+        return { ...state, refusedHash: event.data.hash };
+      case 'ScriptIntegrityAccepted':
+        return { ...state, refusedHash: null };
       case 'ScriptSensitiveFieldAccessed':
         return { ...state, sensitiveFields: [...state.sensitiveFields, event.data.field] };
       case 'ScriptMarkedSuspicious':
@@ -181,7 +190,37 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
   },
 };
 
-function observe(command: Extract<ScriptCommand, { type: 'ObserveScript' }>, state: ScriptState): ScriptEvent[] {
+type ObserveScript = Extract<ScriptCommand, { type: 'ObserveScript' }>;
+
+function observe(command: ObserveScript, state: ScriptState): ScriptEvent[] {
+  const events = contentEvents(command, state);
+  const refusal = refusalChange(command, state);
+  return refusal ? [...events, refusal] : events;
+}
+
+/**
+ * Only a sighting of an element's bytes (the SDK's own hash) says whether the browser runs them: a resource
+ * timing entry or an `integrity` copied as the hash knows nothing of a refusal, and leaves it as it was.
+ */
+const knowsRefusal = (sighting: ScriptSighting): boolean => sighting.hashSource === 'sdk' && sighting.integrityAttr !== null;
+
+function refusedAfter(sighting: ScriptSighting, state: ScriptState): boolean {
+  return sighting.refusedIntegrity !== null || (!knowsRefusal(sighting) && state.refusedHash !== null);
+}
+
+/** A refusal that begins (or now refuses other bytes), or ends. */
+function refusalChange({ sighting, at }: ObserveScript, state: ScriptState): ScriptEvent | undefined {
+  const ids = { scriptId: sighting.scriptId, storeId: sighting.storeId };
+  if (sighting.refusedIntegrity !== null && sighting.hash !== null) {
+    if (state.refusedHash === sighting.hash) return undefined;
+    const { src, hash, refusedIntegrity, pageUrl, sessionId } = sighting;
+    return { type: 'ScriptIntegrityRefused', data: { ...ids, src, hash, refusedIntegrity, pageUrl, sessionId, refusedAt: at.toISOString() } };
+  }
+  if (state.refusedHash === null || !knowsRefusal(sighting)) return undefined;
+  return { type: 'ScriptIntegrityAccepted', data: { ...ids, hash: sighting.hash, acceptedAt: at.toISOString() } };
+}
+
+function contentEvents(command: ObserveScript, state: ScriptState): ScriptEvent[] {
   const { sighting, classification, at } = command;
   const content: ScriptContent = {
     hash: sighting.hash,
@@ -232,7 +271,7 @@ function observe(command: Extract<ScriptCommand, { type: 'ObserveScript' }>, sta
         ...content,
         ...ids,
         previousHash,
-        integrityStatus: integrityOf(state.status!, sighting.hash, authorizedHash),
+        integrityStatus: integrityOf(state.status!, sighting.hash, authorizedHash, refusedAfter(sighting, state)),
         unauthorizedChange: authorized && sighting.hash !== authorizedHash,
         authorizedHash,
         src: sighting.src,

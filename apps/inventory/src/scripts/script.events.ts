@@ -75,6 +75,16 @@ export type ScriptEvent =
   /** A policy (or the expiry of an authorization) sent the script back to review. */
   | DomainEvent<'ScriptReviewRequested', ScriptDecision & { scriptId: string; storeId: string; requestedAt: string }>
   | DomainEvent<'ScriptRecommended', { scriptId: string; storeId: string; recommendation: ScriptRecommendation }>
+  /**
+   * The browser refused to run the script: the bytes served (`hash`, the SDK's own) are not what the page's
+   * `integrity` pins. A pinned vendor script that stopped running was swapped upstream or broke the checkout.
+   */
+  | DomainEvent<
+      'ScriptIntegrityRefused',
+      { scriptId: string; storeId: string; src: string; hash: string; refusedIntegrity: string; pageUrl: string; sessionId: string; refusedAt: string }
+    >
+  /** The browser runs the script again: its bytes are what the page's `integrity` pins, or the page pins none. */
+  | DomainEvent<'ScriptIntegrityAccepted', { scriptId: string; storeId: string; hash: string | null; acceptedAt: string }>
   | DomainEvent<'ScriptSensitiveFieldAccessed', { scriptId: string; storeId: string; field: string; accessedAt: string }>
   | DomainEvent<'ScriptMarkedSuspicious', { scriptId: string; storeId: string; field: string; markedAt: string }>;
 
@@ -92,6 +102,8 @@ export const isScriptEvent = canHandle<ScriptEvent>({
   ScriptBlocked: true,
   ScriptReviewRequested: true,
   ScriptRecommended: true,
+  ScriptIntegrityRefused: true,
+  ScriptIntegrityAccepted: true,
   ScriptSensitiveFieldAccessed: true,
   ScriptMarkedSuspicious: true,
 });

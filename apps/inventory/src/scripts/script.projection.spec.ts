@@ -142,6 +142,38 @@ describe('ScriptProjection replayed twice', () => {
     ]);
   });
 
+  it('shows a script the browser refuses as a mismatch with both hashes, whatever is decided, until it runs again', async () => {
+    const pinned = `sha384-${'p'.repeat(64)}`;
+    // Made in log order (positions grow): the projection applies an event once per position.
+    const first = detected('c1', 's1', 'cdn.example', 'T1');
+    const refused = stored('c1', 'ScriptIntegrityRefused', {
+      scriptId: 'c1',
+      storeId: 's1',
+      src: 'https://cdn.example/pay.js',
+      hash: H1,
+      refusedIntegrity: `${pinned} sha384-${'q'.repeat(64)}`,
+      pageUrl: 'https://loja.example/checkout',
+      sessionId: 'x1',
+      refusedAt: 'T2',
+    });
+    const whileRefused = [
+      first,
+      refused,
+      stored('c1', 'ScriptAuthorized', { ...manual, scriptId: 'c1', storeId: 's1', authorizedHash: H1, expiresAt: null, reviewDueAt: null, authorizedAt: 'T3' }),
+    ];
+    const twice = await project(new ScriptProjection(), whileRefused, 'twice');
+    expect(twice).toEqual(await project(new ScriptProjection(), whileRefused, 'once'));
+    expect(twice[SCRIPTS]).toEqual([
+      expect.objectContaining({ status: 'authorized', integrity_status: 'mismatch', current_hash: H1, sri_hash: pinned, sri_refused: true, sri_refused_at: 'T2' }),
+    ]);
+
+    const accepted = stored('c1', 'ScriptIntegrityAccepted', { scriptId: 'c1', storeId: 's1', hash: H1, acceptedAt: 'T4' });
+    const after = await project(new ScriptProjection(), [...whileRefused, accepted], 'twice');
+    expect(after[SCRIPTS]).toEqual([expect.objectContaining({ status: 'authorized', integrity_status: 'match', sri_hash: null, sri_refused: false, sri_refused_at: null })]);
+    const detectedOnly = await project(new ScriptProjection(), [detected('c1', 's1', 'cdn.example', 'T1')], 'once');
+    expect(detectedOnly[SCRIPTS]).toEqual([expect.objectContaining({ integrity_status: 'monitored', sri_refused: false, sri_refused_at: null })]);
+  });
+
   it('counts a flush of several scripts once each, shows a blocked script, and knows which stores load from a host', async () => {
     const events = [
       detected('c1', 's1', 'cdn.example', 'T1'),

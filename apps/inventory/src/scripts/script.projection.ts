@@ -64,6 +64,8 @@ export class ScriptProjection implements Projection {
           reviews: [],
           recommendation: null,
           sensitive_fields_accessed: [],
+          sri_refused: false,
+          sri_refused_at: null,
         };
         await applyOnce(scripts, data.scriptId, recorded, { $set: doc }, { upsert: true });
         if (data.host) {
@@ -96,11 +98,12 @@ export class ScriptProjection implements Projection {
         return;
       case 'ScriptAuthorized': {
         const { data } = event;
+        const script = await scripts.findOne({ _id: data.scriptId });
         await applyOnce(scripts, data.scriptId, recorded, {
           $set: {
             status: 'authorized',
             authorized_hash: data.authorizedHash,
-            integrity_status: integrityOf('authorized', data.authorizedHash, data.authorizedHash),
+            integrity_status: integrityOf('authorized', data.authorizedHash, data.authorizedHash, script?.sri_refused),
             ...decisionFields(data, data.authorizedAt),
             expires_at: data.expiresAt,
             review_due_at: data.reviewDueAt,
@@ -124,7 +127,7 @@ export class ScriptProjection implements Projection {
         await applyOnce(scripts, data.scriptId, recorded, {
           $set: {
             status: 'needs_review',
-            integrity_status: integrityOf('needs_review', script?.current_hash ?? null, null),
+            integrity_status: integrityOf('needs_review', script?.current_hash ?? null, null, script?.sri_refused),
             ...decisionFields(data, data.requestedAt),
             ...NO_EXPIRY,
           },
@@ -135,6 +138,33 @@ export class ScriptProjection implements Projection {
       case 'ScriptRecommended':
         await applyOnce(scripts, event.data.scriptId, recorded, { $set: { recommendation: event.data.recommendation } });
         return;
+      case 'ScriptIntegrityRefused': {
+        const { data } = event;
+        const script = await scripts.findOne({ _id: data.scriptId });
+        await applyOnce(scripts, data.scriptId, recorded, {
+          $set: {
+            sri_refused: true,
+            sri_refused_at: data.refusedAt,
+            // What the page pins, beside what is served (current_hash).
+            sri_hash: data.refusedIntegrity.split(' ')[0],
+            integrity_status: integrityOf(script?.status ?? 'needs_review', script?.current_hash ?? data.hash, script?.authorized_hash ?? null, true),
+          },
+        });
+        return;
+      }
+      case 'ScriptIntegrityAccepted': {
+        const { data } = event;
+        const script = await scripts.findOne({ _id: data.scriptId });
+        await applyOnce(scripts, data.scriptId, recorded, {
+          $set: {
+            sri_refused: false,
+            sri_refused_at: null,
+            sri_hash: null,
+            integrity_status: integrityOf(script?.status ?? 'needs_review', script?.current_hash ?? null, script?.authorized_hash ?? null),
+          },
+        });
+        return;
+      }
       case 'ScriptSensitiveFieldAccessed':
         await applyOnce(scripts, event.data.scriptId, recorded, { $addToSet: { sensitive_fields_accessed: event.data.field } });
         return;
