@@ -38,6 +38,7 @@ function readersOfInventory(address: string): string[] {
   const alerts = [
     INVENTORY_TOPICS.scriptDetected,
     INVENTORY_TOPICS.scriptHashChanged,
+    INVENTORY_TOPICS.scriptIntegrityRefused,
     INVENTORY_TOPICS.headersChanged,
     INVENTORY_TOPICS.cspViolation,
     INVENTORY_TOPICS.sensitiveFieldAccessed,
