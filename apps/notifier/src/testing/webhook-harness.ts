@@ -13,8 +13,8 @@ const TEST_TIMEOUT_MS = 400;
  * their certificate trusted and the delivery timeout short, through a NotifierModule whose
  * DELIVERY_CLIENT_SETTINGS provider replaces the default one.
  */
-export async function startWebhookHarness(options: { clock?: Clock; dataDir?: string } = {}): Promise<EmbeddedHarness> {
-  const settings: DeliveryClientSettings = { timeoutMs: TEST_TIMEOUT_MS, extraCaPems: [testCertificate().cert] };
+export async function startWebhookHarness({ timeoutMs = TEST_TIMEOUT_MS, ...options }: { clock?: Clock; dataDir?: string; timeoutMs?: number } = {}): Promise<EmbeddedHarness> {
+  const settings: DeliveryClientSettings = { timeoutMs, extraCaPems: [testCertificate().cert] };
   const modules = EMBEDDED_MODULES.map((module) =>
     module === NotifierModule ? { module: NotifierModule, providers: [{ provide: DELIVERY_CLIENT_SETTINGS, useValue: settings }] } : module,
   );
