@@ -60,7 +60,15 @@ describe('alerts integration events', () => {
     expect(event).toMatchObject({ type: 'alerts.alert.resolved', data: resolved });
   });
 
-  it.each(['AlertOccurred', 'AlertSnoozed', 'AlertNoted'])('publishes nothing for %s', (type) => {
+  it('publishes a further occurrence on alerts.alert.occurred, for the store\'s report history', () => {
+    const [occurred] = source.toIntegrationEvents(recorded('AlertOccurred', { alertId: 'a1', storeId: 's1', at: '2026-05-04T14:59:00.000Z', sessionId: 'x', newSession: true, mark: 9 }));
+    expect(occurred).toMatchObject({ id: 'evt_019000000000700080000000000000aa', type: 'alerts.alert.occurred', org_id: 'org-1', store_id: 's1', occurred_at: '2026-05-04T15:00:00.000Z' });
+    expect(occurred.data).toEqual({ alert_id: 'a1', at: '2026-05-04T14:59:00.000Z' });
+    const [older] = source.toIntegrationEvents(recorded('AlertOccurred', { alertId: 'a1', at: '2026-05-04T14:59:00.000Z', sessionId: null, newSession: false, mark: 9 }));
+    expect(older).toMatchObject({ org_id: 'org-1', store_id: null });
+  });
+
+  it.each(['AlertSnoozed', 'AlertNoted'])('publishes nothing for %s', (type) => {
     expect(source.toIntegrationEvents(recorded(type, { alertId: 'a1' }))).toEqual([]);
   });
 });

@@ -293,6 +293,7 @@ function signalFact(event: InventoryEvent, orgId: string | null): Published | un
           batches: data.batches,
           observations: data.observations,
           sessions: Math.max(0, ...data.scripts.map((script) => script.sessions)),
+          pages: data.pages ?? [],
         },
       };
     }

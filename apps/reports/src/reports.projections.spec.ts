@@ -1,4 +1,4 @@
-import { SdkActivityProjection, SDK_HOURS, SDK_STORES } from './facts/sdk-activity.projection';
+import { SdkActivityProjection, SDK_HOURS, SDK_PAGES, SDK_STORES } from './facts/sdk-activity.projection';
 import { project, recorded } from '@pss/testkit';
 import { ScheduleProjection } from './schedule/schedule.projection';
 import { SnapshotProjection } from './snapshot/snapshot.projection';
@@ -7,7 +7,16 @@ import { REPORT_SCHEDULES, REPORT_SNAPSHOTS } from '@pss/contracts';
 /** Every projection of reports, fed each of its events twice (at least once delivery): the same read model as once. */
 describe('reports projections replayed twice', () => {
   it('counts SDK windows per store and hour once', async () => {
-    const window = (lastEventAt: string, batches: number) => ({ storeId: 's1', orgId: 'o1', firstEventAt: lastEventAt, lastEventAt, batches, observations: batches * 2, sessions: 1 });
+    const window = (lastEventAt: string, batches: number) => ({
+      storeId: 's1',
+      orgId: 'o1',
+      firstEventAt: lastEventAt,
+      lastEventAt,
+      batches,
+      observations: batches * 2,
+      sessions: 1,
+      pages: [{ path: '/checkout', batches }],
+    });
     const events = [
       recorded('reportsdk-s1', 'SdkWindowCounted', window('2026-11-23T10:00:05.000Z', 2)),
       recorded('reportsdk-s1', 'SdkWindowCounted', window('2026-11-23T10:59:59.000Z', 3)),
@@ -20,6 +29,10 @@ describe('reports projections replayed twice', () => {
       expect.objectContaining({ _id: 's1|2026-11-23T11:00:00.000Z', batches: 1 }),
     ]);
     expect(twice[SDK_STORES]).toEqual([expect.objectContaining({ _id: 's1', last_event_at: '2026-11-23T11:00:00.000Z' })]);
+    expect(twice[SDK_PAGES]).toEqual([
+      expect.objectContaining({ _id: 's1|2026-11-23T10:00:00.000Z|/checkout', path: '/checkout', batches: 5 }),
+      expect.objectContaining({ _id: 's1|2026-11-23T11:00:00.000Z|/checkout', batches: 1 }),
+    ]);
   });
 
   it('writes each snapshot whole, once', async () => {

@@ -58,7 +58,7 @@ const alert = (change: Partial<AlertResource> = {}): AlertResource => ({
 const opened = (change: Partial<AlertResource> = {}, mark = 10): AlertEvent => ({ type: 'AlertOpened', data: { alert: alert(change), sessionId: 's1', mark } });
 const occurred = (sessionId: string | null, newSession: boolean, mark: number): AlertEvent => ({
   type: 'AlertOccurred',
-  data: { alertId, at: at.toISOString(), sessionId, newSession, mark },
+  data: { alertId, storeId: 'store-1', at: at.toISOString(), sessionId, newSession, mark },
 });
 const changed = { alertId, by: 'api:sk_live_0123', at: later.toISOString() };
 const resolved: AlertEvent = { type: 'AlertResolved', data: { ...changed, note: 'Rolled back the CDN' } };
@@ -153,7 +153,7 @@ describe('alert decider', () => {
       spec
         .given([opened(), snoozed, resolved])
         .when(record({ mark: 20, at: during }))
-        .then([{ type: 'AlertOccurred', data: { alertId, at: during, sessionId: 's1', newSession: false, mark: 20 } }]);
+        .then([{ type: 'AlertOccurred', data: { alertId, storeId: 'store-1', at: during, sessionId: 's1', newSession: false, mark: 20 } }]);
       expect(placeOccurrence(stateAfter([opened(), snoozed, resolved]), occurrence({ mark: 20, at: '2026-05-12T00:00:00.000Z' }))).toBe('next');
     });
   });

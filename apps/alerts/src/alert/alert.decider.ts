@@ -105,7 +105,7 @@ function record(command: Extract<AlertCommand, { type: 'RecordOccurrence' }>, st
       return [{ type: 'AlertOpened', data: { alert: opened(command.alertId, occurrence, command.at), sessionId, mark } }];
     case 'counts': {
       const newSession = sessionId !== null && !state.sessions.has(sessionId) && state.sessions.size < MAX_REMEMBERED_SESSIONS;
-      return [{ type: 'AlertOccurred', data: { alertId: state.alert!.id, at: occurrence.at, sessionId, newSession, mark } }];
+      return [{ type: 'AlertOccurred', data: { alertId: state.alert!.id, storeId: state.alert!.store_id, at: occurrence.at, sessionId, newSession, mark } }];
     }
     default:
       return [];

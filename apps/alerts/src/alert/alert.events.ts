@@ -12,8 +12,11 @@ interface ChangedBy {
 export type AlertEvent =
   /** The first occurrence of a fingerprint (or the first after its last alert was resolved). */
   | DomainEvent<'AlertOpened', { alert: AlertResource; sessionId: string | null; mark: number }>
-  /** A further occurrence: counted, never published. */
-  | DomainEvent<'AlertOccurred', { alertId: string; at: string; sessionId: string | null; newSession: boolean; mark: number }>
+  /**
+   * A further occurrence: counted, and published for reports (alerts.alert.occurred) to count the same way.
+   * `storeId` routes it to the store's report history; events recorded before it was added lack it.
+   */
+  | DomainEvent<'AlertOccurred', { alertId: string; storeId?: string; at: string; sessionId: string | null; newSession: boolean; mark: number }>
   | DomainEvent<'AlertResolved', ChangedBy & { note?: string | null }>
   /** The SDK reported again after an SDK_SILENT alert opened; carries the resolved alert for the notifier. */
   | DomainEvent<'AlertAutoResolved', { alertId: string; at: string; alert: AlertResource }>

@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { ALERT_STATUS_CHANGED, ALERT_TOPICS, INVENTORY_TOPICS } from '@pss/contracts';
+import { ALERT_OCCURRED, ALERT_STATUS_CHANGED, ALERT_TOPICS, INVENTORY_TOPICS } from '@pss/contracts';
 import type { ReportFact } from '../report/report-fold';
 import { ReportFacts } from './report-facts';
 
 /** Every fact of inventory and alerts that a report shows, in this service's own consumer group. */
-export const REPORT_FACT_TOPICS: string[] = [...Object.values(INVENTORY_TOPICS), ALERT_TOPICS.created, ALERT_TOPICS.resolved, ALERT_STATUS_CHANGED];
+export const REPORT_FACT_TOPICS: string[] = [...Object.values(INVENTORY_TOPICS), ALERT_TOPICS.created, ALERT_TOPICS.resolved, ALERT_STATUS_CHANGED, ALERT_OCCURRED];
 
 @Controller()
 export class ReportFactsConsumer {

@@ -1,3 +1,4 @@
+import type { PageSightings } from '@pss/contracts';
 import type { DomainEvent } from '@pss/kernel';
 import type { ReportFact } from '../report/report-fold';
 
@@ -10,7 +11,10 @@ export type ReportFactEvent = DomainEvent<'ReportFactRecorded', { fact: ReportFa
 
 export type SdkWindowEvent = DomainEvent<
   'SdkWindowCounted',
-  { storeId: string; orgId: string; firstEventAt: string; lastEventAt: string; batches: number; observations: number; sessions: number }
+  { storeId: string; orgId: string; firstEventAt: string; lastEventAt: string; batches: number; observations: number; sessions: number } & {
+    /** Batches by page path (absent from windows counted before it was added). */
+    pages?: PageSightings[];
+  }
 >;
 
 export const storeFactsStream = (storeId: string): string => `reportfacts-${storeId}`;

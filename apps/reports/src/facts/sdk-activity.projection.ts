@@ -5,7 +5,7 @@ import { applyOnce, type Projection, type ProjectionContext } from '@pss/project
 import { hourStartOf } from '../report/build-report';
 import type { SdkWindowEvent } from './report-facts.events';
 
-/** SDK activity per store and UTC hour, for the weekly rows of periodic_checks. */
+/** SDK activity per store and UTC hour, for the weekly rows of periodic_checks and the pages observed. */
 export const SDK_HOURS = 'report_sdk_hours';
 /** Per store, the last SDK window counted, so a redelivered one is not counted again. */
 export const SDK_STORES = 'report_sdk_stores';
@@ -19,6 +19,17 @@ export interface SdkHourDocument {
   sessions: number;
 }
 
+/** Batches per store, UTC hour and page path: the pages the SDK observed (pages_observed). */
+export const SDK_PAGES = 'report_sdk_pages';
+
+export interface SdkPageDocument {
+  _id: string;
+  store_id: string;
+  hour_start: string;
+  path: string;
+  batches: number;
+}
+
 export interface SdkStoreDocument {
   _id: string;
   last_event_at: string;
@@ -29,7 +40,11 @@ export interface SdkStoreDocument {
 export class SdkActivityProjection implements Projection {
   readonly name = SDK_HOURS;
   readonly filter = { streamPrefixes: ['reportsdk-'] };
-  readonly collections: Projection['collections'] = { [SDK_HOURS]: [{ key: { store_id: 1, hour_start: 1 } }], [SDK_STORES]: [] };
+  readonly collections: Projection['collections'] = {
+    [SDK_HOURS]: [{ key: { store_id: 1, hour_start: 1 } }],
+    [SDK_PAGES]: [{ key: { store_id: 1, hour_start: 1 } }],
+    [SDK_STORES]: [],
+  };
 
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     if (recorded.type !== 'SdkWindowCounted') return;
@@ -42,6 +57,15 @@ export class SdkActivityProjection implements Projection {
       { $set: { store_id: data.storeId, hour_start: hourStart }, $inc: { batches: data.batches, observations: data.observations, sessions: data.sessions } },
       { upsert: true },
     );
+    for (const page of data.pages ?? []) {
+      await applyOnce(
+        context.collection<SdkPageDocument>(SDK_PAGES),
+        `${data.storeId}|${hourStart}|${page.path}`,
+        recorded,
+        { $set: { store_id: data.storeId, hour_start: hourStart, path: page.path }, $inc: { batches: page.batches } },
+        { upsert: true },
+      );
+    }
     await applyOnce(context.collection<SdkStoreDocument>(SDK_STORES), data.storeId, recorded, { $max: { last_event_at: data.lastEventAt } }, { upsert: true });
   }
 }

@@ -1,4 +1,7 @@
-import type { ReportLocale } from '../report/report-data';
+import type { ChangeEvents, ReportLocale } from '../report/report-data';
+
+/** Each figure of a summary: its label, and one line saying what it counts. */
+export type Figures<Key extends string> = Record<Key, { label: string; counts: string }>;
 
 /**
  * Every word the PDF and the CSV header rows show, per locale: the report is evidence an assessor reads, so
@@ -40,8 +43,16 @@ export interface ReportLabels {
     policies: string;
     empty: string;
   };
-  summary643: { total: string; authorized: string; blocked: string; needs_review: string; expired: string };
-  summary1161: { events: string; alerts_total: string; alerts_open: string };
+  summary643: Figures<'total' | 'authorized' | 'blocked' | 'needs_review' | 'expired'>;
+  /** In the order the PDF lists them: the events, then each kind of them, then alerts and pages. */
+  summary1161: Figures<'events' | keyof ChangeEvents | 'alerts_total' | 'alerts_open' | 'pages_observed'>;
+  /** The summary tables' header row. */
+  figureColumns: { figure: string; value: string; counts: string };
+  /** One line per column of the weekly checks, saying what it counts. */
+  periodicChecksCounts: Record<'sdkSessions' | 'sdkBatches' | 'pagesMonitored' | 'headerChecks' | 'monitoring', string>;
+  /** What an alert's occurrences and first/last seen count. */
+  alertsCounts: string;
+  pagesObserved: { heading: string; intro: (listed: number, total: number) => string; batches: string };
   weeksWithoutMonitoring: (count: number) => string;
   columns: {
     script: string;
@@ -152,8 +163,39 @@ const PT_BR: ReportLabels = {
     policies: 'Políticas',
     empty: 'Nada a relatar neste período.',
   },
-  summary643: { total: 'Scripts inventariados', authorized: 'Autorizados', blocked: 'Bloqueados', needs_review: 'Aguardando revisão', expired: 'Autorizações expiradas' },
-  summary1161: { events: 'Alterações detectadas', alerts_total: 'Alertas no período', alerts_open: 'Alertas ainda abertos' },
+  summary643: {
+    total: { label: 'Scripts inventariados', counts: 'Scripts distintos vistos nas páginas da loja até o fim do período.' },
+    authorized: { label: 'Autorizados', counts: 'Desses, autorizados ou confiáveis no fim do período.' },
+    blocked: { label: 'Bloqueados', counts: 'Desses, bloqueados no fim do período.' },
+    needs_review: { label: 'Aguardando revisão', counts: 'Desses, aguardando uma decisão (em revisão, suspeitos ou maliciosos).' },
+    expired: { label: 'Autorizações expiradas', counts: 'Scripts que voltaram à revisão porque a autorização expirou (já contados em "aguardando revisão").' },
+  },
+  summary1161: {
+    events: { label: 'Alterações detectadas', counts: 'Cada detecção no período conta uma vez (por tipo nas linhas abaixo). Um alerta agrupa as detecções repetidas da mesma coisa, por isso este número costuma ser muito maior que o de alertas.' },
+    new_scripts: { label: 'Scripts novos', counts: 'Scripts vistos pela primeira vez no período.' },
+    hash_changes: { label: 'Conteúdo de script alterado', counts: 'Novos hashes de scripts já conhecidos.' },
+    header_changes: { label: 'Cabeçalhos alterados', counts: 'Cabeçalhos de segurança adicionados, removidos ou alterados, um por cabeçalho.' },
+    csp_violations: { label: 'Violações de CSP', counts: 'Relatórios de violação da Content-Security-Policy recebidos.' },
+    unexpected_iframes: { label: 'Iframes inesperados', counts: 'Iframes de origens que a loja não espera.' },
+    recipient_mismatches: { label: 'Recebedor divergente', counts: 'Recebedores de pagamento diferentes dos fixados pela loja.' },
+    alerts_total: { label: 'Alertas no período', counts: 'Alertas abertos no período (cada um agrupa as ocorrências repetidas).' },
+    alerts_open: { label: 'Alertas ainda abertos', counts: 'Desses, abertos no fim do período.' },
+    pages_observed: { label: 'Páginas observadas', counts: 'Caminhos de página distintos de onde o SDK enviou lotes no período (horas inteiras).' },
+  },
+  figureColumns: { figure: 'Indicador', value: 'Valor', counts: 'O que conta' },
+  periodicChecksCounts: {
+    sdkSessions: 'Sessões do SDK: por hora, as sessões distintas do script mais visto, somadas (um limite inferior).',
+    sdkBatches: 'Lotes do SDK: lotes de observações que o SDK enviou das páginas da loja.',
+    pagesMonitored: 'Páginas monitoradas: caminhos de página distintos com fatos do SDK ou verificações de cabeçalhos.',
+    headerChecks: 'Verificações de cabeçalhos: linhas de base e alterações de cabeçalhos de segurança registradas.',
+    monitoring: 'Monitoramento: "SEM MONITORAMENTO" quando nada disso aconteceu na semana. As semanas começam na criação da loja.',
+  },
+  alertsCounts: 'Ocorrências: quantas vezes o alerta foi visto até o fim do período, a primeira inclusive, como GET /alerts/{id} mostra; visto pela primeira e pela última vez: a primeira e a mais recente dessas ocorrências.',
+  pagesObserved: {
+    heading: 'Páginas observadas pelo SDK',
+    intro: (listed, total) => `Caminhos de página (sem parâmetros) de onde o SDK enviou lotes no período, contados por horas inteiras: ${total} no total, os ${listed} mais ativos listados.`,
+    batches: 'Lotes do SDK',
+  },
   weeksWithoutMonitoring: (count) => (count === 0 ? 'Todas as semanas tiveram monitoramento.' : `${count} semana(s) sem monitoramento.`),
   columns: {
     script: 'Script',
@@ -307,8 +349,39 @@ const EN: ReportLabels = {
     policies: 'Policies',
     empty: 'Nothing to report in this period.',
   },
-  summary643: { total: 'Scripts inventoried', authorized: 'Authorized', blocked: 'Blocked', needs_review: 'Awaiting review', expired: 'Expired authorizations' },
-  summary1161: { events: 'Changes detected', alerts_total: 'Alerts in the period', alerts_open: 'Alerts still open' },
+  summary643: {
+    total: { label: 'Scripts inventoried', counts: 'Distinct scripts seen on the store\'s pages up to the end of the period.' },
+    authorized: { label: 'Authorized', counts: 'Of those, authorized or trusted at the end of the period.' },
+    blocked: { label: 'Blocked', counts: 'Of those, blocked at the end of the period.' },
+    needs_review: { label: 'Awaiting review', counts: 'Of those, awaiting a decision (needs review, suspicious or malicious).' },
+    expired: { label: 'Expired authorizations', counts: 'Scripts sent back to review because their authorization expired (also counted as awaiting review).' },
+  },
+  summary1161: {
+    events: { label: 'Changes detected', counts: 'Each detection in the period counts once (by kind in the lines below). An alert groups repeated detections of the same thing, so this is usually far above the alerts.' },
+    new_scripts: { label: 'New scripts', counts: 'Scripts seen for the first time in the period.' },
+    hash_changes: { label: 'Script content changed', counts: 'New hashes of scripts already known.' },
+    header_changes: { label: 'Header changes', counts: 'Security headers added, removed or changed, one per header.' },
+    csp_violations: { label: 'CSP violations', counts: 'Content-Security-Policy violation reports received.' },
+    unexpected_iframes: { label: 'Unexpected iframes', counts: 'Iframes from origins the store does not expect.' },
+    recipient_mismatches: { label: 'Recipient mismatches', counts: 'Payment recipients other than those the store pins.' },
+    alerts_total: { label: 'Alerts in the period', counts: 'Alerts opened in the period (each groups its repeated occurrences).' },
+    alerts_open: { label: 'Alerts still open', counts: 'Of those, open at the end of the period.' },
+    pages_observed: { label: 'Pages observed', counts: 'Distinct page paths the SDK sent batches from in the period (whole hours).' },
+  },
+  figureColumns: { figure: 'Figure', value: 'Value', counts: 'What it counts' },
+  periodicChecksCounts: {
+    sdkSessions: 'SDK sessions: per hour, the distinct sessions of the most seen script, summed (a lower bound).',
+    sdkBatches: 'SDK batches: batches of observations the SDK sent from the store\'s pages.',
+    pagesMonitored: 'Pages monitored: distinct page paths with SDK facts or header checks.',
+    headerChecks: 'Header checks: security-header baselines and changes recorded.',
+    monitoring: 'Monitoring: "NO MONITORING" when none of these happened that week. Weeks start at the store\'s creation.',
+  },
+  alertsCounts: 'Occurrences: how many times the alert was seen up to the end of the period, the first included, as GET /alerts/{id} shows; first and last seen: the first and the latest of those occurrences.',
+  pagesObserved: {
+    heading: 'Pages observed by the SDK',
+    intro: (listed, total) => `Page paths (without parameters) the SDK sent batches from in the period, counted by whole hours: ${total} in all, the ${listed} busiest listed.`,
+    batches: 'SDK batches',
+  },
   weeksWithoutMonitoring: (count) => (count === 0 ? 'Every week was monitored.' : `${count} week(s) without monitoring.`),
   columns: {
     script: 'Script',

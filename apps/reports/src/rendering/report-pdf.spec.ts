@@ -75,6 +75,32 @@ describePoppler('report PDF (read back with poppler)', () => {
     for (const portuguese of ['Justificativa', 'Página', 'Situação']) expect(all).not.toContain(portuguese);
   });
 
+  it('says in one line what each figure counts, explains the change events by kind, and lists the pages observed', async () => {
+    const all = text(written(await renderReportPdf(reportDataFixture(), snapshot('en'))));
+    for (const expected of [
+      'Figure Value What it counts',
+      'Changes detected 5 Each detection in the period counts once (by kind in the lines below). An alert groups repeated detections',
+      'Header changes 2 Security headers added, removed or changed, one per header.',
+      'CSP violations 1 Content-Security-Policy violation reports received.',
+      'Scripts inventoried 4 Distinct scripts seen',
+      'Pages observed 3 Distinct page paths the SDK sent batches from',
+      'Occurrences: how many times the alert was seen up to the end of the period, the first included',
+      'SDK batches: batches of observations the SDK sent',
+      "Weeks start at the store's creation.",
+      'Pages observed by the SDK',
+      '3 in all, the 3 busiest listed',
+      '/checkout/pagamento 4,210',
+      '/checkout/confirmação 166',
+    ]) {
+      expect(all).toContain(expected);
+    }
+    const old = reportDataFixture();
+    const { events_by_kind: _kinds, pages_observed: _count, ...summary } = old.summary_1161;
+    const before = text(written(await renderReportPdf({ ...old, summary_1161: summary, pages_observed: undefined }, snapshot('en'))));
+    expect(before).toContain('Changes detected 5');
+    for (const absent of ['Header changes', 'Pages observed']) expect(before).not.toContain(absent);
+  });
+
   it('embeds every font it uses', async () => {
     const file = written(await renderReportPdf(reportDataFixture(), snapshot('pt-BR')));
     const used = fonts(file);

@@ -1,5 +1,5 @@
-import type { PeriodicCheck, ReportAlert, ReportData, ReportHeader, ReportLocale, ReportPolicy, ReportScript, DataAccess } from '../report/report-data';
-import { labelsFor, valueLabel, type ReportLabels } from './labels';
+import type { PageObserved, PeriodicCheck, ReportAlert, ReportData, ReportHeader, ReportLocale, ReportPolicy, ReportScript, DataAccess } from '../report/report-data';
+import { labelsFor, valueLabel, type Figures, type ReportLabels } from './labels';
 import { PdfLayout, type Column } from './pdf-layout';
 import { reportDates, type ReportDates } from './report-dates';
 
@@ -61,6 +61,7 @@ export async function renderReportPdf(data: ReportData, snapshot: ReportPdfSnaps
     await requirement1161(layout, context);
     layout.newPage();
     await periodicChecks(layout, context);
+    await pagesObserved(layout, context);
     await dataAccess(layout, context);
     await policies(layout, context);
   });
@@ -87,19 +88,36 @@ function cover(layout: PdfLayout, { data, snapshot, labels, dates }: Context): v
   layout.paragraph(words.timezoneNote(dates.timezone), { muted: true });
 }
 
-/** A requirement's heading, what its section shows, and its summary counts. */
-function requirementSummary<Key extends string>(layout: PdfLayout, context: Context, heading: string, intro: string, words: Record<Key, string>, counts: Record<Key, number>): void {
+/**
+ * A requirement's heading, what its section shows, and its summary: each figure with one line saying what it
+ * counts. A figure the snapshot lacks (made before it was added) is left out.
+ */
+async function requirementSummary<Key extends string>(
+  layout: PdfLayout,
+  { labels, numbers }: Context,
+  heading: string,
+  intro: string,
+  figures: Figures<Key>,
+  counts: Partial<Record<Key, number>>,
+): Promise<void> {
   layout.heading(heading);
   layout.paragraph(intro, { muted: true });
-  layout.keyValues(
-    (Object.keys(words) as Key[]).map((key) => [words[key], context.numbers.format(counts[key])]),
-    { size: 9.5, labelWidth: 200 },
+  const shown = (Object.keys(figures) as Key[]).filter((key) => counts[key] !== undefined);
+  const c = labels.figureColumns;
+  await layout.table(
+    [
+      { header: c.figure, width: 0.25, cell: (key: Key) => figures[key].label },
+      { header: c.value, width: 0.1, cell: (key: Key) => numbers.format(counts[key]!), align: 'right' },
+      { header: c.counts, width: 0.65, cell: (key: Key) => figures[key].counts },
+    ],
+    shown,
+    { empty: labels.sections.empty },
   );
 }
 
 async function requirement643(layout: PdfLayout, context: Context): Promise<void> {
   const { data, labels } = context;
-  requirementSummary(layout, context, labels.sections.req643, labels.sections.req643Intro, labels.summary643, data.summary_643);
+  await requirementSummary(layout, context, labels.sections.req643, labels.sections.req643Intro, labels.summary643, data.summary_643);
   layout.heading(labels.sections.scripts, 2);
   await layout.table(scriptColumns(context), data.scripts, { empty: labels.sections.empty });
 }
@@ -143,10 +161,12 @@ function scriptHashes(script: ReportScript, labels: ReportLabels): string {
 
 async function requirement1161(layout: PdfLayout, context: Context): Promise<void> {
   const { data, labels } = context;
-  requirementSummary(layout, context, labels.sections.req1161, labels.sections.req1161Intro, labels.summary1161, data.summary_1161);
+  const { events_by_kind: kinds, ...summary } = data.summary_1161;
+  await requirementSummary(layout, context, labels.sections.req1161, labels.sections.req1161Intro, labels.summary1161, { ...summary, ...kinds });
   layout.heading(labels.sections.headers, 2);
   await layout.table(headerColumns(context), data.headers, { empty: labels.sections.empty });
   layout.heading(labels.sections.alerts, 2);
+  layout.paragraph(labels.alertsCounts, { muted: true });
   await layout.table(alertColumns(context), data.alerts, { empty: labels.sections.empty, highlight: (alert) => alert.status === 'open' && ['critical', 'high'].includes(alert.severity) });
 }
 
@@ -193,6 +213,20 @@ async function periodicChecks(layout: PdfLayout, { data, labels, dates, numbers 
     { header: c.monitoring, width: 0.22, cell: (w) => (w.no_monitoring ? labels.noMonitoring : labels.monitored) },
   ];
   await layout.table(columns, data.periodic_checks, { empty: labels.sections.empty, highlight: (week) => week.no_monitoring });
+  for (const line of Object.values(labels.periodicChecksCounts)) layout.paragraph(line, { muted: true });
+}
+
+/** Snapshots made before pages were observed have no such section. */
+async function pagesObserved(layout: PdfLayout, { data, labels, numbers }: Context): Promise<void> {
+  if (!data.pages_observed) return;
+  const words = labels.pagesObserved;
+  layout.heading(words.heading);
+  layout.paragraph(words.intro(data.pages_observed.length, data.summary_1161.pages_observed ?? data.pages_observed.length), { muted: true });
+  const columns: Column<PageObserved>[] = [
+    { header: labels.columns.page, width: 0.8, cell: (p) => p.page },
+    { header: words.batches, width: 0.2, cell: (p) => numbers.format(p.batches), align: 'right' },
+  ];
+  await layout.table(columns, data.pages_observed, { empty: labels.sections.empty });
 }
 
 async function dataAccess(layout: PdfLayout, { data, labels, dates, numbers }: Context): Promise<void> {

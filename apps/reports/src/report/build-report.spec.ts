@@ -1,4 +1,4 @@
-import { alertFact, alertStatusFact, decided, fact, pages, scriptDetected, STORE, storeCreated } from '../facts/testing/facts';
+import { alertFact, alertOccurredFact, alertStatusFact, decided, fact, pages, scriptDetected, STORE, storeCreated } from '../facts/testing/facts';
 import { buildReport, type ReportRequest, type SdkHour } from './build-report';
 import type { ReportFact } from './report-fold';
 
@@ -43,6 +43,8 @@ const history: ReportFact[] = [
   decided('inventory.script.blocked', 'a', '2026-11-24T10:00:00.000Z'),
 ];
 
+const noEvents = { new_scripts: 0, hash_changes: 0, header_changes: 0, csp_violations: 0, unexpected_iframes: 0, recipient_mismatches: 0 };
+
 const sdkHours: SdkHour[] = [{ hour_start: '2026-11-10T14:00:00.000Z', batches: 12, observations: 40, sessions: 3 }];
 
 describe('report builder', () => {
@@ -74,7 +76,7 @@ describe('report builder', () => {
   it('reports header baselines and changes, alerts and 11.6.1 events of the period', async () => {
     const data = await buildReport(request, { facts: pages(history), sdkHours });
     // Detections b and d, two header changes.
-    expect(data.summary_1161).toEqual({ events: 4, alerts_total: 2, alerts_open: 1 });
+    expect(data.summary_1161).toEqual({ events: 4, events_by_kind: { ...noEvents, new_scripts: 2, header_changes: 2 }, alerts_total: 2, alerts_open: 1, pages_observed: 0 });
     expect(data.headers).toEqual([
       expect.objectContaining({ name: 'content-security-policy', baseline: "default-src 'self'", last_value: '*', changes: [expect.objectContaining({ change_type: 'changed' })] }),
       expect.objectContaining({ name: 'x-frame-options', baseline: null, last_value: 'DENY' }),
@@ -90,13 +92,45 @@ describe('report builder', () => {
       ...history,
     ];
     const data = await buildReport(request, { facts: pages(byPerson), sdkHours });
-    expect(data.summary_1161).toEqual({ events: 4, alerts_total: 2, alerts_open: 0 });
+    expect(data.summary_1161).toMatchObject({ events: 4, alerts_total: 2, alerts_open: 0 });
     expect(data.alerts.find((alert) => alert.id === 'al1')).toMatchObject({
       status: 'resolved',
       resolved_at: '2026-11-13T08:00:00.000Z',
       resolved_by_label: 'api:pss_live_abcdefghijklmnopqrstuvwx',
       note: 'Falso positivo: CSP do fornecedor',
     });
+  });
+
+  it('counts each kind of change event apart, one per detection, however many alerts group them', async () => {
+    const signal = (type: 'inventory.csp.violation' | 'inventory.iframe.unexpected' | 'inventory.recipient.mismatched', at: string) =>
+      fact(type, at, { store_id: STORE, page_url: 'https://loja.example/checkout', session_id: 's', at } as never);
+    const hashChanged = fact('inventory.script.hash-changed', '2026-11-13T10:00:00.000Z', {
+      script_id: 'a', store_id: STORE, page_url: 'https://loja.example/checkout', old_hash: 'sha384-a', new_hash: 'sha384-a2', authorized_hash: 'sha384-a', integrity_status: 'mismatch', changed_at: '2026-11-13T10:00:00.000Z',
+    } as never);
+    const signals = [signal('inventory.csp.violation', '2026-11-13T11:00:00.000Z'), signal('inventory.csp.violation', '2026-11-13T11:01:00.000Z'), signal('inventory.iframe.unexpected', '2026-11-13T12:00:00.000Z'), signal('inventory.recipient.mismatched', '2026-11-13T13:00:00.000Z')];
+    const data = await buildReport(request, { facts: pages([...history, hashChanged, ...signals]), sdkHours });
+    expect(data.summary_1161).toMatchObject({
+      events: 9,
+      events_by_kind: { new_scripts: 2, hash_changes: 1, header_changes: 2, csp_violations: 2, unexpected_iframes: 1, recipient_mismatches: 1 },
+    });
+  });
+
+  it('counts an alert\'s further occurrences and its last sighting as the alerts service does, as of period_end', async () => {
+    const recurring = [
+      // An occurrence recorded before its alert named a store: the organization's stream, folded first.
+      alertOccurredFact('al1', '2026-11-11T13:00:00.000Z', null),
+      ...history,
+      alertOccurredFact('al1', '2026-11-14T09:00:00.000Z'),
+      alertOccurredFact('al1', '2026-11-12T09:00:00.000Z'),
+      alertOccurredFact('al1', '2026-11-23T00:00:01.000Z'),
+      alertOccurredFact('other-store-alert', '2026-11-14T09:00:00.000Z'),
+    ];
+    const data = await buildReport(request, { facts: pages(recurring), sdkHours });
+    expect(data.alerts.find((alert) => alert.id === 'al1')).toMatchObject({ occurrences: 4, first_seen_at: '2026-11-11T12:00:01.000Z', last_seen_at: '2026-11-14T09:00:00.000Z' });
+    expect(data.alerts.find((alert) => alert.id === 'al2')).toMatchObject({ occurrences: 1 });
+    expect(data.alerts.map((alert) => alert.id)).not.toContain('other-store-alert');
+    const twice = recurring.flatMap((item) => [item, item]);
+    expect(await buildReport(request, { facts: pages(twice), sdkHours })).toEqual(data);
   });
 
   it('gives the same data for a past period however much happened since (the as-of rule)', async () => {
@@ -117,6 +151,36 @@ describe('report builder', () => {
       { week_start: '2026-11-16T00:00:00.000Z', week_end: '2026-11-23T00:00:00.000Z', sdk_sessions: 0, sdk_batches: 0, pages_monitored: 0, header_checks: 0, no_monitoring: true },
       { week_start: '2026-11-23T00:00:00.000Z', week_end: '2026-11-30T00:00:00.000Z', sdk_sessions: 0, sdk_batches: 0, pages_monitored: 1, header_checks: 0, no_monitoring: false },
     ]);
+  });
+
+  it('lists the page paths the SDK reported from, busiest first, at most 100, and says how many there were', async () => {
+    const sdkPages = [
+      { path: '/checkout', batches: 5 },
+      { path: '/carrinho', batches: 7 },
+      { path: '/checkout', batches: 4 },
+      ...Array.from({ length: 120 }, (_, n) => ({ path: `/produto/${n}`, batches: 1 })),
+    ];
+    const data = await buildReport(request, { facts: pages(history), sdkHours, sdkPages });
+    expect(data.pages_observed?.slice(0, 3)).toEqual([
+      { page: '/checkout', batches: 9 },
+      { page: '/carrinho', batches: 7 },
+      { page: '/produto/0', batches: 1 },
+    ]);
+    expect(data.pages_observed).toHaveLength(100);
+    expect(data.summary_1161.pages_observed).toBe(122);
+  });
+
+  it('starts the weekly rows at the store\'s creation, and has none when it was created after the period', async () => {
+    const created = '2026-11-04T15:30:00.000Z';
+    const young = [storeCreated(created), ...history.slice(1)];
+    const data = await buildReport({ ...request, periodStart: '2026-10-19T00:00:00.000Z', periodEnd: '2026-11-16T00:00:00.000Z' }, { facts: pages(young), sdkHours });
+    expect(data.meta.store.created_at).toBe(created);
+    expect(data.periodic_checks.map((row) => [row.week_start, row.week_end])).toEqual([
+      [created, '2026-11-09T00:00:00.000Z'],
+      ['2026-11-09T00:00:00.000Z', '2026-11-16T00:00:00.000Z'],
+    ]);
+    const before = await buildReport({ ...request, periodStart: '2026-10-19T00:00:00.000Z', periodEnd: '2026-10-26T00:00:00.000Z' }, { facts: pages(young), sdkHours: [] });
+    expect(before.periodic_checks).toEqual([]);
   });
 
   it('clips the first and last week to the period', async () => {

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { REPORT_SCHEMA_VERSION, type PeriodicCheck, type ReportData, type ReportLocale } from './report-data';
+import { REPORT_SCHEMA_VERSION, type PageObserved, type PeriodicCheck, type ReportData, type ReportLocale } from './report-data';
 import { ReportFold, WEEK_MS, weekStartOf, type ReportFact, type ReportPeriod } from './report-fold';
 
 /** SDK activity of one whole UTC hour (reports counts it by hour: see docs/reports.md). */
@@ -9,6 +9,15 @@ export interface SdkHour {
   observations: number;
   sessions: number;
 }
+
+/** Batches from one page path in one whole UTC hour. */
+export interface SdkPageHour {
+  path: string;
+  batches: number;
+}
+
+/** The busiest pages a report lists; `summary_1161.pages_observed` says how many there were in all. */
+export const PAGES_OBSERVED_LISTED = 100;
 
 export interface ReportRequest {
   reportId: string;
@@ -25,6 +34,8 @@ export interface ReportSources {
   facts: AsyncIterable<ReportFact[]>;
   /** Hours that lie wholly within the period. */
   sdkHours: SdkHour[];
+  /** Batches by page path of the same hours (none: no page was observed). */
+  sdkPages?: SdkPageHour[];
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -68,6 +79,7 @@ export async function buildReport(request: ReportRequest, sources: ReportSources
     .map((access) => ({ ...access, script_authorized: authorized.has(access.script_id) }))
     .sort((a, b) => compare(a.src, b.src) || compare(a.field_class, b.field_class));
   await yieldToEventLoop();
+  const pages = pagesObserved(sources.sdkPages ?? []);
 
   return {
     meta: {
@@ -78,6 +90,7 @@ export async function buildReport(request: ReportRequest, sources: ReportSources
         org_id: store?.org_id ?? '',
         timezone: store?.timezone ?? 'America/Sao_Paulo',
         status: store?.status ?? 'active',
+        ...(store ? { created_at: store.created_at } : {}),
       },
       domain: store?.domain ?? '',
       schema_version: REPORT_SCHEMA_VERSION,
@@ -92,17 +105,28 @@ export async function buildReport(request: ReportRequest, sources: ReportSources
     },
     summary_643: summary643,
     summary_1161: {
-      events: fold.changeEvents,
+      events: Object.values(fold.changeEvents).reduce((sum, count) => sum + count, 0),
+      events_by_kind: { ...fold.changeEvents },
       alerts_total: openedInPeriod.length,
       alerts_open: openedInPeriod.filter((alert) => alert.status === 'open').length,
+      pages_observed: pages.length,
     },
     scripts: scriptRows,
     headers: [...fold.headers.values()].flatMap((page) => [...page.values.values()]).sort((a, b) => compare(a.page, b.page) || compare(a.name, b.name)),
     alerts: alertRows,
     policies: [...fold.policies.values()].sort((a, b) => a.priority - b.priority || compare(a.id, b.id)),
-    periodic_checks: periodicChecks(period, fold, sources.sdkHours),
+    // A store is monitored from its creation: the weeks before it cannot have been.
+    periodic_checks: periodicChecks({ start: Math.max(period.start, store ? Date.parse(store.created_at) : period.start), end: period.end }, fold, sources.sdkHours),
     data_access: dataAccess,
+    pages_observed: pages.slice(0, PAGES_OBSERVED_LISTED),
   };
+}
+
+/** Page paths the SDK reported from in the period, busiest first (then by path, so the order is stable). */
+function pagesObserved(hours: SdkPageHour[]): PageObserved[] {
+  const batches = new Map<string, number>();
+  for (const hour of hours) batches.set(hour.path, (batches.get(hour.path) ?? 0) + hour.batches);
+  return [...batches].map(([page, count]) => ({ page, batches: count })).sort((a, b) => b.batches - a.batches || compare(a.page, b.page));
 }
 
 /** Code-unit order: the same everywhere (no locale), and far cheaper than localeCompare on thousands of rows. */
@@ -112,11 +136,13 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const isAuthorized = (status: string): boolean => status === 'authorized' || status === 'trusted';
 
 /**
- * One row per week (Monday 00:00 UTC to the next Monday) overlapping the period, clipped to the period: what
+ * One row per week (Monday 00:00 UTC to the next Monday) overlapping the monitored span, clipped to it: what
  * monitored the payment pages that week. A week with nothing at all is flagged: it breaks "at least weekly".
+ * A span that starts after it ends (the store was created after the period) has no rows.
  */
-function periodicChecks(period: ReportPeriod, fold: ReportFold, sdkHours: SdkHour[]): PeriodicCheck[] {
+function periodicChecks(monitored: ReportPeriod, fold: ReportFold, sdkHours: SdkHour[]): PeriodicCheck[] {
   const rows: PeriodicCheck[] = [];
+  if (monitored.start > monitored.end) return rows;
   const byWeek = new Map<number, SdkHour[]>();
   for (const hour of sdkHours) {
     const week = weekStartOf(Date.parse(hour.hour_start));
@@ -124,13 +150,13 @@ function periodicChecks(period: ReportPeriod, fold: ReportFold, sdkHours: SdkHou
     if (hours) hours.push(hour);
     else byWeek.set(week, [hour]);
   }
-  for (let week = weekStartOf(period.start); week < period.end || rows.length === 0; week += WEEK_MS) {
+  for (let week = weekStartOf(monitored.start); week < monitored.end || rows.length === 0; week += WEEK_MS) {
     const hours = byWeek.get(week) ?? [];
     const facts = fold.weeks.get(week);
     const batches = hours.reduce((sum, hour) => sum + hour.batches, 0);
     const row: PeriodicCheck = {
-      week_start: new Date(Math.max(week, period.start)).toISOString(),
-      week_end: new Date(Math.min(week + WEEK_MS, period.end)).toISOString(),
+      week_start: new Date(Math.max(week, monitored.start)).toISOString(),
+      week_end: new Date(Math.min(week + WEEK_MS, monitored.end)).toISOString(),
       // Windows are counted apart, so this is the sum of each hour's busiest script's sessions: a lower bound.
       sdk_sessions: hours.reduce((sum, hour) => sum + hour.sessions, 0),
       sdk_batches: batches,

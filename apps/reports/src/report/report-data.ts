@@ -25,11 +25,14 @@ export interface ReportData {
   policies: ReportPolicy[];
   periodic_checks: PeriodicCheck[];
   data_access: DataAccess[];
+  /** The busiest page paths the SDK reported from in the period (absent from snapshots made before it was added). */
+  pages_observed?: PageObserved[];
 }
 
 export interface ReportMeta {
   report_id: string;
-  store: { id: string; name: string; org_id: string; timezone: string; status: string };
+  /** `created_at` as GET /stores/{id} shows it (absent from snapshots made before it was added). */
+  store: { id: string; name: string; org_id: string; timezone: string; status: string; created_at?: string };
   domain: string;
   schema_version: number;
   /** When the data was computed (the snapshot's created_at). */
@@ -60,12 +63,35 @@ export interface Summary643 {
 
 /** Requirement 11.6.1: changes to scripts and security headers detected and alerted on. */
 export interface Summary1161 {
-  /** Change and tamper events detected in the period (hash changes, header changes, CSP violations, …). */
+  /** Change and tamper events detected in the period: the sum of `events_by_kind`. */
   events: number;
+  /**
+   * `events` by kind. Each detection counts once, where an alert groups every detection of one fingerprint, so
+   * `events` is usually far above the alerts. Absent from snapshots made before it was added.
+   */
+  events_by_kind?: ChangeEvents;
   /** Alerts opened in the period. */
   alerts_total: number;
   /** Of those, still open at period_end. */
   alerts_open: number;
+  /** Distinct page paths the SDK reported from in the period (`pages_observed` lists the busiest 100). */
+  pages_observed?: number;
+}
+
+/** Change and tamper events of the period, one count per detection. */
+export interface ChangeEvents {
+  /** Scripts detected for the first time. */
+  new_scripts: number;
+  /** New content (hash) of a known script. */
+  hash_changes: number;
+  /** Security headers added, removed or changed, one per header. */
+  header_changes: number;
+  /** CSP violation reports. */
+  csp_violations: number;
+  /** Iframes from an origin the store does not expect. */
+  unexpected_iframes: number;
+  /** Payment recipients other than those the store pins. */
+  recipient_mismatches: number;
 }
 
 export interface ReportScript {
@@ -142,7 +168,10 @@ export interface ReportPolicy {
   decisions_in_period: number;
 }
 
-/** One row per week (Monday 00:00 UTC to the next) overlapping the period: proof of "at least weekly". */
+/**
+ * One row per week (Monday 00:00 UTC to the next) overlapping the period from the store's creation on: proof of
+ * "at least weekly". None when the store was created after the period.
+ */
 export interface PeriodicCheck {
   week_start: string;
   week_end: string;
@@ -152,6 +181,14 @@ export interface PeriodicCheck {
   header_checks: number;
   /** True when nothing monitored the page that week: a gap the assessor must see. */
   no_monitoring: boolean;
+}
+
+/** A page path the SDK reported from, counted by whole UTC hours like periodic_checks. */
+export interface PageObserved {
+  /** The path alone: no query or fragment. */
+  page: string;
+  /** SDK batches sent from it in the period. */
+  batches: number;
 }
 
 /** Which script read which class of sensitive field, and how often (never a value). */

@@ -1,5 +1,6 @@
 import {
   INVENTORY_TOPICS as T,
+  ALERT_OCCURRED,
   ALERT_STATUS_CHANGED,
   ALERT_TOPICS,
   integrityOf,
@@ -16,7 +17,7 @@ import {
   type StoreCreatedFact,
   type StoreUpdatedFact,
 } from '@pss/contracts';
-import type { DataAccess, ReportAlert, ReportHeader, ReportPolicy, ReportScript } from './report-data';
+import type { ChangeEvents, DataAccess, ReportAlert, ReportHeader, ReportPolicy, ReportScript } from './report-data';
 
 /** What a report is folded from: inventory's and alerts' integration events, as reports recorded them. */
 export type ReportFact = InventoryFact | AlertFact;
@@ -37,6 +38,7 @@ interface StoreState {
   timezone: string;
   status: string;
   payment_pages: string[];
+  created_at: string;
 }
 
 type ScriptState = ReportScript & { expired: boolean };
@@ -52,6 +54,13 @@ export interface WeekFacts {
   pages: Set<string>;
   headerChecks: number;
 }
+
+/** The kinds of change and tamper event each SDK signal is counted as. */
+const SIGNAL_KINDS: Record<string, keyof ChangeEvents> = {
+  [T.cspViolation]: 'csp_violations',
+  [T.iframeUnexpected]: 'unexpected_iframes',
+  [T.recipientMismatched]: 'recipient_mismatches',
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -71,11 +80,13 @@ export class ReportFold {
   readonly policies = new Map<string, ReportPolicy>();
   readonly dataAccess = new Map<string, DataAccess>();
   readonly weeks = new Map<number, WeekFacts>();
-  /** Change and tamper events detected in the period (11.6.1). */
-  changeEvents = 0;
+  /** Change and tamper events detected in the period (11.6.1), by kind. */
+  readonly changeEvents: ChangeEvents = { new_scripts: 0, hash_changes: 0, header_changes: 0, csp_violations: 0, unexpected_iframes: 0, recipient_mismatches: 0 };
   private readonly seen = new Set<string>();
   /** Resolutions and reopenings by alert id, applied once every fact is in (they may come before the alert). */
   private readonly statusChanges: Array<{ alertId: string; status: 'open' | 'resolved'; at: string; by: string; note: string | null }> = [];
+  /** Further occurrences by alert id, counted as the alerts service counts them (they may come before the alert). */
+  private readonly occurrences = new Map<string, { count: number; lastSeenAt: string }>();
 
   constructor(
     private readonly storeId: string,
@@ -97,6 +108,8 @@ export class ReportFold {
       if (fact.type === ALERT_STATUS_CHANGED) {
         const { alert_id: alertId, status, at: changedAt, by, note } = fact.data;
         this.statusChanges.push({ alertId, status, at: changedAt, by, note });
+      } else if (fact.type === ALERT_OCCURRED) {
+        this.occurred(fact.data.alert_id, fact.data.at);
       } else if (fact.store_id === this.storeId) {
         this.applyAlert(fact, inPeriod);
       }
@@ -147,7 +160,7 @@ export class ReportFold {
       case T.iframeUnexpected:
       case T.recipientMismatched:
         this.seenOnPage(at, inPeriod, fact.data.page_url);
-        if (inPeriod) this.changeEvents += 1;
+        if (inPeriod) this.changeEvents[SIGNAL_KINDS[fact.type]] += 1;
         return;
       case T.policyCreated:
       case T.policyUpdated:
@@ -168,6 +181,7 @@ export class ReportFold {
       timezone: data.timezone ?? 'America/Sao_Paulo',
       status: 'active',
       payment_pages: [...(data.payment_pages ?? [])],
+      created_at: data.created_at,
     };
   }
 
@@ -178,7 +192,7 @@ export class ReportFold {
   }
 
   private scriptDetected(data: ScriptDetectedFact, inPeriod: boolean): void {
-    if (inPeriod) this.changeEvents += 1;
+    if (inPeriod) this.changeEvents.new_scripts += 1;
     if (this.scripts.has(data.script_id)) return;
     this.scripts.set(data.script_id, {
       id: data.script_id,
@@ -209,7 +223,7 @@ export class ReportFold {
   }
 
   private hashChanged(data: ScriptHashChangedFact, inPeriod: boolean): void {
-    if (inPeriod) this.changeEvents += 1;
+    if (inPeriod) this.changeEvents.hash_changes += 1;
     const script = this.scripts.get(data.script_id);
     if (!script) return;
     script.current_hash = data.new_hash;
@@ -259,7 +273,7 @@ export class ReportFold {
       header.last_value = change.new_value;
       if (inPeriod) {
         header.changes.push({ change_type: change.change_type, old_value: change.old_value, new_value: change.new_value, at: data.at });
-        this.changeEvents += 1;
+        this.changeEvents.header_changes += 1;
       }
     }
   }
@@ -293,8 +307,27 @@ export class ReportFold {
     }
   }
 
-  /** Alerts as of period_end: their resolutions and reopenings applied in time order. Call once, after every fact. */
+  private occurred(alertId: string, at: string): void {
+    const counted = this.occurrences.get(alertId);
+    if (counted) {
+      counted.count += 1;
+      counted.lastSeenAt = maxTime(counted.lastSeenAt, at);
+    } else {
+      this.occurrences.set(alertId, { count: 1, lastSeenAt: at });
+    }
+  }
+
+  /**
+   * Alerts as of period_end: their further occurrences counted, their resolutions and reopenings applied in time
+   * order. Call once, after every fact.
+   */
   settleAlerts(): void {
+    for (const [alertId, counted] of this.occurrences) {
+      const alert = this.alerts.get(alertId);
+      if (!alert) continue;
+      alert.occurrences += counted.count;
+      alert.last_seen_at = maxTime(alert.last_seen_at, counted.lastSeenAt);
+    }
     const changes = [...this.statusChanges].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     for (const change of changes) {
       const alert = this.alerts.get(change.alertId);

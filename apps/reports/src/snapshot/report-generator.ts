@@ -12,7 +12,7 @@ import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { ReportFacts } from '../facts/report-facts';
-import { SDK_HOURS, type SdkHourDocument } from '../facts/sdk-activity.projection';
+import { SDK_HOURS, SDK_PAGES, type SdkHourDocument, type SdkPageDocument } from '../facts/sdk-activity.projection';
 import { buildReport, HOUR_MS } from '../report/build-report';
 import { canonicalJsonInSlices, parseJsonInSlices, sha256Hex } from '../report/canonical-json';
 import { REPORT_SCHEMA_VERSION, type ReportData } from '../report/report-data';
@@ -111,12 +111,12 @@ export class ReportGenerator {
 
   private async data(order: SnapshotOrder, reportId: string, generatedAt: string): Promise<ReportData> {
     const periodEnd = Date.parse(order.periodEnd);
-    const hours = await this.readStore
-      .collection<SdkHourDocument>(SDK_HOURS)
-      .find({ store_id: order.storeId, hour_start: { $gte: order.periodStart, $lte: new Date(periodEnd - HOUR_MS).toISOString() } }, { sort: { hour_start: 1 } });
+    const wholeHours = { store_id: order.storeId, hour_start: { $gte: order.periodStart, $lte: new Date(periodEnd - HOUR_MS).toISOString() } };
+    const hours = await this.readStore.collection<SdkHourDocument>(SDK_HOURS).find(wholeHours, { sort: { hour_start: 1 } });
+    const pages = await this.readStore.collection<SdkPageDocument>(SDK_PAGES).find(wholeHours);
     return buildReport(
       { reportId, storeId: order.storeId, periodStart: order.periodStart, periodEnd: order.periodEnd, locale: order.locale, generatedAt },
-      { facts: this.facts.factsOf(order.storeId, order.orgId), sdkHours: hours },
+      { facts: this.facts.factsOf(order.storeId, order.orgId), sdkHours: hours, sdkPages: pages },
     );
   }
 

@@ -15,7 +15,7 @@ export function reportDataFixture(overrides: Partial<ReportData> = {}): ReportDa
   return {
     meta: {
       report_id: FIXTURE_SNAPSHOT_ID,
-      store: { id: '0193a5b0-0000-7000-8000-000000000001', name: 'Loja São João — Pagamentos', org_id: '0193a5b0-0000-7000-8000-0000000000aa', timezone: 'America/Sao_Paulo', status: 'active' },
+      store: { id: '0193a5b0-0000-7000-8000-000000000001', name: 'Loja São João — Pagamentos', org_id: '0193a5b0-0000-7000-8000-0000000000aa', timezone: 'America/Sao_Paulo', status: 'active', created_at: '2026-11-02T14:00:00.000Z' },
       domain: FIXTURE_DOMAIN,
       schema_version: REPORT_SCHEMA_VERSION,
       generated_at: '2026-11-23T12:00:00.000Z',
@@ -28,7 +28,13 @@ export function reportDataFixture(overrides: Partial<ReportData> = {}): ReportDa
       requirements: ['6.4.3', '11.6.1'],
     },
     summary_643: { total: 4, authorized: 2, blocked: 1, needs_review: 1, expired: 0 },
-    summary_1161: { events: 5, alerts_total: 2, alerts_open: 1 },
+    summary_1161: {
+      events: 5,
+      events_by_kind: { new_scripts: 1, hash_changes: 1, header_changes: 2, csp_violations: 1, unexpected_iframes: 0, recipient_mismatches: 0 },
+      alerts_total: 2,
+      alerts_open: 1,
+      pages_observed: 3,
+    },
     scripts: [
       script(1, {
         src: 'https://js.stripe.com/v3/',
@@ -74,6 +80,11 @@ export function reportDataFixture(overrides: Partial<ReportData> = {}): ReportDa
     periodic_checks: [
       { week_start: '2026-11-16T00:00:00.000Z', week_end: '2026-11-23T00:00:00.000Z', sdk_sessions: 1234, sdk_batches: 5678, pages_monitored: 2, header_checks: 310, no_monitoring: false },
       { week_start: '2026-11-23T00:00:00.000Z', week_end: '2026-11-30T00:00:00.000Z', sdk_sessions: 0, sdk_batches: 0, pages_monitored: 0, header_checks: 0, no_monitoring: true },
+    ],
+    pages_observed: [
+      { page: '/checkout/pagamento', batches: 4210 },
+      { page: '/carrinho', batches: 1302 },
+      { page: '/checkout/confirmação', batches: 166 },
     ],
     data_access: [
       { script_id: scriptId(1), src: 'https://js.stripe.com/v3/', field_class: 'card_number', accesses: 812, script_authorized: true, first_at: at(16, 13), last_at: at(23, 11) },

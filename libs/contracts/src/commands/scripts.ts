@@ -67,6 +67,14 @@ export interface StoreSightings {
   batches: number;
   observations: number;
   scripts: ScriptSightings[];
+  /** Batches by page path, for the busiest paths (absent from an edge older than this field). */
+  pages?: PageSightings[];
+}
+
+/** The batches one page path sent within a flush window. */
+export interface PageSightings {
+  path: string;
+  batches: number;
 }
 
 /** `sdkRecordSightings`: the windows the gateway counted, recorded by inventory as one event per store. */

@@ -20,4 +20,20 @@ export interface AlertStatusChangedData {
   note: string | null;
 }
 
-export type AlertFact = AlertResourceFact | (IntegrationEvent<AlertStatusChangedData> & { type: typeof ALERT_STATUS_CHANGED });
+/**
+ * `alerts.alert.occurred`: a further occurrence counted on an open (or snoozed) alert. Reports counts these on the
+ * alert it opened, as the alerts service counts them, so a report shows the occurrences and last sighting GET
+ * /alerts/{id} shows. Not a webhook event.
+ */
+export const ALERT_OCCURRED = 'alerts.alert.occurred';
+
+export interface AlertOccurredData {
+  alert_id: string;
+  /** When it was seen (the alert's last_seen_at is the latest of these). */
+  at: string;
+}
+
+export type AlertFact =
+  | AlertResourceFact
+  | (IntegrationEvent<AlertStatusChangedData> & { type: typeof ALERT_STATUS_CHANGED })
+  | (IntegrationEvent<AlertOccurredData> & { type: typeof ALERT_OCCURRED });

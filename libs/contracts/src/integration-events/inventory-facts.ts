@@ -245,6 +245,8 @@ export interface SdkActivityFact {
   observations: number;
   /** Added later in version 1: the most sessions one script was seen in during the window (a lower bound). */
   sessions?: number;
+  /** Added later in version 1: batches by page path (at most 200 paths a window; the others count under none). */
+  pages?: Array<{ path: string; batches: number }>;
 }
 
 /** Each inventory topic with its `data`, so a consumer's `switch (fact.type)` narrows `fact.data`. */

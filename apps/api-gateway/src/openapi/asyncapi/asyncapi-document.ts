@@ -1,7 +1,8 @@
-import { ALERT_STATUS_CHANGED, ALERT_TOPICS, COMMANDS, INVENTORY_TOPICS, REPORT_TOPICS } from '@pss/contracts';
+import { ALERT_OCCURRED, ALERT_STATUS_CHANGED, ALERT_TOPICS, COMMANDS, INVENTORY_TOPICS, REPORT_TOPICS } from '@pss/contracts';
 import type { JsonSchema } from '../json-schema';
 import { RESOURCE_SCHEMAS } from '../resource-schemas';
 import {
+  ALERT_OCCURRED_SCHEMA,
   ALERT_STATUS_CHANGED_SCHEMA,
   ENVELOPE_SCHEMA,
   INVENTORY_FACT_SCHEMAS,
@@ -30,6 +31,7 @@ export const INTEGRATION_TOPICS: Topic[] = [
   ...Object.entries(INVENTORY_FACT_SCHEMAS).map(([address, data]): Topic => ({ address, source: 'inventory', data, readers: readersOfInventory(address) })),
   ...Object.values(ALERT_TOPICS).map((address): Topic => ({ address, source: 'alerts', data: alertData, readers: ALERT_READERS })),
   { address: ALERT_STATUS_CHANGED, source: 'alerts', data: ALERT_STATUS_CHANGED_SCHEMA, readers: ['reports'] },
+  { address: ALERT_OCCURRED, source: 'alerts', data: ALERT_OCCURRED_SCHEMA, readers: ['reports'] },
   { address: REPORT_TOPICS.ready, source: 'reports', data: REPORT_READY_SCHEMA, readers: ['notifier'] },
   { address: REPORT_TOPICS.scheduleChanged, source: 'reports', data: SCHEDULE_CHANGED_SCHEMA, readers: ['inventory'] },
 ];

@@ -6,6 +6,7 @@ import {
   POLICY_ACTIONS,
   POLICY_MODES,
   SCRIPT_STATUSES,
+  type AlertOccurredData,
   type AlertStatusChangedData,
   type FieldReadingScript,
   type InventoryFactData,
@@ -201,8 +202,20 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
   'inventory.policy.deleted': shape<InventoryFactData['inventory.policy.deleted']>('A policy was deleted.', { policy_id: uuid, deleted_at: dateTime }),
   'inventory.sdk.activity': shape<InventoryFactData['inventory.sdk.activity']>(
     'The SDK of a store reported in a flush window (about every 5 s while it reports).',
-    { store_id: uuid, first_event_at: dateTime, last_event_at: dateTime, batches: count, observations: count, sessions: count },
-    ['sessions'],
+    {
+      store_id: uuid,
+      first_event_at: dateTime,
+      last_event_at: dateTime,
+      batches: count,
+      observations: count,
+      sessions: count,
+      pages: {
+        type: 'array',
+        description: 'Batches by page path, at most 200 paths a window (batches from further paths count under none).',
+        items: { type: 'object', required: ['path', 'batches'], properties: { path: text, batches: count } },
+      },
+    },
+    ['sessions', 'pages'],
   ),
 };
 
@@ -223,6 +236,11 @@ export const ALERT_STATUS_CHANGED_SCHEMA = shape<AlertStatusChangedData>('A pers
   by: text,
   at: dateTime,
   note: nullableText,
+});
+
+export const ALERT_OCCURRED_SCHEMA = shape<AlertOccurredData>('A further occurrence counted on an open (or snoozed) alert. Not a webhook event.', {
+  alert_id: uuid,
+  at: dateTime,
 });
 
 export const REPORT_READY_SCHEMA = shape<ReportReadyData>('A scheduled report snapshot is ready, once per store and period.', {

@@ -80,7 +80,7 @@ export class SdkIntake {
       this.learn(scripts, store, batch, forwarded, reply, now, sighted);
       deferred.push(...deferredOf(forwarded, positions, reply));
     }
-    this.sightings.count(store, batch.sessionId, batch.observations.length, sighted, now);
+    this.sightings.count(store, batch.pageUrl, batch.sessionId, batch.observations.length, sighted, now);
     return { deferred: deferred.sort((a, b) => a.position - b.position) };
   }
 

@@ -6,6 +6,11 @@ import type { StoreSightings } from '@pss/contracts';
  * bounds the sessions a store can send in it; this cap keeps a window bounded whatever the limits are set to.
  */
 export const MAX_SESSIONS_COUNTED = 10_000;
+/**
+ * Distinct page paths counted per store and window at most: a page may send any path, and the reports show the
+ * busiest. Batches from further paths still count in `batches`, under no page.
+ */
+export const MAX_PAGES_COUNTED = 200;
 
 interface StoreWindow {
   orgId: string;
@@ -14,19 +19,25 @@ interface StoreWindow {
   batches: number;
   observations: number;
   scripts: Map<string, { sightings: number; sessions: Set<string>; lastSeenAt: number }>;
+  /** Batches by page path. */
+  pages: Map<string, number>;
 }
 
 /**
  * Repeated sightings of known scripts are not an event each: they are counted here, at the edge, and recorded
- * once per store per flush window (last_seen_at, counters, sessions, SDK activity). Pure bookkeeping.
+ * once per store per flush window (last_seen_at, counters, sessions, pages, SDK activity). Pure bookkeeping.
  */
 export class SightingBuffer {
   private windows = new Map<string, StoreWindow>();
 
-  recordBatch(storeId: string, orgId: string, observations: number, at: number): void {
+  /** One batch, from the page at `pagePath` (the path alone: a query may carry a shopper's data). */
+  recordBatch(storeId: string, orgId: string, observations: number, at: number, pagePath: string): void {
     const window = this.window(storeId, orgId, at);
     window.batches += 1;
     window.observations += observations;
+    const counted = window.pages.get(pagePath);
+    if (counted !== undefined) window.pages.set(pagePath, counted + 1);
+    else if (window.pages.size < MAX_PAGES_COUNTED) window.pages.set(pagePath, 1);
   }
 
   recordScript(storeId: string, orgId: string, scriptId: string, sessionId: string, at: number): void {
@@ -62,13 +73,14 @@ export class SightingBuffer {
         sessions: script.sessions.size,
         lastSeenAt: new Date(script.lastSeenAt).toISOString(),
       })),
+      pages: [...window.pages].map(([path, batches]) => ({ path, batches })),
     }));
   }
 
   private window(storeId: string, orgId: string, at: number): StoreWindow {
     let window = this.windows.get(storeId);
     if (!window) {
-      window = { orgId, firstEventAt: at, lastEventAt: at, batches: 0, observations: 0, scripts: new Map() };
+      window = { orgId, firstEventAt: at, lastEventAt: at, batches: 0, observations: 0, scripts: new Map(), pages: new Map() };
       this.windows.set(storeId, window);
     }
     if (at < window.firstEventAt) window.firstEventAt = at;

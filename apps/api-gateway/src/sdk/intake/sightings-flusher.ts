@@ -31,9 +31,9 @@ export class SightingsFlusher extends PeriodicJob {
     super('SightingsFlusher', FLUSH_INTERVAL_MS, options);
   }
 
-  /** One admitted batch: its observations, and the known scripts sighted in it. */
-  count(store: { _id: string; org_id: string }, sessionId: string, observations: number, sighted: string[], at: number): void {
-    this.buffer.recordBatch(store._id, store.org_id, observations, at);
+  /** One admitted batch: its page, its observations, and the known scripts sighted in it. */
+  count(store: { _id: string; org_id: string }, pageUrl: string, sessionId: string, observations: number, sighted: string[], at: number): void {
+    this.buffer.recordBatch(store._id, store.org_id, observations, at, new URL(pageUrl).pathname);
     for (const scriptId of sighted) this.buffer.recordScript(store._id, store.org_id, scriptId, sessionId, at);
   }
 

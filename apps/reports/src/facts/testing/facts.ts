@@ -90,6 +90,12 @@ export function alertStatusFact(alertId: string, status: 'open' | 'resolved', at
   return { id: `evt_${sequence}`, type: 'alerts.alert.status-changed', version: 1, source: 'alerts', org_id: ORG, store_id: null, occurred_at: at, correlation_id: null, position: sequence, data: { alert_id: alertId, status, by: 'api:pss_live_abcdefghijklmnopqrstuvwx', at, note } };
 }
 
+/** A further occurrence of an alert, as alerts publishes it: `store_id` null for those recorded before it named one. */
+export function alertOccurredFact(alertId: string, at: string, storeId: string | null = STORE): ReportFact {
+  sequence += 1;
+  return { id: `evt_${sequence}`, type: 'alerts.alert.occurred', version: 1, source: 'alerts', org_id: ORG, store_id: storeId, occurred_at: at, correlation_id: null, position: sequence, data: { alert_id: alertId, at } };
+}
+
 /** Pages of facts, as the event store hands them to the builder. */
 export async function* pages(facts: ReportFact[], size = 3): AsyncIterable<ReportFact[]> {
   for (let index = 0; index < facts.length; index += size) yield facts.slice(index, index + size);
