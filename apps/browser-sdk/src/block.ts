@@ -1,4 +1,5 @@
-import type { Rule, SdkConfig } from './config';
+import { externalRules, stopsExternal, type ExternalRules } from '../../../libs/contracts/src/sdk/page-rules';
+import type { SdkConfig } from './config';
 
 const hostOf = (url: string): string | undefined => {
   try {
@@ -14,36 +15,26 @@ const absolute = (url: string): string => {
     return url;
   }
 };
-/** How many labels the most specific of the domains matching the host has; -1 when none matches. */
-const closestDomain = (host: string, domains: string[]): number =>
-  domains.reduce((best, domain) => (host === domain || host.endsWith(`.${domain}`) ? Math.max(best, domain.split('.').length) : best), -1);
-/** A url rule names one URL; one without a query covers that URL with any query, as a script's identity does. */
-const matchesUrl = (href: string, urls: string[]): boolean => urls.indexOf(href) >= 0 || urls.indexOf(href.split('?')[0]) >= 0;
-const values = (rules: Rule[], target: string): string[] => rules.filter((rule) => rule.target === target).map((rule) => rule.value);
 
 /**
  * Block mode's decisions: an external script by its host (a domain rule matches the domain and its
  * subdomains) or its URL (a url rule, fragment ignored), any script by its content hash (`sha384-…`, from its
  * `integrity` attribute or its inline text). The most specific rule wins: a URL before a domain, a subdomain
- * before its parent, and a block before an allow of the same domain. So an authorized script's allow rule on its
- * URL lets it run on a blocked host, and a block on a host stops it whatever allows a parent domain.
+ * before its parent, and a block before an allow of the same domain (libs/contracts page-rules.ts, which inventory
+ * uses to tell what a block will stop). The URLs of authorized scripts count as allows: an authorized script runs
+ * on a host blocked for another of its scripts, and a block on a host stops the rest whatever allows a parent domain.
  */
 export class BlockRules {
   private active = false;
-  private blockedDomains: string[] = [];
-  private blockedUrls: string[] = [];
-  private allowedDomains: string[] = [];
-  private allowedUrls: string[] = [];
+  private external: ExternalRules = externalRules({ block: [], allow: [] }, []);
   private blockedHashes = new Set<string>();
 
   update(config: SdkConfig | undefined): void {
     const rules = config ? config.rules : { block: [], allow: [] };
     this.active = !!config && !config.paused && config.config.mode === 'block';
-    this.blockedDomains = values(rules.block, 'domain').map((domain) => domain.toLowerCase());
-    this.blockedUrls = values(rules.block, 'url');
-    this.allowedDomains = values(rules.allow, 'domain').map((domain) => domain.toLowerCase());
-    this.allowedUrls = values(rules.allow, 'url');
-    this.blockedHashes = new Set(values(rules.block, 'hash'));
+    // A config kept from before authorized URLs were served has none.
+    this.external = externalRules(rules, (config && config.authorized_urls) || []);
+    this.blockedHashes = new Set(rules.block.filter((rule) => rule.target === 'hash').map((rule) => rule.value));
   }
 
   /** Block mode, from the fresh config or the last page view's. */
@@ -59,11 +50,7 @@ export class BlockRules {
     if (!this.active) return false;
     const host = hostOf(url);
     if (!host) return false;
-    const href = absolute(url);
-    if (matchesUrl(href, this.allowedUrls)) return false;
-    if (matchesUrl(href, this.blockedUrls)) return true;
-    const blocked = closestDomain(host, this.blockedDomains);
-    return blocked >= 0 && blocked >= closestDomain(host, this.allowedDomains);
+    return stopsExternal(this.external, host, absolute(url));
   }
 
   /** `integrity` may list several hashes: any blocked one blocks. */
@@ -71,4 +58,13 @@ export class BlockRules {
     if (!this.active || !hashes) return false;
     return hashes.split(/\s+/).some((hash) => this.blockedHashes.has(hash));
   }
+}
+
+/** A type browsers do not run: a stopped script stays in the document, as data. */
+export const NEUTRAL_TYPE = 'javascript/blocked';
+
+/** Stops a script before it runs; it gets an `error` event, as a failed load would, so loaders waiting on it go on. */
+export function neutralize(script: HTMLScriptElement): void {
+  script.type = NEUTRAL_TYPE;
+  setTimeout(() => script.dispatchEvent(new Event('error')), 0);
 }

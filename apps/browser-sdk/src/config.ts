@@ -1,17 +1,14 @@
 import type { SdkConfigView } from '../../../libs/contracts/src/read-models/store';
+import type { PageRule } from '../../../libs/contracts/src/sdk/page-rules';
 import { forget, remember, remembered } from './tab-store';
 
 /** What `GET /sdk/v1/config` answers (apps/api-gateway/src/sdk/sdk-config.ts). */
-export interface Rule {
-  id: string;
-  target: string;
-  value: string;
-}
-
 export interface SdkConfig {
   paused: boolean;
   config: Omit<SdkConfigView, 'updated_at'>;
-  rules: { block: Rule[]; allow: Rule[] };
+  rules: { block: PageRule[]; allow: PageRule[] };
+  /** The store's authorized external scripts, without query: allows that beat a block of their host. */
+  authorized_urls?: string[];
   /** Only in the keyed `sdk.js`: the URL tags (url-tag.ts) of scripts whose CORS re-fetch was only ever refused. */
   cors_refused?: string[];
 }

@@ -1,10 +1,9 @@
-import type { BlockRules } from './block';
+import { neutralize, NEUTRAL_TYPE, type BlockRules } from './block';
 import { sri384, utf8 } from './hashing';
 import { quietly, safe } from './safe';
 import type { ScriptFacts } from './scripts';
 import { gtmContainer, stackUrls } from './stack';
 
-const NEUTRAL_TYPE = 'javascript/blocked';
 const WAIT_FOR_CONFIG_MS = 1500;
 
 /**
@@ -159,11 +158,7 @@ export class ScriptGate {
 
   private stop(script: HTMLScriptElement): void {
     this.facts.blocked.add(script);
-    script.type = NEUTRAL_TYPE;
-    setTimeout(
-      safe(() => script.dispatchEvent(new Event('error'))),
-      0,
-    );
+    neutralize(script);
   }
 
   /**

@@ -11,6 +11,7 @@ import { bareUrl, queryParam } from './stack';
 import { Transport } from './transport';
 import { refusedByCors } from './url-tag';
 import { whenIdle, whenIdleAfterLoad } from './idle-work';
+import type {} from './loader'; // window.__pssLoader
 
 /** How long an observation may wait for its batch: while the page settles (the calibration window), then after it. */
 const CALIBRATION_FLUSH_MS = 2_000;
@@ -58,10 +59,23 @@ const boot = safe(() => {
   // A batch leaves a while after its first observation: soon while the page settles (the calibration window), then less often.
   const transport = new Transport(`${base}events?key=${encodeURIComponent(key)}`, () => (Date.now() < steadyAfter ? CALIBRATION_FLUSH_MS : STEADY_FLUSH_MS));
   const send = safe((observation: Observation) => transport.add(observation));
-  // The scripts that ran before the SDK are the first ones of the document, looked at only if the config asks.
-  const before = document.scripts.length;
+  // The scripts the shop put before the SDK's snippet are the first ones of the document, looked at only if the
+  // config asks: the inline loader counts them (`data-before`), since the SDK it inserts runs later.
+  const counted = parseInt(self.getAttribute('data-before') || '', 10);
+  const before = counted >= 0 ? counted : document.scripts.length;
+  // Kept as elements, not as the document's first `before`: a loader may insert a script ahead of the SDK's tag
+  // later (the standard tag-manager snippet puts gtm.js before the first script, the SDK's), and that one did not
+  // run before the SDK. Block mode starts only after its config fetch, when gtm.js is there already.
+  const ranBefore = scriptsOfPage().slice(0, before);
 
   const facts: ScriptFacts = { gtmOf: new WeakMap(), blocked: new WeakSet() };
+  // What the install loader stopped with the last page view's rules before the SDK came (loader.ts): reported as
+  // stopped; from now on the SDK decides.
+  const handover = window.__pssLoader;
+  if (handover) {
+    handover.release();
+    handover.stopped.forEach((script) => facts.blocked.add(script));
+  }
   const rules = new BlockRules();
   // Served for the key with a monitor-mode or paused config: that config is the one to run with (as fresh as
   // sdk.js's 5-minute cache), so nothing is fetched or read from storage first. Block mode always asks afresh.
@@ -111,7 +125,7 @@ const boot = safe(() => {
     fields.configure(settings ? settings.sensitive_fields : null, true);
     transport.release();
     if (settings && settings.installation_order_policy === 'warn') {
-      for (const script of scriptsOfPage().slice(0, before)) if (script !== self) send(sdkCheck('installation-order', script.src || 'inline'));
+      for (const script of ranBefore) if (script !== self) send(sdkCheck('installation-order', script.src || 'inline'));
     }
     whenIdleAfterLoad(safe(() => observe(settings)));
   });

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
 import { eventually, freePort } from '@pss/testkit';
 import { EmbeddedHarness } from '../../embedded/src/testing/embedded-harness';
-import { SDK_LOADER_CSP_HASH } from '../../inventory/src/stores/sdk-loader';
+import { SDK_LOADER_CSP_HASH } from '@pss/contracts';
 import { chromiumFound, CHROME_PATH, launchChromium } from './chromium';
-import { FixtureServer } from './fixture-server';
+import { FixtureServer, VENDOR_HOST } from './fixture-server';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
 
@@ -62,7 +62,7 @@ describeInChromium('a checkout whose script security service hangs', () => {
     await service.app.listen(port, '127.0.0.1');
     fixtures = await FixtureServer.start();
     ({ browser, close: closeBrowser } = await launchChromium());
-    ({ token } = await service.tenant(['stores:read', 'stores:write', 'scripts:read'], { plan: 'enterprise' }));
+    ({ token } = await service.tenant(['stores:read', 'stores:write', 'scripts:read', 'scripts:review'], { plan: 'enterprise' }));
   }, 60_000);
 
   afterAll(async () => {
@@ -85,10 +85,7 @@ describeInChromium('a checkout whose script security service hangs', () => {
     page.on('pageerror', (error) => errors.push(String((error as Error).message ?? error)));
     if (Object.keys(headers).length) await page.setExtraHTTPHeaders(headers);
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    const loadMs = await page.evaluate(() => {
-      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-      return navigation.loadEventStart;
-    });
+    const loadMs = (await page.evaluate('performance.getEntriesByType("navigation")[0].loadEventStart')) as number;
     const ran = (await page.evaluate('[typeof window.$ === "function", !!window.tagRan, !!window.inlineRan]')) as boolean[];
     return { loadMs, ran, errors, page };
   }
@@ -111,7 +108,7 @@ describeInChromium('a checkout whose script security service hangs', () => {
     expect(withSdk.loadMs).toBeLessThan(without.loadMs + LOAD_EVENT_SLACK_MS);
     expect(withSdk.errors).toEqual([]);
     await withSdk.page.type('#cc', '4111');
-    expect(await withSdk.page.$eval('#cc', (input) => (input as HTMLInputElement).value)).toBe('4111');
+    expect(await withSdk.page.evaluate('document.getElementById("cc").value')).toBe('4111');
   }, 90_000);
 
   it('keeps selling when the SDK comes from a CDN and only its service hangs', async () => {
@@ -141,5 +138,33 @@ describeInChromium('a checkout whose script security service hangs', () => {
     expect(scripts.map((script) => script.src)).toEqual(expect.arrayContaining([fixtures.url('/strict/jquery.js'), fixtures.url('/strict/tag.js')]));
     expect(scripts.some((script) => script.src.includes('/sdk/v1/sdk.js'))).toBe(false); // the SDK is not a script of the shop
     await page.close();
+  }, 90_000);
+  it("in block mode, stops a script of the page's HTML with the last page view's rules before the SDK has come", async () => {
+    const store = await service.createStore(token, { mode: 'block' });
+    fixtures.script('/guard/pixel.js', 'window.pixelRan = true;');
+    const pixel = fixtures.url('/guard/pixel.js', 'vendor');
+    const url = fixtures.page(
+      '/guard/checkout',
+      `<!doctype html><html><head>${store.snippets.html}</head><body><script src="${pixel}" onerror="window.pixelFailed = true"></script>` +
+        '<script>window.after = true;</script></body></html>',
+    );
+    const context = await browser.createBrowserContext();
+    const visit = async () => {
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      // the SDK's config kept for the next page view of this browser (block mode keeps it, from its fetch)
+      await page.waitForFunction(`window.__pssSdk === true && !!localStorage.getItem('pss.cfg.${store.sdk_key}')`);
+      const state = await page.evaluate('({ pixel: !!window.pixelRan, failed: !!window.pixelFailed, after: !!window.after, sdk: !!window.__pssSdk })');
+      await page.close();
+      return state;
+    };
+    expect(await visit()).toEqual({ pixel: true, failed: false, after: true, sdk: true });
+    const scripts = async () => (await service.request('GET', `/api/v1/scripts?store_id=${store.id}&limit=100`, { token })).body.data as any[];
+    const seen = (await eventually(scripts, (list) => list.some((script) => script.src === pixel), { timeoutMs: 20_000, intervalMs: 100 })).find((script) => script.src === pixel);
+    const blocked = await service.request('POST', `/api/v1/scripts/${seen.id}/block`, { token, body: { justification: 'A pixel on the checkout' } });
+    expect(blocked.body).toMatchObject({ rule: { target: 'domain', value: VENDOR_HOST } });
+    await visit(); // the SDK of this view keeps the block-mode config for the next
+    expect(await visit()).toEqual({ pixel: false, failed: true, after: true, sdk: true });
+    await context.close();
   }, 90_000);
 });

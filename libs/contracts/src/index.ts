@@ -26,4 +26,6 @@ export * from './read-models/report';
 export * from './commands/reports';
 export * from './integration-events/inventory-facts';
 export * from './integration-events/alert-facts';
+export * from './sdk/page-rules';
 export * from './sdk/expected-iframes';
+export * from './sdk/sdk-loader';

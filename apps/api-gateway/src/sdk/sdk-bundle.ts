@@ -33,10 +33,13 @@ export type ReleaseChannel = 'stable' | 'latest';
 
 export const SDK_ENTRY = join(__dirname, '../../../browser-sdk/src/main.ts');
 
-/** The browser SDK bundled as browsers get it: one minified IIFE for ES2017, no dependency. */
-export async function buildSdk(): Promise<SdkRelease> {
+/** The install snippets' inline loader (browser-sdk/src/loader.ts), whose built text is kept in libs/contracts. */
+export const LOADER_ENTRY = join(__dirname, '../../../browser-sdk/src/loader.ts');
+
+/** Browser code bundled as browsers get it: one minified IIFE for ES2017, no dependency. */
+export async function bundleForBrowsers(entry: string): Promise<string> {
   const result = await build({
-    entryPoints: [SDK_ENTRY],
+    entryPoints: [entry],
     bundle: true,
     write: false,
     minify: true,
@@ -47,7 +50,12 @@ export async function buildSdk(): Promise<SdkRelease> {
     charset: 'utf8',
     logLevel: 'silent',
   });
-  const iife = result.outputFiles[0].text;
+  return result.outputFiles[0].text.trimEnd();
+}
+
+/** The browser SDK as `/sdk/v1/sdk-<version>.js` serves it. */
+export async function buildSdk(): Promise<SdkRelease> {
+  const iife = `${await bundleForBrowsers(SDK_ENTRY)}\n`;
   const code = Buffer.from(`${COMPILE_HINT}\n${iife}`);
   const sha384 = createHash('sha384').update(code).digest('base64');
   return { version: SDK_VERSION, iife, code, gzip: gzipSync(code, { level: 9 }), etag: `"${SDK_VERSION}-${sha384.slice(0, 16)}"`, integrity: `sha384-${sha384}` };

@@ -1,4 +1,4 @@
-import { SDK_LOADER } from './sdk-loader';
+import { SDK_LOADER } from '@pss/contracts';
 
 export interface InstallSnippets {
   html: string;
@@ -8,7 +8,7 @@ export interface InstallSnippets {
 }
 
 /**
- * Ready-to-paste install snippets: the inline loader (sdk-loader.ts), first in <head>, so the SDK starts as early
+ * Ready-to-paste install snippets: the inline loader (browser-sdk/src/loader.ts), first in <head>, so the SDK starts as early
  * as it can without the page ever waiting for the service. Each is a complete, valid piece of its framework
  * (checked by compiling it in snippets.spec.ts): the Next.js one a root layout, the Nuxt one a config file, the
  * WordPress one a PHP hook. Each renders the same `<script>` element, so the shop's CSP hash is one.
