@@ -1,6 +1,6 @@
 import { DEFAULT_SDK_CONFIG } from '../../inventory/src/stores/sdk-config';
 import { BlockRules } from './block';
-import type { Rule } from './config';
+import type { PageRule } from '../../../libs/contracts/src/sdk/page-rules';
 
 /** The page the decisions are taken on: relative script URLs resolve against it. */
 const PAGE = 'https://www.loja.example/checkout';
@@ -10,10 +10,10 @@ describe('block mode rules in the SDK', () => {
   beforeAll(() => (globals.location = { href: PAGE }));
   afterAll(() => delete globals.location);
 
-  const rule = (target: string, value: string): Rule => ({ id: `${target}:${value}`, target, value });
-  const blocking = (block: Rule[], allow: Rule[] = [], mode: 'block' | 'monitor' = 'block') => {
+  const rule = (target: string, value: string): PageRule => ({ id: `${target}:${value}`, target, value });
+  const blocking = (block: PageRule[], allow: PageRule[] = [], mode: 'block' | 'monitor' = 'block', authorized?: string[]) => {
     const rules = new BlockRules();
-    rules.update({ paused: false, config: { ...DEFAULT_SDK_CONFIG, mode }, rules: { block, allow } });
+    rules.update({ paused: false, config: { ...DEFAULT_SDK_CONFIG, mode }, rules: { block, allow }, authorized_urls: authorized });
     return rules;
   };
 
@@ -44,6 +44,16 @@ describe('block mode rules in the SDK', () => {
 
     expect(blocking([rule('domain', 'both.example')], [rule('domain', 'both.example')]).blocksUrl('https://both.example/x.js')).toBe(true);
     expect(blocking([rule('url', 'https://both.example/x.js')], [rule('domain', 'both.example')]).blocksUrl('https://both.example/x.js')).toBe(true);
+  });
+
+  it("lets an authorized script run on its blocked host, with any query, and stops the host's other scripts", () => {
+    const rules = blocking([rule('domain', 'cdn.shared.example')], [], 'block', ['https://cdn.shared.example/jquery.min.js']);
+    expect(rules.blocksUrl('https://cdn.shared.example/jquery.min.js')).toBe(false);
+    expect(rules.blocksUrl('https://CDN.shared.example/jquery.min.js?v=3#x')).toBe(false);
+    expect(rules.blocksUrl('https://cdn.shared.example/pixel.js')).toBe(true);
+    expect(rules.blocksUrl('https://a.cdn.shared.example/jquery.min.js')).toBe(true);
+    // a config kept from before authorized URLs were served blocks the whole host, as it did
+    expect(blocking([rule('domain', 'cdn.shared.example')]).blocksUrl('https://cdn.shared.example/jquery.min.js')).toBe(true);
   });
 
   it('blocks nothing in monitor mode', () => {
