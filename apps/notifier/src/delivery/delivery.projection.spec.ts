@@ -54,6 +54,17 @@ describe('DeliveryProjection replayed twice', () => {
     ]);
   });
 
+  it('shows an error recorded before receiver text was cleaned as printable text: no escape, bidi or line break', async () => {
+    const events = [
+      requested('d1', 'c1', 0),
+      stored('DeliveryAttemptFailed', { deliveryId: 'd1', channelId: 'c1', attempt: 1, error: 'http_500: \u001b]0;owned\u0007ok\r\nfake line \u202Etxt.exe', at: at(0), nextAttemptAt: at(2) }),
+      requested('d2', 'c1', 1),
+      stored('DeliveryFailed', { deliveryId: 'd2', channelId: 'c1', attempts: 4, error: 'http_502: \u2066bad\u2069\u200b', at: at(2) }),
+    ];
+    const twice = await project(new DeliveryProjection(), events, 'twice');
+    expect(twice[DELIVERIES].map((entry) => entry.last_error)).toEqual(['http_500: ]0;ownedok fake line txt.exe', 'http_502: bad']);
+  });
+
   it('keeps each channel’s newest entries only, and a replay brings none of the older ones back', async () => {
     const ids = Array.from({ length: DELIVERY_HISTORY_SIZE + 2 }, (_, n) => `d${String(n).padStart(2, '0')}`);
     const events = [

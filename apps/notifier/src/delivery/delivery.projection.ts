@@ -4,6 +4,7 @@ import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
 import type { Document, ReadCollection } from '@pss/read-store';
+import { printable } from '../outbound/attempt-errors';
 import type { DeliveryEvent } from './delivery.events';
 
 /** The deliveries not settled yet, and when each may next be taken: what the retry cycle reads. */
@@ -71,7 +72,8 @@ export class DeliveryProjection implements Projection {
       case 'DeliveryAttemptFailed': {
         const { attempt, error, at, nextAttemptAt } = event.data;
         await applyOnce(pending, deliveryId, recorded, { $set: { due_at: nextAttemptAt } });
-        await applyOnce(history, deliveryId, recorded, { $set: { attempts: attempt, last_error: error, next_attempt_at: nextAttemptAt, updated_at: at } });
+        // Printable here too: errors recorded before receiver text was cleaned at the client still reach the CLI.
+        await applyOnce(history, deliveryId, recorded, { $set: { attempts: attempt, last_error: printable(error), next_attempt_at: nextAttemptAt, updated_at: at } });
         return;
       }
       case 'DeliverySucceeded':
@@ -81,7 +83,7 @@ export class DeliveryProjection implements Projection {
         const settled =
           event.type === 'DeliverySucceeded'
             ? { status: 'delivered', attempts: event.data.attempt }
-            : { status: 'failed', attempts: event.data.attempts, last_error: event.data.error };
+            : { status: 'failed', attempts: event.data.attempts, last_error: printable(event.data.error) };
         await applyOnce(history, deliveryId, recorded, { $set: { ...settled, next_attempt_at: null, updated_at: at } });
         return;
       }
