@@ -19,6 +19,8 @@ import {
   SCRIPT_STATUSES,
   SCRIPT_TYPES,
   type AlertDocument,
+  type BlockReach,
+  type ReachedScript,
   type ChannelDocument,
   type CspViolationObservation,
   type HeadersObservation,
@@ -200,8 +202,15 @@ const Recommendation = shape<ScriptRecommendationView>('What a `recommend` polic
   at: dateTime,
 });
 
-const Script = shape<Resource<ScriptDocument> & { rule: unknown }>(
-  'A script seen on a store\'s payment pages. `rule` is present in the block response only.',
+const ReachedScriptSchema = shape<ReachedScript>('Another script of the store that a block rule covers.', {
+  id: uuid,
+  src: text,
+  status: oneOf(SCRIPT_STATUSES),
+});
+const reached = (description: string): JsonSchema => ({ type: 'array', maxItems: 100, description, items: ref('ReachedScript') });
+
+const Script = shape<Resource<ScriptDocument> & { rule: unknown } & BlockReach>(
+  'A script seen on a store\'s payment pages. `rule`, `also_blocks` and `spared` are present in the block response only.',
   {
     id: uuid,
     org_id: uuid,
@@ -241,8 +250,10 @@ const Script = shape<Resource<ScriptDocument> & { rule: unknown }>(
     sri_refused: { ...bool, description: "The browser refuses to run the script: what is served (`current_hash`) is not what the page's integrity attribute pins (`sri_hash`)." },
     sri_refused_at: orNull(dateTime),
     rule: orNull(ref('Rule')),
+    also_blocks: reached("The store's other scripts the block rule stops too (a domain rule covers the host and its subdomains), the most recently seen first; empty for a rule by URL or by hash."),
+    spared: reached('The store\'s other scripts the block rule covers that keep running: authorized ones (an authorized URL is an allow) and those an allow rule lets through.'),
   },
-  ['rule', 'reviews', 'recommendation', 'sensitive_fields_accessed', 'sightings', 'sessions_count', 'host', 'inline', 'sri_refused', 'sri_refused_at'],
+  ['rule', 'also_blocks', 'spared', 'reviews', 'recommendation', 'sensitive_fields_accessed', 'sightings', 'sessions_count', 'host', 'inline', 'sri_refused', 'sri_refused_at'],
 );
 
 const PolicyMatchSchema = shape<PolicyMatch>(
@@ -521,6 +532,7 @@ export const RESOURCE_SCHEMAS: Record<string, JsonSchema> = {
   DeletedRule: idDeleted('The rule is deleted.'),
   ScriptReview: Review,
   ScriptRecommendation: Recommendation,
+  ReachedScript: ReachedScriptSchema,
   Script,
   PolicyMatch: PolicyMatchSchema,
   PolicyConditions: PolicyConditionsSchema,

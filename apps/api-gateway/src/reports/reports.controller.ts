@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { BUS, type Bus, type CommandIds } from '@pss/bus';
 import {
+  assertStoreWritable,
   COMMANDS,
   includesComplianceReports,
   ORGANIZATIONS,
@@ -103,7 +104,7 @@ export class ReportsController {
   @Idempotent()
   async setSchedule(@Body() body: SetScheduleBody, @CurrentPrincipal() principal: Principal, @RequestCommandIds() commandIds?: CommandIds): Promise<ReportScheduleResource> {
     await this.checkPlan(principal.actingOrgId);
-    await this.storeOf(principal, body.store_id);
+    assertStoreWritable(await this.storeOf(principal, body.store_id));
     const { store_id: storeId, cadence, locale = 'pt-BR', active = true } = body;
     return this.bus.request(COMMANDS.scheduleSet, { orgId: principal.actingOrgId, actor: principal.actor, storeId, cadence, locale, active }, { commandIds });
   }

@@ -1,5 +1,5 @@
 import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { INTEGRITY_STATUSES, SCRIPT_STATUSES, SCRIPT_TYPES } from '@pss/contracts';
+import { BLOCK_BY, INTEGRITY_STATUSES, SCRIPT_STATUSES, SCRIPT_TYPES, type BlockBy } from '@pss/contracts';
 import { Omittable } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
@@ -61,4 +61,9 @@ export class BlockScriptBody {
   @IsString()
   @MaxLength(JUSTIFICATION_MAX)
   justification?: string;
+
+  /** An external script's block rule names its host by default (the spec); `url` blocks this script alone. */
+  @Omittable()
+  @IsIn(BLOCK_BY, { message: "by must be 'domain' (the script's host, the default) or 'url' (this script alone)" })
+  by?: BlockBy;
 }

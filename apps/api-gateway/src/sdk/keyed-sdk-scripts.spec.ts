@@ -23,6 +23,7 @@ const config = (sensitiveFields: string[]): PageConfig => ({
     release_channel: 'stable',
   },
   rules: { block: [{ id: 'rul_1', target: 'domain', value: 'evil.example' }], allow: [] },
+  authorized_urls: ['https://evil.example/kept.js'],
 });
 
 /** A release whose code reports what it sees, built as esbuild builds the SDK (a strict IIFE). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { RULES, SCRIPTS, type RuleDocument, type ScriptDocument, type SdkConfigView, type StoreDocument } from '@pss/contracts';
+import { pageRules, RULES, SCRIPTS, scriptUrl, type PageRule, type RuleDocument, type ScriptDocument, type SdkConfigView, type StoreDocument } from '@pss/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { READ_STORE, type Frozen, type ReadStore } from '@pss/read-store';
 import { urlTag } from '../../../browser-sdk/src/url-tag';
@@ -11,7 +11,8 @@ const MOST_CORS_REFUSED = 100;
 
 /**
  * What the SDK on a store's page runs with: the store's SDK config (`paused` in developer mode), the active
- * block and allow rules, and the hashes of authorized scripts. Read from the read models on every request, so
+ * block and allow rules, the URLs of authorized external scripts (allows the SDK honours before a block of their
+ * host) and the hashes of authorized scripts. Read from the read models on every request, so
  * a rule or an authorization reaches the next page view. `sdk` names the release of the store's channel, with
  * the immutable URL and SRI hash a shop pins.
  */
@@ -29,14 +30,12 @@ export class SdkConfigDocument {
   }
 
   async of(store: Frozen<StoreDocument>): Promise<{ body: Record<string, unknown>; etag: string }> {
-    const page = await this.forPage(store);
-    const authorized = await this.readStore
-      .collection<ScriptDocument>(SCRIPTS)
-      .find({ store_id: store._id, status: 'authorized', authorized_hash: { $ne: null } }, { sort: { _id: 1 } });
+    const authorized = await this.authorized(store);
+    const page = await this.pageWith(store, authorized);
     const body = {
       store_id: store._id,
       ...page,
-      authorized_hashes: [...new Set(authorized.map((script) => script.authorized_hash!))],
+      authorized_hashes: [...new Set(authorized.flatMap((script) => (script.authorized_hash ? [script.authorized_hash] : [])))],
       sdk: { channel: page.config.release_channel, ...this.describe(this.bundle.channel(page.config.release_channel)) },
     };
     return { body, etag: `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"` };
@@ -55,28 +54,32 @@ export class SdkConfigDocument {
     return refused.map((script) => urlTag(script.src));
   }
 
-  /** What the SDK on the page acts on: the config and the active rules (the keyed `sdk.js` carries this much). */
+  /** What the SDK on the page acts on: the config, the active rules and the authorized URLs (the keyed `sdk.js` carries this much). */
   async forPage(store: Frozen<StoreDocument>): Promise<PageConfig> {
+    return this.pageWith(store, await this.authorized(store));
+  }
+
+  private async pageWith(store: Frozen<StoreDocument>, authorized: ReadonlyArray<Frozen<ScriptDocument>>): Promise<PageConfig> {
     const rules = await this.readStore
       .collection<RuleDocument>(RULES)
       .find({ store_id: store._id, active: true }, { sort: { _id: 1 } });
     const { updated_at: _updatedAt, ...config } = store.sdk_config!;
-    const rule = ({ _id, target, value }: RuleDocument) => ({ id: _id, target, value });
-    return {
-      paused: config.developer_mode,
-      config,
-      rules: {
-        block: rules.filter((r) => r.type === 'block').map(rule),
-        allow: rules.filter((r) => r.type === 'allow').map(rule),
-      },
-    };
+    // Without query: the identity of a script, which a url rule without query covers with any query.
+    const urls = authorized.filter((script) => !script.inline).map((script) => scriptUrl(script.src));
+    return { paused: config.developer_mode, config, rules: pageRules(rules), authorized_urls: [...new Set(urls)] };
+  }
+
+  private authorized(store: Frozen<StoreDocument>): Promise<ReadonlyArray<Frozen<ScriptDocument>>> {
+    return this.readStore.collection<ScriptDocument>(SCRIPTS).findFrozen({ store_id: store._id, status: 'authorized' }, { sort: { _id: 1 } });
   }
 }
 
 export interface PageConfig {
   paused: boolean;
   config: Frozen<Omit<SdkConfigView, 'updated_at'>>;
-  rules: Record<'block' | 'allow', Array<{ id: string; target: string; value: string }>>;
+  rules: Record<'block' | 'allow', PageRule[]>;
+  /** The store's authorized external scripts, without query: the SDK lets them run on a blocked host. */
+  authorized_urls: string[];
   /** Only in the keyed `sdk.js`: see `corsRefused`. */
   cors_refused?: string[];
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { POLICIES, toResource, type InventoryCommandEnvelope, type PolicyDocument } from '@pss/contracts';
+import { assertStoreWritable, POLICIES, toResource, type InventoryCommandEnvelope, type PolicyDocument } from '@pss/contracts';
 import type { CommandMetaCarrier } from '@pss/bus';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
@@ -57,7 +57,7 @@ export class ChangePolicyHandler implements ICommandHandler<ChangePolicy> {
     const context: CommandContext = { actor, orgId, deadline: meta?.deadline };
     if (input.kind === 'create') {
       const storeId = input.input.store_id ?? null;
-      if (storeId) await this.stores.ownedBy(orgId, storeId);
+      if (storeId) assertStoreWritable(await this.stores.ownedBy(orgId, storeId));
       const policyId = uuidv7(at.getTime());
       // A redelivery, or the client's retry of a create that timed out, answers the policy it created.
       const claim = meta ? await this.aggregates.claimCommand(meta.id, policyId, context) : undefined;
@@ -76,8 +76,15 @@ export class ChangePolicyHandler implements ICommandHandler<ChangePolicy> {
       await this.aggregates.decide(policyStream(id!), policyDecider, { type: 'DeletePolicy', orgId, at }, context);
       return { id: id!, deleted: true };
     }
+    await this.assertPolicyStoreWritable(orgId, id!);
     await this.aggregates.decide(policyStream(id!), policyDecider, { type: 'UpdatePolicy', orgId, changes: definitionOf(input.input), at }, context);
     return this.resource(id!);
+  }
+
+  /** A store's policy changes only while its store does (deleting it is allowed: it only takes a policy away). */
+  private async assertPolicyStoreWritable(orgId: string, policyId: string): Promise<void> {
+    const { policy, deleted } = (await this.aggregates.load(policyStream(policyId), policyDecider)).state;
+    if (!deleted && policy?.orgId === orgId && policy.storeId) assertStoreWritable(await this.stores.ownedBy(orgId, policy.storeId));
   }
 
   private async createdEarlier(policyId: string, context: CommandContext) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { RuleType } from '@pss/contracts';
+import type { BlockBy, RuleType } from '@pss/contracts';
 import type { CommandContext } from '@pss/platform';
 import { CreateRule } from './create-rule';
 import { LiftRule } from './lift-rule';
@@ -20,24 +20,30 @@ export class ScriptRules {
   constructor(private readonly commands: CommandBus) {}
 
   /**
-   * The spec's "a block rule is created or updated": inline scripts by content hash, external ones by domain;
-   * created, or re-activated if it exists. The allow rule an earlier authorization made for the script's URL is
-   * lifted first, or it would keep the script running. Answers once the `rules` read model has the rule.
+   * The spec's "a block rule is created or updated": inline scripts by content hash, external ones by domain
+   * (or by their URL, when the shop asks for less); created, or re-activated if it exists. The allow rule an
+   * earlier authorization made for the script's URL is lifted first, or it would keep the script running.
+   * Answers once the `rules` read model has the rule.
    */
-  async block(script: RuledScript, context: CommandContext): Promise<RuleResource> {
+  async block(script: RuledScript, context: CommandContext, by: BlockBy = 'domain'): Promise<RuleResource> {
     const { orgId, storeId } = script;
     if (!script.inline) await this.lift(script, 'allow', 'url', script.url, context);
-    const target = script.inline ? { target: 'hash' as const, value: script.hash } : { target: 'domain' as const, value: script.host };
+    const target = script.inline
+      ? { target: 'hash' as const, value: script.hash }
+      : by === 'url'
+        ? { target: 'url' as const, value: script.url }
+        : { target: 'domain' as const, value: script.host };
     return this.commands.execute(new CreateRule({ orgId, storeId, type: 'block', ...target }, context, 'reactivate'));
   }
 
   /**
-   * Authorizing a blocked script lets it run. Its hash rule blocked that content alone and is lifted; its domain
-   * rule may block other scripts of the host and stays, with an allow rule for this script's URL.
+   * Authorizing a blocked script lets it run. Its hash or URL rule blocked that script alone and is lifted; its
+   * domain rule may block other scripts of the host and stays, with an allow rule for this script's URL.
    */
   async unblock(script: RuledScript, context: CommandContext): Promise<void> {
     if (script.inline) return this.lift(script, 'block', 'hash', script.hash, context);
     const { orgId, storeId, url } = script;
+    await this.lift(script, 'block', 'url', url, context);
     // A URL longer than a rule may be keeps the host's block (rare: the SDK sends at most 2048 characters).
     if (!keyOf({ storeId, type: 'allow', target: 'url', value: url })) return;
     await this.commands.execute(new CreateRule({ orgId, storeId, type: 'allow', target: 'url', value: url }, context, 'reactivate'));

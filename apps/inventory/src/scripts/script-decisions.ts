@@ -1,11 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandMetaCarrier } from '@pss/bus';
-import { SCRIPTS, toResource, type InventoryCommandEnvelope, type ScriptDocument } from '@pss/contracts';
+import { pageRules, RULES, SCRIPTS, toResource, type BlockBy, type BlockReach, type InventoryCommandEnvelope, type RuleDocument, type ScriptDocument } from '@pss/contracts';
 import { addDays, CLOCK, DomainError, notFound, validationError, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
+import type { RuleResource } from '../rules/rule-resource';
 import { ScriptRules } from '../rules/script-rules';
+import { blockReach, type CoveredScript } from './block-reach';
 import { ruledScript } from './ruled-script';
 import { scriptDecider } from './script.decider';
 import { scriptStream, type ScriptDecision } from './script.events';
@@ -16,7 +18,15 @@ export interface AuthorizeInput {
   expires_days?: number;
 }
 
-export type ScriptDecisionRequest = { kind: 'authorize'; input: AuthorizeInput } | { kind: 'block'; input: { justification?: string } };
+export interface BlockInput {
+  justification?: string;
+  by?: BlockBy;
+}
+
+export type ScriptDecisionRequest = { kind: 'authorize'; input: AuthorizeInput } | { kind: 'block'; input: BlockInput };
+
+/** The scripts a domain rule's answer looks at, the most recently seen first: enough to fill its two lists. */
+const MOST_COVERED = 1000;
 
 export class DecideOnScript {
   constructor(readonly envelope: InventoryCommandEnvelope<ScriptDecisionRequest> & CommandMetaCarrier) {}
@@ -25,8 +35,9 @@ export class DecideOnScript {
 /**
  * A person's decision on a script, through the API (`authorization_method` `api`, `authorized_by`
  * `api:<token prefix>`): authorize pins the current hash, and lets a blocked script run again; block also
- * creates or updates the block rule the SDK enforces (inline scripts by content hash, external ones by domain).
- * Rules change before the script's decision, so a refused rule (a suspended store) leaves the script as it was.
+ * creates or updates the block rule the SDK enforces (inline scripts by content hash, external ones by domain or,
+ * asked `by: url`, by URL) and answers which other scripts of the store that rule stops or spares. Rules change
+ * before the script's decision, so a refused rule (a suspended store) leaves the script as it was.
  */
 @CommandHandler(DecideOnScript)
 export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
@@ -53,9 +64,27 @@ export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
       await this.aggregates.decide(stream, scriptDecider, { type: 'AuthorizeScript', decision, expiresAt, at }, context);
       return this.resource(id!);
     }
-    const rule = await this.rules.block(ruledScript(state, orgId), context);
+    const { by } = input.input;
+    if (state.inline && by !== undefined) throw validationError([{ field: 'by', message: 'an inline script is blocked by its content hash: leave by out' }]);
+    const rule = await this.rules.block(ruledScript(state, orgId), context, by);
     await this.aggregates.decide(stream, scriptDecider, { type: 'BlockScript', decision, ruleId: rule.id, at }, context);
-    return { ...(await this.resource(id!)), rule };
+    return { ...(await this.resource(id!)), rule, ...(await this.reach(rule, id!)) };
+  }
+
+  /** A domain rule's reach over the store's other scripts; a URL or hash rule covers this script alone. */
+  private async reach(rule: RuleResource, scriptId: string): Promise<BlockReach> {
+    if (rule.target !== 'domain') return { also_blocks: [], spared: [] };
+    const scope = { org_id: rule.org_id, store_id: rule.store_id };
+    const [covered, rules] = await Promise.all([
+      this.readStore.collection<ScriptDocument>(SCRIPTS).findFrozen(
+        { ...scope, _id: { $ne: scriptId }, inline: false, host: { $regex: `^(.+\\.)?${escapeRegex(rule.value)}$` } },
+        { sort: { last_seen_at: -1, _id: 1 }, limit: MOST_COVERED },
+      ),
+      this.readStore.collection<RuleDocument>(RULES).findFrozen({ ...scope, active: true }),
+    ]);
+    // The rule as written: the read model may not show it yet.
+    const after = [...rules.filter((other) => other._id !== rule.id), { ...rule, _id: rule.id }];
+    return blockReach(covered as ReadonlyArray<CoveredScript>, pageRules(after));
   }
 
   private async resource(scriptId: string) {
@@ -63,6 +92,8 @@ export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
     return toResource(doc!);
   }
 }
+
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `expires_days` goes up to this (the API's DTO), and `expires_at` as far. */
 const MAX_AUTHORIZATION_DAYS = 3650;

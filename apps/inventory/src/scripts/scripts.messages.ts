@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { COMMANDS, type InventoryCommandEnvelope, type SdkIngestCommand, type SdkRecordSightingsCommand } from '@pss/contracts';
 import { SdkIngestion } from '../ingestion/sdk-ingestion.service';
-import { DecideOnScript, type AuthorizeInput } from './script-decisions';
+import { DecideOnScript, type AuthorizeInput, type BlockInput } from './script-decisions';
 
 /** Script commands and SDK batches arriving over the bus from the gateway. */
 @Controller()
@@ -30,7 +30,7 @@ export class ScriptsMessages {
   }
 
   @MessagePattern(COMMANDS.scriptBlock)
-  block(@Payload() envelope: InventoryCommandEnvelope<{ justification?: string }>) {
+  block(@Payload() envelope: InventoryCommandEnvelope<BlockInput>) {
     return this.commands.execute(new DecideOnScript({ ...envelope, input: { kind: 'block', input: envelope.input } }));
   }
 }

@@ -1,5 +1,5 @@
 import { addMilliseconds, DomainError, notFound, validationError, type Decider } from '@pss/kernel';
-import type { RecipientView, StoreEnvironment, StoreStatus } from '@pss/contracts';
+import { assertStoreWritable, type RecipientView, type StoreEnvironment, type StoreStatus } from '@pss/contracts';
 import { hashRecipientKey, maskRecipientKey } from './recipient-key';
 import { DEFAULT_SDK_CONFIG, type SdkConfigInput, type SdkConfigSettings } from './sdk-config';
 import { PREVIOUS_KEY_VALIDITY_MS } from './sdk-key';
@@ -73,7 +73,7 @@ export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
     if (command.type === 'SuspendStore') {
       return state.status === 'suspended' ? [] : [{ type: 'StoreSuspended', data: { storeId: state.storeId, suspendedAt: command.at.toISOString() } }];
     }
-    if (state.status !== 'active') throw new DomainError('conflict', 'Store is suspended; it can be read but not changed');
+    assertStoreWritable(state);
     switch (command.type) {
       case 'UpdateStore':
         return update(command, state);

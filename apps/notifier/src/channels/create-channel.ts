@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  assertStoreWritable,
   channelTypeOf,
-  STORES,
+  ownStore,
   WEBHOOK_NAME_MAX,
   type ChannelCommandEnvelope,
   type CreateChannelInput,
   type CreatedChannel,
-  type StoreDocument,
 } from '@pss/contracts';
 import type { CommandMetaCarrier } from '@pss/bus';
-import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
+import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
@@ -65,7 +65,7 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
   private async create(channelId: string, orgId: string, input: CreateChannelInput, at: Date, context: CommandContext): Promise<CreatedChannel> {
     // Ids are compared as stored, in lower case, whatever case the client sent.
     const storeId = input.store_id?.toLowerCase() ?? null;
-    if (storeId && !(await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: storeId, org_id: orgId }))) throw notFound('Store');
+    if (storeId) assertStoreWritable(await ownStore(this.readStore, orgId, storeId));
     await assertRoomForChannel(this.readStore, orgId, storeId);
     const secret = input.secret === undefined ? generateSecret() : this.secrets.open(input.secret, webhookSecretInTransit(orgId));
     const format = input.format ?? 'json';

@@ -1,3 +1,4 @@
+import type { ScriptStatus } from '../read-models/script';
 import type { Observation } from '../sdk/observations';
 
 export const SCRIPT_COMMANDS = {
@@ -92,6 +93,30 @@ export const RULE_COMMANDS = {
   ruleUpdate: 'inventory.rule.update',
   ruleDelete: 'inventory.rule.delete',
 } as const;
+
+/**
+ * What `POST /scripts/{id}/block` blocks an external script by: `domain` (the spec's default: its host and the
+ * host's subdomains) or `url` (this script alone, with any query).
+ */
+export const BLOCK_BY = ['domain', 'url'] as const;
+export type BlockBy = (typeof BLOCK_BY)[number];
+
+/** Another script of the store that a block rule covers. */
+export interface ReachedScript {
+  id: string;
+  src: string;
+  status: ScriptStatus;
+}
+
+/**
+ * What the block's answer adds to the Script: of the store's other scripts the new rule covers, those the SDK
+ * will stop (`also_blocks`) and those that keep running (`spared`: authorized, or let through by an allow rule).
+ * Both empty for a rule by URL or by hash, which covers this script alone.
+ */
+export interface BlockReach {
+  also_blocks: ReachedScript[];
+  spared: ReachedScript[];
+}
 
 /** What a script or rule command carries besides its input: who acts, on which organization's behalf. */
 export interface InventoryCommandEnvelope<Input = unknown> {

@@ -1,3 +1,4 @@
+import { conflict, notFound } from '@pss/kernel';
 import type { ReadStore } from '@pss/read-store';
 import { toResource } from '../resource';
 
@@ -11,6 +12,14 @@ export const PAYMENT_PAGES = 'payment_pages';
 export const SDK_KEYS = 'sdk_keys';
 
 export type StoreStatus = 'active' | 'suspended' | 'deleted';
+
+/**
+ * A suspended store is read-only (decisions.md), and so is what is scoped to it: its rules, webhooks, report
+ * schedule and policies. Its key takes no SDK traffic, so a changed setting there would act on nothing.
+ */
+export function assertStoreWritable(store: { status?: string }): void {
+  if (store.status !== 'active') throw conflict('Store is suspended; it can be read but not changed');
+}
 
 /**
  * `staging`: a store to try the SDK on before going live, whose domain and expected iframe origins may be local
@@ -84,6 +93,13 @@ export interface SdkKeyDocument {
   org_id: string;
   /** null while it is the store's current key. */
   valid_until: string | null;
+}
+
+/** The acting organization's store: another tenant's and a store that does not exist are the same 404. */
+export async function ownStore(readStore: ReadStore, orgId: string, storeId: string): Promise<StoreDocument> {
+  const store = await readStore.collection<StoreDocument>(STORES).findOne({ _id: storeId, org_id: orgId });
+  if (!store) throw notFound('Store');
+  return store;
 }
 
 /** A store's payment pages as the API shows them, oldest first: one query for the gateway and inventory. */

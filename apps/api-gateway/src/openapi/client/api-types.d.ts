@@ -899,7 +899,15 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-        /** @description A script seen on a store's payment pages. `rule` is present in the block response only. */
+        /** @description Another script of the store that a block rule covers. */
+        ReachedScript: {
+            /** Format: uuid */
+            id: string;
+            src: string;
+            /** @enum {string} */
+            status: "trusted" | "needs_review" | "suspicious" | "malicious" | "authorized" | "blocked";
+        };
+        /** @description A script seen on a store's payment pages. `rule`, `also_blocks` and `spared` are present in the block response only. */
         Script: {
             /** Format: uuid */
             id: string;
@@ -949,6 +957,10 @@ export interface components {
             recommendation?: components["schemas"]["ScriptRecommendation"] | null;
             sensitive_fields_accessed?: string[];
             rule?: components["schemas"]["Rule"] | null;
+            /** @description The store's other scripts the block rule stops too (a domain rule covers the host and its subdomains), the most recently seen first; empty for a rule by URL or by hash. */
+            also_blocks?: components["schemas"]["ReachedScript"][];
+            /** @description The store's other scripts the block rule covers that keep running: authorized ones (an authorized URL is an allow) and those an allow rule lets through. */
+            spared?: components["schemas"]["ReachedScript"][];
         };
         /** @description Which scripts a policy looks at. */
         PolicyMatch: {
@@ -1387,6 +1399,8 @@ export interface components {
             /** Format: uuid */
             org_id?: string;
             justification?: string;
+            /** @enum {unknown} */
+            by?: "domain" | "url";
         };
         CreateRuleBody: {
             /** Format: uuid */
