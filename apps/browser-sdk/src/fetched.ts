@@ -33,6 +33,22 @@ export async function contentHash(url: string, checked: string[] = []): Promise<
   }
 }
 
+/**
+ * Whether a CORS re-fetch of `url` will be let through, as the browser's own load of the script shows, so that the
+ * SDK never puts a CORS error in the shop's console: same origin; a load in CORS mode that passed (its resource
+ * timing entry has a `responseStatus`, which stays 0 for a no-cors load and for a refused one); where the browser
+ * exposes no `responseStatus`, a `crossorigin` attribute (the browser checked CORS itself; a refusal is already its
+ * own error). A script loaded without `crossorigin` shows nothing of its CORS headers, even with
+ * `Timing-Allow-Origin`: it is not re-fetched.
+ */
+export function readableByCors(url: string, element?: HTMLScriptElement): boolean {
+  if (url.indexOf(`${location.origin}/`) === 0) return true;
+  const entries = performance.getEntriesByName(url, 'resource') as Array<PerformanceResourceTiming & { responseStatus?: number }>;
+  for (const entry of entries) if (entry.responseStatus) return true;
+  if (entries.length && entries[0].responseStatus !== undefined) return false;
+  return !!element && element.hasAttribute('crossorigin');
+}
+
 /** The named response headers of a same-origin HEAD of `url`; undefined when it fails. */
 export async function headersOf(url: string, names: string[]): Promise<Record<string, string> | undefined> {
   const response = await fetch(url, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });

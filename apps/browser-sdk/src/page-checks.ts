@@ -9,14 +9,15 @@ import { originOf } from './stack';
 import { remember, remembered } from './tab-store';
 
 /**
- * The page's security headers, read from a same-origin HEAD of the page itself, once per tab and path (the
- * service baselines them per path and alerts on a change).
+ * The page's security headers, read from a same-origin HEAD of the page's path, once per tab and path (the
+ * service baselines them per path and alerts on a change). Without the query: it may carry an order id or a
+ * token, which the shop's access logs would then show once more, and the headers baselined are the path's.
  */
 export async function pageHeaders(): Promise<Observation | undefined> {
   const marker = `pss.h.${location.pathname}`;
   if (remembered('session', marker)) return undefined;
   remember('session', marker, '1');
-  const headers = await headersOf(location.href, [...SECURITY_HEADERS]);
+  const headers = await headersOf(location.origin + location.pathname, [...SECURITY_HEADERS]);
   return headers ? { kind: 'headers', headers } : undefined;
 }
 

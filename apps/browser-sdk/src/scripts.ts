@@ -1,6 +1,6 @@
 import { sri384, utf8 } from './hashing';
 import type { Observation } from './observations';
-import { contentHash } from './fetched';
+import { contentHash, readableByCors } from './fetched';
 import { checkedTokens } from './sri';
 import { bareUrl, gtmContainer } from './stack';
 
@@ -18,8 +18,9 @@ export interface ScriptFacts {
 /**
  * Every script of the page, once each: the ones already there (`document.scripts`, buffered resource timing),
  * the ones added later (MutationObserver, resource timing), external and inline, module, async or defer.
- * Content is hashed in the page (SHA-384 of the bytes, fetched from the HTTP cache, when same-origin or CORS
- * allows), else the `integrity` attribute is the hash (`hash_source: sri`), else there is no hash. Bytes that
+ * Content is hashed in the page (SHA-384 of the bytes, fetched from the HTTP cache, when same-origin or the
+ * browser's own load of it showed CORS allows: `readableByCors`), else the `integrity` attribute is the hash
+ * (`hash_source: sri`), else there is no hash. Bytes that
  * the attribute's tokens do not name were refused by the browser: reported with them (`refused_integrity`).
  */
 export class ScriptObserver {
@@ -95,7 +96,7 @@ export class ScriptObserver {
     }
     const checked = checkedTokens(integrity);
     const declared = checked.length ? { hash: checked[0], hash_source: 'sri' as const } : {};
-    if (this.corsRefused(url)) {
+    if (this.corsRefused(url) || !readableByCors(url, element)) {
       this.report(prune({ ...base, ...declared })); // what a refused re-fetch would have given
       return DONE;
     }

@@ -194,13 +194,23 @@ const Review = shape<ScriptReview>('A decision on a script.', {
   at: dateTime,
 });
 
-const Recommendation = shape<ScriptRecommendationView>('What a `recommend` policy would decide.', {
-  policy_id: uuid,
-  policy_version: integer,
-  action: oneOf(POLICY_ACTIONS),
-  justification: text,
-  at: dateTime,
-});
+const prevalenceSeen: JsonSchema = {
+  ...orNull({ type: 'number', minimum: 0, maximum: 1 }),
+  description: "The prevalence (docs/policies.md) the deciding policy's `prevalence_min` was checked against; null for any other decision.",
+};
+
+const Recommendation = shape<ScriptRecommendationView>(
+  'What a `recommend` policy would decide.',
+  {
+    policy_id: uuid,
+    policy_version: integer,
+    action: oneOf(POLICY_ACTIONS),
+    justification: text,
+    prevalence_seen: prevalenceSeen,
+    at: dateTime,
+  },
+  ['prevalence_seen'],
+);
 
 const ReachedScriptSchema = shape<ReachedScript>('Another script of the store that a block rule covers.', {
   id: uuid,
@@ -233,6 +243,7 @@ const Script = shape<Resource<ScriptDocument> & { rule: unknown } & BlockReach>(
     justification: orNull(text),
     policy_id: orNull(uuid),
     policy_version: orNull(integer),
+    prevalence_seen: prevalenceSeen,
     reviewed_at: orNull(dateTime),
     expires_at: orNull(dateTime),
     review_due_at: orNull(dateTime),
@@ -253,7 +264,7 @@ const Script = shape<Resource<ScriptDocument> & { rule: unknown } & BlockReach>(
     also_blocks: reached("The store's other scripts the block rule stops too (a domain rule covers the host and its subdomains), the most recently seen first; empty for a rule by URL or by hash."),
     spared: reached('The store\'s other scripts the block rule covers that keep running: authorized ones (an authorized URL is an allow) and those an allow rule lets through.'),
   },
-  ['rule', 'also_blocks', 'spared', 'reviews', 'recommendation', 'sensitive_fields_accessed', 'sightings', 'sessions_count', 'host', 'inline', 'sri_refused', 'sri_refused_at'],
+  ['rule', 'also_blocks', 'spared', 'reviews', 'recommendation', 'sensitive_fields_accessed', 'sightings', 'sessions_count', 'host', 'inline', 'sri_refused', 'sri_refused_at', 'prevalence_seen'],
 );
 
 const PolicyMatchSchema = shape<PolicyMatch>(

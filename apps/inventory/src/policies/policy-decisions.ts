@@ -41,8 +41,9 @@ export class PolicyDecisions {
     const script = await this.readStore.collection<ScriptDocument>(SCRIPTS).findOne({ _id: scriptId });
     if (!script) return;
     const store = await this.store(script.store_id);
-    const facts = await this.facts.of(script, store);
-    const verdict = decidingPolicy(await this.policiesOf(store), facts);
+    const policies = await this.policiesOf(store);
+    const facts = await this.facts.of(script, store, await this.facts.electorate(policies, store));
+    const verdict = decidingPolicy(policies, facts);
     if (!verdict) return;
     // Behind the SDK's 202 nobody reads the decision back: the next fact need not wait for the read models.
     const context: CommandContext = { ...SYSTEM, orgId: store.org_id, readYourWrites: false };
@@ -57,6 +58,7 @@ export class PolicyDecisions {
         policy_version: verdict.policy.version,
         action: verdict.action,
         justification: justificationFrom(verdict.policy.justification_template, verdict.policy.name, facts),
+        prevalence_seen: prevalenceSeen(verdict.policy, facts),
         at: this.clock.now().toISOString(),
       },
     }, context);
@@ -66,9 +68,10 @@ export class PolicyDecisions {
   async run(policy: PolicyDocument, storeId: string, context: CommandContext, write: boolean) {
     const store = await this.store(storeId);
     const scripts = await this.readStore.collection<ScriptDocument>(SCRIPTS).find({ store_id: store._id }, { sort: { first_seen_at: -1, _id: -1 } });
+    const electorate = await this.facts.electorate([policy], store);
     const outcomes: { script: ScriptDocument; outcome: PolicyOutcome }[] = [];
     for (const script of scripts) {
-      const facts = await this.facts.of(script, store);
+      const facts = await this.facts.of(script, store, electorate);
       const outcome = policyApplies(policy, facts) ? await this.decide(policy, script._id, facts, context, write) : 'unchanged';
       outcomes.push({ script, outcome });
     }
@@ -117,6 +120,7 @@ export class PolicyDecisions {
       justification: justificationFrom(policy.justification_template, policy.name, facts),
       policyId: policy._id,
       policyVersion: policy.version,
+      prevalenceSeen: prevalenceSeen(policy, facts),
     };
     switch (policy.action) {
       case 'authorize':
@@ -128,3 +132,7 @@ export class PolicyDecisions {
     }
   }
 }
+
+/** The prevalence a policy's `prevalence_min` was checked against; null for a policy without that condition. */
+const prevalenceSeen = (policy: PolicyDocument, facts: ScriptFacts): number | null =>
+  policy.conditions.prevalence_min === undefined ? null : facts.prevalence;

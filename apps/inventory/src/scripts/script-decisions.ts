@@ -54,7 +54,7 @@ export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
     if (!state.scriptId || state.orgId !== orgId) throw notFound('Script');
     const at = this.clock.now();
     const context = { actor, orgId, deadline: command?.deadline };
-    const decision: ScriptDecision = { method: 'api', by: actor, justification: input.input.justification?.trim() || null, policyId: null, policyVersion: null };
+    const decision: ScriptDecision = { method: 'api', by: actor, justification: input.input.justification?.trim() || null, policyId: null, policyVersion: null, prevalenceSeen: null };
 
     if (input.kind === 'authorize') {
       // The DTO refuses an empty one; blanks would otherwise authorize with no justification at all.

@@ -27,8 +27,8 @@ const observe = (hash: string | null, threat = false): ScriptCommand => ({
   at,
 });
 const detected = (hash: string | null): ScriptEvent => scriptDecider.decide(observe(hash), scriptDecider.initialState())[0];
-const byApi: ScriptDecision = { method: 'api', by: 'api:sk_live_x', justification: 'ok', policyId: null, policyVersion: null };
-const byPolicy: ScriptDecision = { method: 'policy', by: 'policy:p1', justification: 'auto', policyId: 'p1', policyVersion: 1 };
+const byApi: ScriptDecision = { method: 'api', by: 'api:sk_live_x', justification: 'ok', policyId: null, policyVersion: null, prevalenceSeen: null };
+const byPolicy: ScriptDecision = { method: 'policy', by: 'policy:p1', justification: 'auto', policyId: 'p1', policyVersion: 1, prevalenceSeen: 0.5 };
 const authorized = (decision = byApi, hash: string | null = 'sha384-a'): ScriptEvent => ({
   type: 'ScriptAuthorized',
   data: { scriptId: 'sc1', storeId: 'st1', ...decision, authorizedHash: hash, expiresAt: null, reviewDueAt: null, authorizedAt: at.toISOString() },
@@ -178,6 +178,34 @@ describe('script decider', () => {
       .given([detected('sha384-a'), authorized(byPolicy)])
       .when({ type: 'BlockScript', decision: byPolicy, ruleId: 'r1', at })
       .then([{ type: 'ScriptBlocked', data: { scriptId: 'sc1', storeId: 'st1', ...byPolicy, ruleId: 'r1', blockedAt: at.toISOString() } }]);
+  });
+
+  it('records the prevalence a policy saw with its decision, and none with the expiry that ends it', () => {
+    const expiresAt = new Date('2026-05-02T00:00:00.000Z');
+    const byPolicyAuthorized: ScriptEvent = {
+      type: 'ScriptAuthorized',
+      data: { scriptId: 'sc1', storeId: 'st1', ...byPolicy, authorizedHash: 'sha384-a', expiresAt: expiresAt.toISOString(), reviewDueAt: '2026-05-01T17:00:00.000Z', authorizedAt: at.toISOString() },
+    };
+    spec.given([detected('sha384-a')]).when({ type: 'AuthorizeScript', decision: byPolicy, expiresAt, at }).then([byPolicyAuthorized]);
+    spec
+      .given([detected('sha384-a'), byPolicyAuthorized])
+      .when({ type: 'ExpireAuthorization', at: expiresAt })
+      .then([
+        {
+          type: 'ScriptReviewRequested',
+          data: {
+            scriptId: 'sc1',
+            storeId: 'st1',
+            method: 'expiry',
+            by: 'system',
+            justification: `Authorization expired at ${expiresAt.toISOString()}`,
+            policyId: null,
+            policyVersion: null,
+            prevalenceSeen: null,
+            requestedAt: expiresAt.toISOString(),
+          },
+        },
+      ]);
   });
 
   it('returns an expired authorization to review once', () => {

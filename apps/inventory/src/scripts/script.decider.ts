@@ -113,7 +113,7 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
       }
       case 'ExpireAuthorization': {
         if (state.status !== 'authorized' || !state.expiresAt || Date.parse(state.expiresAt) > command.at.getTime()) return [];
-        const decision: ScriptDecision = { method: 'expiry', by: 'system', justification: `Authorization expired at ${state.expiresAt}`, policyId: null, policyVersion: null };
+        const decision: ScriptDecision = { method: 'expiry', by: 'system', justification: `Authorization expired at ${state.expiresAt}`, policyId: null, policyVersion: null, prevalenceSeen: null };
         return [{ type: 'ScriptReviewRequested', data: { ...ids, ...decision, requestedAt: command.at.toISOString() } }];
       }
       case 'RecordSensitiveFieldAccess': {

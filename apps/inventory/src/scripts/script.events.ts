@@ -16,6 +16,8 @@ export interface ScriptDecision {
   justification: string | null;
   policyId: string | null;
   policyVersion: number | null;
+  /** What the policy's `prevalence_min` was checked against; null otherwise (and absent from older events). */
+  prevalenceSeen: number | null;
 }
 
 export type ScriptEvent =

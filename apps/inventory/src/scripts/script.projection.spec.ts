@@ -38,7 +38,7 @@ const flushed = (storeId: string, scripts: ScriptSightings[]) => {
   return recorded(`sightings-${storeId}`, 'SightingsFlushed', data);
 };
 
-const manual = { method: 'manual' as const, by: 'api:pss_ab12', justification: 'Payment form of the PSP', policyId: null, policyVersion: null };
+const manual = { method: 'manual' as const, by: 'api:pss_ab12', justification: 'Payment form of the PSP', policyId: null, policyVersion: null, prevalenceSeen: null };
 
 /** Every script event and flush handled twice in a row, then the whole log again: the same inventory as once. */
 describe('ScriptProjection replayed twice', () => {
@@ -202,5 +202,23 @@ describe('ScriptProjection replayed twice', () => {
       expect.objectContaining({ _id: 'c3', inline: true, host: null, sightings: 2, sessions_count: 2, last_seen_at: 'T3' }),
     ]);
     expect(twice[HOST_PREVALENCE]).toEqual([{ _id: 'cdn.example', store_ids: ['s1', 's2'] }]);
+  });
+
+  it('shows the prevalence the deciding policy saw until another decision, and none for an event recorded before it was', async () => {
+    const byPolicy = { ...manual, method: 'policy' as const, by: 'policy:p1', policyId: 'p1', policyVersion: 3 };
+    const { prevalenceSeen: _absentBefore, ...older } = manual;
+    const events = [
+      detected('c1', 's1', 'cdn.example', 'T1'),
+      detected('c2', 's1', 'cdn.other', 'T1'),
+      stored('c1', 'ScriptAuthorized', { ...byPolicy, prevalenceSeen: 0.25, scriptId: 'c1', storeId: 's1', authorizedHash: H1, expiresAt: null, reviewDueAt: null, authorizedAt: 'T2' }),
+      stored('c2', 'ScriptAuthorized', { ...byPolicy, prevalenceSeen: 0.5, scriptId: 'c2', storeId: 's1', authorizedHash: H1, expiresAt: null, reviewDueAt: null, authorizedAt: 'T2' }),
+      stored('c2', 'ScriptReviewRequested', { ...(older as typeof manual), scriptId: 'c2', storeId: 's1', requestedAt: 'T3' }),
+    ];
+    const twice = await project(new ScriptProjection(), events, 'twice');
+    expect(twice).toEqual(await project(new ScriptProjection(), events, 'once'));
+    expect(twice[SCRIPTS].map((s) => [s._id, s.authorization_method, s.prevalence_seen])).toEqual([
+      ['c1', 'policy', 0.25],
+      ['c2', 'manual', null],
+    ]);
   });
 });

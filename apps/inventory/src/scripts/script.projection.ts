@@ -50,6 +50,7 @@ export class ScriptProjection implements Projection {
           justification: null,
           policy_id: null,
           policy_version: null,
+          prevalence_seen: null,
           reviewed_at: null,
           expires_at: null,
           review_due_at: null,
@@ -190,7 +191,14 @@ const NO_EXPIRY = { expires_at: null, review_due_at: null };
 /** A sighting recorded as an event of the script's own (new content) rather than counted in a sightings window. */
 const A_SIGHTING = { sightings: 1, sessions_count: 1 };
 
-type Decision = { method: ScriptReview['method']; by: string; justification: string | null; policyId: string | null; policyVersion: number | null };
+type Decision = {
+  method: ScriptReview['method'];
+  by: string;
+  justification: string | null;
+  policyId: string | null;
+  policyVersion: number | null;
+  prevalenceSeen?: number | null;
+};
 
 const decisionFields = (decision: Decision, at: string) => ({
   authorization_method: decision.method,
@@ -198,6 +206,8 @@ const decisionFields = (decision: Decision, at: string) => ({
   justification: decision.justification,
   policy_id: decision.policyId,
   policy_version: decision.policyVersion,
+  // Events recorded before issue 29 do not carry it.
+  prevalence_seen: decision.prevalenceSeen ?? null,
   reviewed_at: at,
 });
 

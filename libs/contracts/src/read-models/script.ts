@@ -53,6 +53,12 @@ export interface ScriptDocument {
   justification: string | null;
   policy_id: string | null;
   policy_version: number | null;
+  /**
+   * Added (issue 29): the prevalence the deciding policy's `prevalence_min` was checked against (0..1,
+   * docs/policies.md); null when the last decision was not a policy's with that condition. Absent from documents
+   * written before.
+   */
+  prevalence_seen?: number | null;
   reviewed_at: string | null;
   expires_at: string | null;
   review_due_at: string | null;
@@ -86,6 +92,8 @@ export interface ScriptRecommendationView {
   policy_version: number;
   action: 'authorize' | 'needs_review' | 'block';
   justification: string;
+  /** Added (issue 29), as on the script; absent from recommendations made before. */
+  prevalence_seen?: number | null;
   at: string;
 }
 

@@ -896,6 +896,8 @@ export interface components {
             /** @enum {string} */
             action: "authorize" | "needs_review" | "block";
             justification: string;
+            /** @description The prevalence (docs/policies.md) the deciding policy's `prevalence_min` was checked against; null for any other decision. */
+            prevalence_seen?: number | null;
             /** Format: date-time */
             at: string;
         };
@@ -935,6 +937,8 @@ export interface components {
             /** Format: uuid */
             policy_id: string | null;
             policy_version: number | null;
+            /** @description The prevalence (docs/policies.md) the deciding policy's `prevalence_min` was checked against; null for any other decision. */
+            prevalence_seen?: number | null;
             /** Format: date-time */
             reviewed_at: string | null;
             /** Format: date-time */

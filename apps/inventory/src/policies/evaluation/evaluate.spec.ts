@@ -91,6 +91,7 @@ describe('policy conditions', () => {
     ['prevalence_min reached', { prevalence_min: 0.4 }, facts(), true],
     ['prevalence_min not reached', { prevalence_min: 0.5 }, facts(), false],
     ['prevalence_min 0 always holds', { prevalence_min: 0 }, facts({ prevalence: 0 }), true],
+    ['prevalence_min against a prevalence not measured does not hold', { prevalence_min: 0 }, facts({ prevalence: null }), false],
     ['no_sensitive_field_access, none', { no_sensitive_field_access: true }, facts(), true],
     ['no_sensitive_field_access, touched', { no_sensitive_field_access: true }, facts({ sensitiveFieldAccess: true }), false],
     ['not_in_threat_list, clean host', { not_in_threat_list: true }, facts(), true],

@@ -47,7 +47,7 @@ export function hostMatches(host: string, domain: string): boolean {
 export function conditionsHold(conditions: PolicyConditions, facts: ScriptFacts): boolean {
   const checks: [keyof PolicyConditions, (value: never) => boolean][] = [
     ['same_origin', (value: boolean) => facts.sameOrigin === value],
-    ['prevalence_min', (value: number) => facts.prevalence >= value],
+    ['prevalence_min', (value: number) => facts.prevalence !== null && facts.prevalence >= value],
     ['no_sensitive_field_access', (value: boolean) => !facts.sensitiveFieldAccess === value],
     ['not_in_threat_list', (value: boolean) => !facts.threat === value],
     ['in_threat_list', (value: boolean) => facts.threat === value],

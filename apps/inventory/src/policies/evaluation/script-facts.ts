@@ -20,8 +20,8 @@ export interface ScriptFacts {
   sameOrigin: boolean;
   /** Served by the store's e-commerce platform (a catalog vendor of category `ecommerce_platform`). */
   storeProvider: boolean;
-  /** Share (0..1) of the service's active stores whose inventory has a script from the same host. */
-  prevalence: number;
+  /** How common the host is across the other organizations (prevalence.ts); null when no policy asked. */
+  prevalence: number | null;
   /** The store's domain, for `{domain}` when the script has no host. */
   storeDomain: string;
 }
