@@ -388,6 +388,7 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
       paused: false,
       config: expect.objectContaining({ mode: 'monitor', release_channel: 'latest', sensitive_fields: ['#card'] }),
       rules: { block: [], allow: [] },
+      authorized_urls: [],
       cors_refused: [],
     });
     expect(embedded(keyed.text).config.updated_at).toBeUndefined();
