@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { buffer } from 'node:stream/consumers';
 import { largeReportData, reportDataFixture } from '../testing/report-data.fixture';
 import type { CsvTable, ReportData, ReportLocale } from '../report/report-data';
@@ -55,6 +56,17 @@ describe('report CSV', () => {
     ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
     ['\tleading tab', "'\tleading tab"],
     ['\rleading CR', `"'\rleading CR"`],
+    ['\nleading LF', `"'\nleading LF"`],
+    ['＝HYPERLINK("https://evil.example")', `"'＝HYPERLINK(""https://evil.example"")"`],
+    ['＋1', "'＋1"],
+    ['－2', "'－2"],
+    ['＠SUM(A1)', "'＠SUM(A1)"],
+    ['  =1+1', "'  =1+1"],
+    ['\r\n+cmd', `"'\r\n+cmd"`],
+    ['\u00A0\u3000@SUM(A1)', "'\u00A0\u3000@SUM(A1)"],
+    ['\u200B=1', "'\u200B=1"],
+    ['  plain text', '  plain text'],
+    ['total = 1 + 2', 'total = 1 + 2'],
     ['a "quoted" word', '"a ""quoted"" word"'],
     ['one, two', '"one, two"'],
     ['line\nbreak', '"line\nbreak"'],
@@ -64,7 +76,34 @@ describe('report CSV', () => {
   ])('writes the cell %j as %j, and reads back as the neutralized text', (value, written) => {
     expect(csvCell(value)).toBe(written);
     const [[read]] = parsed(`${csvCell(value)}\r\n`.replace(/^\r\n$/, '""\r\n'));
-    expect(read).toBe(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+    expect(read).toBe(/^"?'/.test(written) ? `'${value}` : value);
+  });
+
+  // What a spreadsheet trims before it looks for a formula, and what it takes for one.
+  const blank = fc.constantFrom(' ', '\t', '\r', '\n', '\u00A0', '\u3000', '\u2003', '\u200B', '\uFEFF');
+  const formula = fc.constantFrom('=', '+', '-', '@', '＝', '＋', '－', '＠');
+  const char = fc.oneof(blank, formula, fc.constantFrom('"', ',', 'a', 'ç'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }));
+  const text = fc.array(char, { maxLength: 12 }).map((chars) => chars.join(''));
+  // Behind another cell: a byte order mark that begins a file is the parser's to drop, not a cell's.
+  const readBack = (value: string): string => parsed(`x,${csvCell(value)}\r\n`)[0][1];
+
+  it('neutralizes a formula character behind any blanks, and reads back as the text behind a quote', () => {
+    fc.assert(
+      fc.property(fc.array(blank, { maxLength: 4 }), formula, text, (blanks, start, rest) => {
+        const value = `${blanks.join('')}${start}${rest}`;
+        expect(readBack(value)).toBe(`'${value}`);
+      }),
+    );
+  });
+
+  it('leaves any other text as it was, and always reads back as written or behind a quote', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        const trimmed = value.replace(/^[\s\u200B-\u200D\u2060]+/, '');
+        const risky = /^[=+\-@＝＋－＠]/.test(trimmed) || /^[\t\r\n]/.test(value);
+        expect(readBack(value)).toBe(risky ? `'${value}` : value);
+      }),
+    );
   });
 
   it('writes numbers, booleans and absent values plainly', () => {

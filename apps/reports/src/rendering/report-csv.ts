@@ -55,8 +55,13 @@ async function* rows<Row>(columns: CsvColumn<Row>[], items: readonly Row[], loca
 
 const line = (cells: Cell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** Characters that make a spreadsheet read a cell as a formula (or hide one behind a tab or line start). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet may run as a formula: one starting with `=`, `+`, `-` or `@`, or their full-width forms
+ * (`＝＋－＠`, which spreadsheets with East Asian input read as the ASCII ones), also after blanks, line breaks or
+ * invisible characters (which spreadsheets and import dialogs trim); and any cell starting with a tab or line
+ * break (OWASP's list: an import splitting on them starts a cell with what follows).
+ */
+const FORMULA_START = /^(?:[\s\u200B-\u200D\u2060]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One field: text that starts like a formula gets a leading `'`; quoted when it holds `"`, `,`, CR or LF. */
