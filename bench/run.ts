@@ -4,6 +4,7 @@ import { availabilityBench } from './availability.bench';
 import { eventStoreBench } from './event-store.bench';
 import { httpBench } from './http.bench';
 import { ingestionBench } from './ingestion.bench';
+import { isolationBench } from './isolation.bench';
 import { newScriptsBench } from './new-scripts.bench';
 import { notifierBench } from './notifier.bench';
 import { projectionReplayBench } from './projection-replay.bench';
@@ -34,6 +35,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow[]>> = {
   rendering: reportRenderingBench,
   availability: availabilityBench,
   soak: soakBench,
+  isolation: isolationBench,
 };
 
 function machine(): string {
