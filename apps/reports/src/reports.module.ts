@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FactsCatchUp } from './facts/facts-catch-up';
 import { ReportFacts } from './facts/report-facts';
 import { ReportFileLinksModule } from './files/report-file-links';
 import { ReportFactsConsumer } from './facts/report-facts.consumer';
@@ -9,6 +10,7 @@ import { ReportsOps } from './reports.ops';
 import { ReportSchedules } from './schedule/report-schedules';
 import { ScheduleProjection } from './schedule/schedule.projection';
 import { ScheduledReportsJob } from './schedule/scheduled-reports.job';
+import { ChainAudit } from './snapshot/chain-audit';
 import { ReportGenerator } from './snapshot/report-generator';
 import { ReportPdfs } from './snapshot/report-pdfs';
 import { SnapshotProjection } from './snapshot/snapshot.projection';
@@ -22,11 +24,13 @@ import { SnapshotProjection } from './snapshot/snapshot.projection';
   controllers: [ReportsMessages, ReportFactsConsumer],
   providers: [
     ReportFacts,
+    FactsCatchUp,
     SdkActivityProjection,
     SnapshotProjection,
     ScheduleProjection,
     ReportGenerator,
     ReportPdfs,
+    ChainAudit,
     ReportSchedules,
     ScheduledReportsJob,
     ReportsIntegrationEvents,

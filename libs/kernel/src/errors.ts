@@ -7,6 +7,8 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly details?: ErrorDetail[],
+    /** When to try again (the HTTP `Retry-After`), for errors that pass once load or lag has: 429, 503. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -29,11 +31,17 @@ export interface SerializedError {
   code: string;
   message: string;
   details?: ErrorDetail[];
+  retry_after_seconds?: number;
 }
 
 export const serializeError = (error: unknown): SerializedError =>
   error instanceof DomainError
-    ? { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }
+    ? {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+        ...(error.retryAfterSeconds ? { retry_after_seconds: error.retryAfterSeconds } : {}),
+      }
     : { code: 'internal_error', message: 'Internal error' };
 
 export const isSerializedError = (value: unknown): value is SerializedError =>
@@ -41,4 +49,4 @@ export const isSerializedError = (value: unknown): value is SerializedError =>
   typeof (value as SerializedError).message === 'string';
 
 export const deserializeError = (error: SerializedError): DomainError =>
-  new DomainError(error.code, error.message, error.details);
+  new DomainError(error.code, error.message, error.details, error.retry_after_seconds);

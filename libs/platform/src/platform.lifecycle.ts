@@ -77,6 +77,17 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
     return this.publishers.map((publisher) => ({ name: publisher.name, position: publisher.publishedPosition }));
   }
 
+  /**
+   * Everything of `source` up to this event-store position is on the bus: this process's publisher of it, else
+   * the checkpoint of the process that publishes it. In-process, publishing settles once every consumer has
+   * handled the event, so this is also how far the consumers here have got.
+   */
+  async publishedPosition(source: string): Promise<number> {
+    const local = this.publishers.find((publisher) => publisher.name === source);
+    if (local) return local.publishedPosition;
+    return (await this.adapters.checkpoints.load(IntegrationPublisher.checkpointOf(source))) ?? 0;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     this.ready = false;
     for (const publisher of this.publishers) await publisher.stop();

@@ -60,7 +60,12 @@ export class IntegrationPublisher {
   }
 
   private get checkpointName(): string {
-    return `publisher:${this.source.name}`;
+    return IntegrationPublisher.checkpointOf(this.source.name);
+  }
+
+  /** The checkpoint of `source`'s publisher: how far another process has published it. */
+  static checkpointOf(source: string): string {
+    return `publisher:${source}`;
   }
 
   async start(): Promise<void> {

@@ -45,6 +45,7 @@ export class ExceptionsFilter implements ExceptionFilter {
 export function answerError(reply: FastifyReply, exception: unknown, logger: Logger): void {
   if (exception instanceof DomainError) {
     if (exception instanceof HttpDomainError) reply.headers(exception.headers);
+    if (exception.retryAfterSeconds) reply.header('Retry-After', String(exception.retryAfterSeconds));
     reply.status(statusOf(exception.code)).send(errorBody(exception.code, exception.message, exception.details));
     return;
   }

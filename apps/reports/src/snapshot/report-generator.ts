@@ -6,11 +6,12 @@ import {
   type ReportLocale,
   type ReportSnapshotDocument,
 } from '@pss/contracts';
-import { EVENT_STORE, type EventStore } from '@pss/event-store';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '@pss/event-store';
 import { FILE_STORE, type FileStore } from '@pss/files';
 import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { FactsCatchUp } from '../facts/facts-catch-up';
 import { ReportFacts } from '../facts/report-facts';
 import { SDK_HOURS, SDK_PAGES, type SdkHourDocument, type SdkPageDocument } from '../facts/sdk-activity.projection';
 import { buildReport, HOUR_MS } from '../report/build-report';
@@ -46,6 +47,7 @@ export const dataKeyOf = (snapshotId: string, sha256: string): string => `report
 export class ReportGenerator {
   constructor(
     private readonly facts: ReportFacts,
+    private readonly catchUp: FactsCatchUp,
     private readonly aggregates: AggregateRepository,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(FILE_STORE) private readonly files: FileStore,
@@ -64,6 +66,7 @@ export class ReportGenerator {
   }
 
   async generate(order: SnapshotOrder): Promise<SnapshotDocument> {
+    await this.catchUp.untilCommitted(order.storeId, order.deadline);
     const now = this.clock.now();
     const snapshotId = order.snapshotId ?? uuidv7(now.getTime());
     const createdAt = now.toISOString();
@@ -92,15 +95,17 @@ export class ReportGenerator {
     const stream = evidenceChainStream(order.storeId);
     const { events } = await this.aggregates.decide(stream, snapshotDecider, { type: 'RecordSnapshot', snapshot }, { actor: order.generatedBy, orgId: order.orgId, deadline: order.deadline });
     // Answered from the event, not the read model, which may not have caught up on a busy process.
-    return snapshotDocument(events[0]?.data ?? (await this.recorded(stream, snapshotId)));
+    if (events[0]) return snapshotDocument(events[0].data);
+    const earlier = await this.recorded(stream, snapshotId);
+    return snapshotDocument(earlier.data, earlier.revision);
   }
 
   /** A snapshot another replica recorded first (a scheduled run made twice at once). */
-  private async recorded(stream: string, snapshotId: string): Promise<SnapshotEvent['data']> {
-    const chain = await this.eventStore.readStream(stream);
-    const found = chain.find((event) => (event.data as SnapshotEvent['data']).snapshotId === snapshotId);
+  private async recorded(stream: string, snapshotId: string): Promise<RecordedEvent<SnapshotEvent['data']>> {
+    const chain = (await this.eventStore.readStream(stream)) as Array<RecordedEvent<SnapshotEvent['data']>>;
+    const found = chain.find((event) => event.data.snapshotId === snapshotId);
     if (!found) throw new Error(`snapshot ${snapshotId} is not on the chain of its store`);
-    return found.data as SnapshotEvent['data'];
+    return found;
   }
 
   /** A snapshot's data, as stored when it was made. */
