@@ -10,6 +10,7 @@ const USAGE = `usage: npm run -s admin -- <command> [options]
   channels list --org ORG_ID
   deliveries list --channel CHANNEL_ID
   reports run-schedule --at 2026-11-30T09:00:00Z   (makes the scheduled reports due at that instant, once)
+  reports verify-chain --store STORE_ID   (checks the store's report snapshots chain and their stored data)
 Acts on the running service through its control socket ($OPS_SOCKET, else $DATA_DIR/ops.sock, else ./data/ops.sock);
 with the service stopped (embedded mode), add --data-dir DIR to act on the data it left in DIR.
 Prints one JSON object on stdout; exits 1 on error (when no service answers: one line on stderr instead).`;
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, string> = {
   'channels list': 'channels.list',
   'deliveries list': 'deliveries.list',
   'reports run-schedule': 'reports.run-schedule',
+  'reports verify-chain': 'reports.verify-chain',
 };
 
 async function main(): Promise<number> {

@@ -366,6 +366,7 @@ const ReportSnapshot = shape<Resource<ReportSnapshotDocument> & { generated: boo
     schema_version: integer,
     sha256: orNull(text),
     previous_sha256: orNull(text),
+    sequence: { ...integer, minimum: 1, description: "Its place on the store's evidence chain, from 1: list the chain by it (docs/reports.md)." },
     generated_by: text,
     has_pdf: bool,
     csv_tables: { type: 'array', items: oneOf(REPORT_CSV_TABLES) },

@@ -71,13 +71,18 @@ export class ReportsController {
     await this.responses.send(reply, snapshot, query, generated);
   }
 
-  /** Newest first; filters by store (404 for a store the organization does not have, as every list) and kind. */
+  /**
+   * Newest first; filters by store (404 for a store the organization does not have, as every list) and kind. A
+   * store's list is its evidence chain, newest first by `sequence`: snapshots made at once are recorded on the
+   * chain in another order than their created_at.
+   */
   @Get('snapshots')
   @RequiresScope('reports:read')
   async snapshotsList(@Query() query: ListSnapshotsQuery, @CurrentPrincipal() principal: Principal) {
     const { limit, cursor, org_id: _org, ...filters } = query;
     if (filters.store_id) await this.storeOf(principal, filters.store_id);
-    return paginate(this.snapshots, { org_id: principal.actingOrgId, ...filters }, { field: 'created_at', direction: -1 }, { limit, cursor });
+    const order = filters.store_id ? ({ field: 'sequence', direction: -1 } as const) : ({ field: 'created_at', direction: -1 } as const);
+    return paginate(this.snapshots, { org_id: principal.actingOrgId, ...filters }, order, { limit, cursor });
   }
 
   @Get('snapshots/:id')

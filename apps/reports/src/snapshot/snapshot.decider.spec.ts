@@ -19,26 +19,26 @@ const snapshot = (snapshotId: string, sha256: string): RecordedSnapshot => ({
   createdAt: '2026-11-23T09:00:00.000Z',
 });
 
-const recorded = (snapshotId: string, sha256: string, previousSha256: string | null): SnapshotEvent => ({
+const recorded = (snapshotId: string, sha256: string, previousSha256: string | null, sequence: number): SnapshotEvent => ({
   type: 'ReportSnapshotRecorded',
-  data: { ...snapshot(snapshotId, sha256), previousSha256 },
+  data: { ...snapshot(snapshotId, sha256), previousSha256, sequence },
 });
 
 describe('evidence chain of a store (report snapshots)', () => {
   const spec = deciderSpec(snapshotDecider);
 
-  it('records the first snapshot with no previous sha256', () => {
-    spec.given([]).when({ type: 'RecordSnapshot', snapshot: snapshot('s1', 'aa') }).then([recorded('s1', 'aa', null)]);
+  it('records the first snapshot with no previous sha256, first on the chain', () => {
+    spec.given([]).when({ type: 'RecordSnapshot', snapshot: snapshot('s1', 'aa') }).then([recorded('s1', 'aa', null, 1)]);
   });
 
-  it('links each snapshot to the sha256 of the one before', () => {
+  it('links each snapshot to the sha256 of the one before, at the next place on the chain', () => {
     spec
-      .given([recorded('s1', 'aa', null), recorded('s2', 'bb', 'aa')])
+      .given([recorded('s1', 'aa', null, 1), recorded('s2', 'bb', 'aa', 2)])
       .when({ type: 'RecordSnapshot', snapshot: snapshot('s3', 'cc') })
-      .then([recorded('s3', 'cc', 'bb')]);
+      .then([recorded('s3', 'cc', 'bb', 3)]);
   });
 
   it('records a snapshot id once (a scheduled run made on two replicas)', () => {
-    spec.given([recorded('s1', 'aa', null)]).when({ type: 'RecordSnapshot', snapshot: snapshot('s1', 'other') }).thenNothingHappens();
+    spec.given([recorded('s1', 'aa', null, 1)]).when({ type: 'RecordSnapshot', snapshot: snapshot('s1', 'other') }).thenNothingHappens();
   });
 });

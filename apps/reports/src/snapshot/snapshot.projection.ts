@@ -11,19 +11,26 @@ export class SnapshotProjection implements Projection {
   readonly name = REPORT_SNAPSHOTS;
   readonly filter = { streamPrefixes: ['report-'] };
   readonly collections: Projection['collections'] = {
-    [REPORT_SNAPSHOTS]: [{ key: { org_id: 1, created_at: -1, _id: -1 } }, { key: { store_id: 1, period_start: 1, period_end: 1 } }],
+    [REPORT_SNAPSHOTS]: [
+      { key: { org_id: 1, created_at: -1, _id: -1 } },
+      { key: { store_id: 1, period_start: 1, period_end: 1 } },
+      { key: { org_id: 1, store_id: 1, sequence: -1, _id: -1 } },
+    ],
   };
 
   /** Snapshots never change: the document is written whole, so writing it again changes nothing. */
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     if (recorded.type !== 'ReportSnapshotRecorded') return;
     const { data } = recorded as RecordedEvent<SnapshotEvent['data']>;
-    await context.collection<ReportSnapshotDocument>(REPORT_SNAPSHOTS).upsert(snapshotDocument(data));
+    await context.collection<ReportSnapshotDocument>(REPORT_SNAPSHOTS).upsert(snapshotDocument(data, recorded.revision));
   }
 }
 
-/** The read model's document of a recorded snapshot. */
-export function snapshotDocument(data: SnapshotEvent['data']): ReportSnapshotDocument {
+/**
+ * The read model's document of a recorded snapshot. `revision`: its event's on the chain's stream, for snapshots
+ * recorded before `sequence` was (the chain is appended with the expected revision, so they are the same).
+ */
+export function snapshotDocument(data: SnapshotEvent['data'], revision?: number): ReportSnapshotDocument {
   return {
     _id: data.snapshotId,
     org_id: data.orgId,
@@ -35,6 +42,7 @@ export function snapshotDocument(data: SnapshotEvent['data']): ReportSnapshotDoc
     schema_version: data.schemaVersion,
     sha256: data.sha256,
     previous_sha256: data.previousSha256,
+    sequence: data.sequence ?? (revision ?? 0) + 1,
     generated_by: data.generatedBy,
     has_pdf: data.hasPdf,
     csv_tables: data.csvTables,

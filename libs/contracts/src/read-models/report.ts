@@ -30,6 +30,8 @@ export interface ReportSnapshotDocument {
   sha256: string | null;
   /** The sha256 of the store's snapshot before this one, null for the first: the evidence chain. */
   previous_sha256: string | null;
+  /** Its place on the store's evidence chain, from 1: the chain's order (created_at is not, for snapshots made at once). */
+  sequence: number;
   generated_by: string;
   has_pdf: boolean;
   csv_tables: ReportCsvTable[];
