@@ -3,6 +3,8 @@ import { cachedConfig, enforcing } from './config';
 
 /** What the SDK takes over from the loader when it starts (main.ts). */
 export interface LoaderHandover {
+  /** The loader's own inline script: the SDK's, not the shop's, so not in the inventory. */
+  element: HTMLScriptElement;
   /** Scripts the HTML parser added that the last page view's rules stopped before the SDK came. */
   stopped: HTMLScriptElement[];
   /** Stops watching: from now on the SDK, with the fresh config, decides. */
@@ -21,7 +23,7 @@ declare global {
  * before the parser prepares the script it added, so a stopped one never runs. Scripts inserted by code before the
  * SDK comes are not watched: they start loading at insertion, before any observer could see them.
  */
-function guardFromLastView(key: string): LoaderHandover | undefined {
+function guardFromLastView(key: string): Pick<LoaderHandover, 'stopped' | 'release'> | undefined {
   const config = cachedConfig(key);
   if (!config || !enforcing(config)) return undefined;
   const rules = new BlockRules();
@@ -59,12 +61,14 @@ function load(self: HTMLScriptElement): void {
   const key = self.getAttribute('data-key');
   if (!src || !key || window.__pssLoader) return;
   const before = document.scripts.length - 1;
+  let guard: Pick<LoaderHandover, 'stopped' | 'release'> | undefined;
   try {
-    const handover = guardFromLastView(key);
-    if (handover) window.__pssLoader = handover;
+    guard = guardFromLastView(key);
   } catch {
     // no storage, no observer: the SDK decides alone when it comes
   }
+  // Fixed for the page's life: a script running after the loader cannot name itself the loader to leave the inventory.
+  Object.defineProperty(window, '__pssLoader', { value: { element: self, stopped: [], release: () => undefined, ...guard } });
   let policy: { createScriptURL(url: string): string } | undefined;
   try {
     policy = (window as unknown as { trustedTypes: { createPolicy(name: string, rules: object): typeof policy } }).trustedTypes.createPolicy('pss-loader', { createScriptURL: (url: string) => url });

@@ -68,12 +68,13 @@ const boot = safe(() => {
   // run before the SDK. Block mode starts only after its config fetch, when gtm.js is there already.
   const ranBefore = scriptsOfPage().slice(0, before);
 
-  const facts: ScriptFacts = { gtmOf: new WeakMap(), blocked: new WeakSet() };
-  // What the install loader stopped with the last page view's rules before the SDK came (loader.ts): reported as
-  // stopped; from now on the SDK decides.
+  const facts: ScriptFacts = { gtmOf: new WeakMap(), blocked: new WeakSet(), ours: new WeakSet() };
+  // The install loader's script is the SDK's; what it stopped with the last page view's rules before the SDK came
+  // (loader.ts) is reported as stopped, and from now on the SDK decides.
   const handover = window.__pssLoader;
   if (handover) {
     handover.release();
+    facts.ours.add(handover.element);
     handover.stopped.forEach((script) => facts.blocked.add(script));
   }
   const rules = new BlockRules();

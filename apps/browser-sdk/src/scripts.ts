@@ -13,6 +13,8 @@ export interface ScriptFacts {
   gtmOf: WeakMap<Element, string>;
   /** Elements block mode stopped. */
   blocked: WeakSet<Element>;
+  /** The SDK's own elements (the install loader's inline script): not the shop's scripts. */
+  ours: WeakSet<Element>;
 }
 
 /**
@@ -65,6 +67,7 @@ export class ScriptObserver {
       if (this.pending.length < 500) this.pending.push(element);
       return DONE;
     }
+    if (this.facts.ours.has(element)) return DONE;
     const blocked = this.facts.blocked.has(element);
     if (!blocked && !RUNNABLE.test(element.type.trim())) return DONE;
     const src = element.src; // resolved anew by the DOM at every read

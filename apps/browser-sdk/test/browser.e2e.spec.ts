@@ -96,7 +96,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     const url = fixtures.page(
       `${p}/checkout`,
       checkout(
-        store.snippets.html,
+        synchronousTag(store),
         `<script src="${p}/app.js"></script>
          <script type="module" src="${p}/module.js"></script>
          <script async src="${p}/async.js"></script>

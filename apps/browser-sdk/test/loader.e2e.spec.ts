@@ -1,9 +1,9 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
-import { eventually, freePort } from '@pss/testkit';
+import { eventually, freePort, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '../../embedded/src/testing/embedded-harness';
-import { SDK_LOADER_CSP_HASH } from '@pss/contracts';
+import { SDK_LOADER, SDK_LOADER_CSP_HASH } from '@pss/contracts';
 import { chromiumFound, CHROME_PATH, launchChromium } from './chromium';
 import { FixtureServer, VENDOR_HOST } from './fixture-server';
 
@@ -136,7 +136,9 @@ describeInChromium('a checkout whose script security service hangs', () => {
       { timeoutMs: 20_000, intervalMs: 100 },
     );
     expect(scripts.map((script) => script.src)).toEqual(expect.arrayContaining([fixtures.url('/strict/jquery.js'), fixtures.url('/strict/tag.js')]));
-    expect(scripts.some((script) => script.src.includes('/sdk/v1/sdk.js'))).toBe(false); // the SDK is not a script of the shop
+    // the SDK is not a script of the shop, nor is its loader
+    expect(scripts.some((script) => script.src.includes('/sdk/v1/sdk.js') || script.src === `inline:${sri(SDK_LOADER)}`)).toBe(false);
+    expect(scripts.filter((script) => script.src.startsWith('inline:'))).toHaveLength(1); // the page's own, which its CSP refused to run
     await page.close();
   }, 90_000);
   it("in block mode, stops a script of the page's HTML with the last page view's rules before the SDK has come", async () => {
