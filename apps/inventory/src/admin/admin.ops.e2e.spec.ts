@@ -74,4 +74,22 @@ describe('admin CLI (a process, embedded, no service running)', () => {
     expect(refused.code).toBe(1);
     expect(refused.out.error.details[0].message).toContain('valid scopes: stores:read, stores:write');
   }, 60_000);
+
+  it('refuses a grandchild with the API\'s nesting_limit, however the child\'s id is written, and a --parent with no id', async () => {
+    const partner = await admin('org', 'create', '--name', 'Partner');
+    const child = await admin('org', 'create', '--name', 'Child', '--parent', partner.out.id);
+    // The API reads ids in any case (its path ids, org_id): an operator copying an id in capitals names the same child.
+    const grandchild = await admin('org', 'create', '--name', 'Grandchild', '--parent', ` ${child.out.id.toUpperCase()}`);
+    expect(grandchild).toEqual({
+      code: 1,
+      out: { error: { code: 'nesting_limit', message: 'Child organizations cannot create organizations: only one level of nesting is allowed' } },
+    });
+    // A bare --parent made a top-level organization.
+    const bare = await admin('org', 'create', '--name', 'Orphan', '--parent');
+    expect(bare).toEqual({
+      code: 1,
+      out: { error: { code: 'validation_error', message: 'Request validation failed', details: [{ field: 'parent', message: '--parent must be an organization id (a UUID)' }] } },
+    });
+    expect((await admin('org', 'list', '--parent', partner.out.id.toUpperCase())).out.data.map((org: { name: string }) => org.name)).toEqual(['Child']);
+  }, 90_000);
 });

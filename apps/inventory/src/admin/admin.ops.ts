@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { API_TOKENS, ORGANIZATIONS, toResource, tokenStatus, type ApiTokenDocument, type OrganizationDocument } from '@pss/contracts';
-import { CLOCK, validationError, type Clock } from '@pss/kernel';
+import { CLOCK, isUuid, validationError, type Clock } from '@pss/kernel';
 import { OpsCommand, type OpsArgs } from '@pss/ops';
 import type { CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
@@ -33,7 +33,7 @@ export class AdminOps {
           plan: optional(args, 'plan'),
           billingMode: optional(args, 'billing-mode'),
           ownerEmail: optional(args, 'owner-email') ?? null,
-          parentOrgId: optional(args, 'parent') ?? null,
+          parentOrgId: organizationId(args, 'parent') ?? null,
         },
         ADMIN,
       ),
@@ -43,7 +43,7 @@ export class AdminOps {
   /** Every organization, oldest first, or the children of `--parent`: operators find the id a token is for. */
   @OpsCommand('org.list')
   async listOrganizations(args: OpsArgs) {
-    const parent = optional(args, 'parent');
+    const parent = organizationId(args, 'parent');
     const organizations = await this.readStore
       .collection<OrganizationDocument>(ORGANIZATIONS)
       .find(parent ? { parent_org_id: parent } : {}, { sort: { created_at: 1, _id: 1 } });
@@ -56,7 +56,7 @@ export class AdminOps {
     return this.commands.execute(
       new IssueToken(
         {
-          orgId: required(args, 'org'),
+          orgId: requiredOrganizationId(args, 'org'),
           name: required(args, 'name'),
           scopes: required(args, 'scopes').split(',').map((scope) => scope.trim()).filter(Boolean),
           validityDays: days === undefined || days === 'none' ? null : Number(days),
@@ -71,19 +71,36 @@ export class AdminOps {
     const now = this.clock.now();
     const tokens = await this.readStore
       .collection<ApiTokenDocument>(API_TOKENS)
-      .find({ org_id: required(args, 'org') }, { sort: { created_at: -1, _id: -1 } });
+      .find({ org_id: requiredOrganizationId(args, 'org') }, { sort: { created_at: -1, _id: -1 } });
     return { data: tokens.map((token) => tokenListItem(token, tokenStatus(token, now))) };
   }
 
   @OpsCommand('token.revoke')
   revokeToken(args: OpsArgs) {
-    return this.commands.execute(new RevokeToken({ orgId: required(args, 'org'), prefix: required(args, 'prefix') }, ADMIN));
+    return this.commands.execute(new RevokeToken({ orgId: requiredOrganizationId(args, 'org'), prefix: required(args, 'prefix') }, ADMIN));
   }
 }
 
 function optional(args: OpsArgs, name: string): string | undefined {
   const value = args[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * An organization named as the API reads a path id or `org_id`: a UUID in any case, compared in lower case. So a
+ * child's id in capitals is the child (a grandchild is `nesting_limit`, as the API says), not `not_found`, and a
+ * bare `--parent` is refused instead of making a top-level organization.
+ */
+function organizationId(args: OpsArgs, name: string): string | undefined {
+  const value = args[name];
+  if (value === undefined) return undefined;
+  const id = typeof value === 'string' ? value.trim() : value;
+  if (!isUuid(id)) throw validationError([{ field: name, message: `--${name} must be an organization id (a UUID)` }]);
+  return id.toLowerCase();
+}
+
+function requiredOrganizationId(args: OpsArgs, name: string): string {
+  return organizationId(args, name) ?? required(args, name);
 }
 
 function required(args: OpsArgs, name: string): string {
