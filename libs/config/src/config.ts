@@ -32,6 +32,10 @@ export interface ServiceConfig {
   rateLimitPerMinute: number;
   /** SDK batches per minute per store. */
   sdkRateLimitPerMinute: number;
+  /** On-demand report snapshots one organization may have in the making at once (per reports process). */
+  reportGenerationsConcurrent: number;
+  /** On-demand report snapshots one organization may start per minute (per reports process). */
+  reportGenerationsPerMinute: number;
   /**
    * The proxies whose `X-Forwarded-For` names the client, as Fastify's `trustProxy` takes them: false (none: the
    * peer is the client), a number of hops, or addresses and CIDR ranges.
@@ -111,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     // The upper bound keeps the rate limiter's bucket arithmetic in exact integers.
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 1200, 1, 1_000_000_000),
     sdkRateLimitPerMinute: integer('SDK_RATE_LIMIT_PER_MINUTE', env.SDK_RATE_LIMIT_PER_MINUTE, 6000, 1, 1_000_000_000),
+    reportGenerationsConcurrent: integer('REPORT_GENERATIONS_CONCURRENT', env.REPORT_GENERATIONS_CONCURRENT, 2, 1, 1000),
+    reportGenerationsPerMinute: integer('REPORT_GENERATIONS_PER_MINUTE', env.REPORT_GENERATIONS_PER_MINUTE, 10, 1, 1_000_000),
     trustProxy: trustedProxies(env.TRUST_PROXY),
   };
 }

@@ -81,3 +81,52 @@ describe('PCI report evidence (HTTP, embedded)', () => {
     }
   });
 });
+
+/** Issue 29, item 2: what one organization's loop of report requests may cost the service. */
+describe('the cost of on-demand reports (HTTP, embedded)', () => {
+  let service: EmbeddedHarness;
+  let token: string;
+  let store: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the API's answer
+
+  const get = (url: string, as = token) => service.request('GET', `/api/v1${url}`, { token: as });
+  const snapshotsOf = async (storeId: string, as = token) => (await get(`/reports/pci/snapshots?store_id=${storeId}&limit=100`, as)).body.data as unknown[];
+
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start({ env: { REPORT_GENERATIONS_CONCURRENT: '2', REPORT_GENERATIONS_PER_MINUTE: '3' } });
+    ({ token } = await service.tenant(['stores:write', 'reports:read'], { plan: 'growth', 'billing-mode': 'processor' }));
+    store = await service.createStore(token);
+  });
+  afterAll(() => service?.close());
+
+  it('makes nothing for HEAD', async () => {
+    const probed = await service.request('HEAD', `/api/v1/reports/pci?store_id=${store.id}`, { token });
+
+    expect(probed.status).toBe(405);
+    expect(probed.headers.allow).toBe('GET');
+    expect(await snapshotsOf(store.id)).toEqual([]);
+  });
+
+  it('answers 429 with Retry-After past an organization\'s reports per minute, and leaves other organizations alone', async () => {
+    const answers = [];
+    for (let call = 0; call < 4; call += 1) answers.push(await get(`/reports/pci?store_id=${store.id}`));
+    const other = await service.tenant(['stores:write', 'reports:read'], { plan: 'growth', 'billing-mode': 'processor' });
+    const otherStore = await service.createStore(other.token);
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    expect(answers[3].body).toEqual({ error: { code: 'rate_limited', message: 'At most 3 new reports per minute per organization' } });
+    expect(Number(answers[3].headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(answers[3].headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(await snapshotsOf(store.id)).toHaveLength(3);
+    expect((await get(`/reports/pci?store_id=${otherStore.id}`, other.token)).status).toBe(200);
+  });
+
+  it('answers 429 past an organization\'s reports in the making at once', async () => {
+    const other = await service.tenant(['stores:write', 'reports:read'], { plan: 'growth', 'billing-mode': 'processor' });
+    const otherStore = await service.createStore(other.token);
+
+    const answers = await Promise.all([1, 2, 3].map(() => get(`/reports/pci?store_id=${otherStore.id}`, other.token)));
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 429]);
+    expect(answers.find((answer) => answer.status === 429)?.headers['retry-after']).toBe('1');
+  });
+});

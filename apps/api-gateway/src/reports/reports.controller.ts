@@ -22,6 +22,7 @@ import { CLOCK, DAY_MS, DomainError, notFound, validationError, type Clock, type
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import { HttpDomainError } from '../http/exceptions.filter';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';
@@ -51,6 +52,8 @@ export class ReportsController {
   @Get()
   @RequiresScope('reports:read')
   async report(@Query() query: ReportQuery, @CurrentPrincipal() principal: Principal, @Res() reply: FastifyReply): Promise<void> {
+    // Fastify serves HEAD with the GET route: a probe or a link checker must not make (and store) a snapshot.
+    if (reply.request.method === 'HEAD') throw new HttpDomainError('method_not_allowed', 'HEAD would make a report; use GET', { Allow: 'GET' });
     if (query.regenerate && !principal.scopes.includes('reports:generate')) {
       throw new DomainError('insufficient_scope', 'regenerate=true requires the reports:read and reports:generate scopes');
     }

@@ -47,8 +47,9 @@ export class EmbeddedHarness {
     options: { clock?: Clock; dataDir?: string; env?: NodeJS.ProcessEnv; modules?: ServiceAppOptions['modules'] } = {},
   ): Promise<EmbeddedHarness> {
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pss-test-'));
-    // Tests drive many requests per token under a frozen clock: the rate limit has its own tests.
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000000', ...options.env });
+    // Tests drive many requests per token (and reports per organization): the limits have their own tests.
+    const limits = { RATE_LIMIT_PER_MINUTE: '1000000000', REPORT_GENERATIONS_CONCURRENT: '1000', REPORT_GENERATIONS_PER_MINUTE: '1000000' };
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', ...limits, ...options.env });
     const app = await createServiceApp({ name: 'embedded', modules: options.modules ?? EMBEDDED_MODULES, config, clock: options.clock });
     return new EmbeddedHarness(app, config, !options.dataDir);
   }
