@@ -10,7 +10,7 @@ import type { OrganizationEvent } from './organizations/organization.decider';
 import type { PolicyEvent } from './policies/policy.decider';
 import type { ScriptDecision, ScriptEvent } from './scripts/script.events';
 import type { StoreEvent } from './stores/store.events';
-import { isSightingsEvent } from './ingestion/store-activity.projection';
+import { isSightingsEvent, monitoredSpan } from './ingestion/store-activity.projection';
 import { isOrganizationEvent } from './organizations/organization.projection';
 import { isPolicyEvent } from './policies/policy.projection';
 import { isScriptEvent } from './scripts/script.events';
@@ -281,18 +281,24 @@ function signalFact(event: InventoryEvent, orgId: string | null): Published | un
       };
     }
     case 'SightingsFlushed': {
+      // Only page views are the SDK's activity: a window of heartbeats or lone signals resolves no SDK_SILENT
+      // and monitors no week of a report (docs/decisions.md, issue 29).
       const { data } = event;
+      const monitored = monitoredSpan(data);
+      if (!monitored) return undefined;
+      const views = data.pageViews;
       return {
         type: 'inventory.sdk.activity',
         orgId: data.orgId ?? orgId,
         storeId: data.storeId,
         data: {
           store_id: data.storeId,
-          first_event_at: data.firstEventAt,
-          last_event_at: data.lastEventAt,
-          batches: data.batches,
+          first_event_at: monitored.first,
+          last_event_at: monitored.last,
+          batches: views?.batches ?? data.batches,
           observations: data.observations,
-          sessions: Math.max(0, ...data.scripts.map((script) => script.sessions)),
+          sessions: views?.sessions ?? Math.max(0, ...data.scripts.map((script) => script.sessions)),
+          ...(views ? { clients: views.clients } : {}),
           pages: data.pages ?? [],
         },
       };

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ const popplerMissing = spawnSync('pdftotext', ['-v']).error !== undefined;
 describe('PCI report figures against the API (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-11-23T12:00:00.000Z');
   const RECURRENCES = 5;
+  const SHOP_SCRIPT = { kind: 'script', src: 'https://www.loja.com.br/static/app.js', hash: `sha384-${createHash('sha384').update('app').digest('base64')}`, hash_source: 'sdk' };
   let service: EmbeddedHarness;
   let token: string;
   let store: any;
@@ -33,7 +35,8 @@ describe('PCI report figures against the API (HTTP, embedded)', () => {
     for (let n = 0; n < RECURRENCES; n += 1) {
       clock.advance(60_000);
       const violation = { kind: 'csp_violation', directive: 'script-src', blocked_uri: 'https://cdn.evil.example/x.js' };
-      await service.reportSdk(store.sdk_key, [violation], { page_url: pages[n % 2], session_id: `shopper-${n}` });
+      // A page view: the shop's own script beside the violation (a violation alone is no monitoring, issue 29).
+      await service.reportSdk(store.sdk_key, [violation, SHOP_SCRIPT], { page_url: pages[n % 2], session_id: `shopper-${n}` }, `203.0.113.${n}`);
     }
     await service.app.get(SightingsFlusher).run();
     await eventually(() => get(`/alerts?store_id=${store.id}`), (answer) => answer.body.data?.[0]?.occurrences === RECURRENCES);
@@ -58,8 +61,8 @@ describe('PCI report figures against the API (HTTP, embedded)', () => {
     }
     expect(report.body.data.alerts[0].last_seen_at).not.toBe(report.body.data.alerts[0].first_seen_at);
     expect(report.body.data.summary_1161).toMatchObject({
-      events: RECURRENCES,
-      events_by_kind: { new_scripts: 0, hash_changes: 0, header_changes: 0, csp_violations: RECURRENCES, unexpected_iframes: 0, recipient_mismatches: 0 },
+      events: RECURRENCES + 1,
+      events_by_kind: { new_scripts: 1, hash_changes: 0, header_changes: 0, csp_violations: RECURRENCES, unexpected_iframes: 0, recipient_mismatches: 0 },
       alerts_total: 1,
     });
   });
@@ -74,7 +77,9 @@ describe('PCI report figures against the API (HTTP, embedded)', () => {
     ]);
     expect(data.summary_1161.pages_observed).toBe(2);
     expect(data.meta.store.created_at).toBe(created.created_at);
-    expect(data.periodic_checks).toEqual([expect.objectContaining({ week_start: created.created_at, sdk_batches: RECURRENCES, no_monitoring: false })]);
+    expect(data.periodic_checks).toEqual([
+      expect.objectContaining({ week_start: created.created_at, sdk_batches: RECURRENCES, sdk_sessions: RECURRENCES, sdk_client_addresses: RECURRENCES, no_monitoring: false }),
+    ]);
     // A period wholly before the store existed has no week to flag.
     const before = (await get(`/reports/pci?store_id=${store.id}&period_start=2026-11-01T00:00:00Z&period_end=2026-11-08T00:00:00Z`)).body.data;
     expect(before.periodic_checks).toEqual([]);
@@ -93,7 +98,7 @@ describe('PCI report figures against the API (HTTP, embedded)', () => {
     // The alert's row: its occurrences, first and last seen (the API's, by the first test).
     expect([alert.first_seen_at, alert.last_seen_at]).toEqual(['2026-11-23T12:01:00.000Z', '2026-11-23T12:05:00.000Z']);
     expect(text).toContain(`${RECURRENCES} Nov 23, 2026 09:01 (12:01 UTC) Nov 23, 2026 09:05 (12:05 UTC)`);
-    expect(text).toContain(`Changes detected ${RECURRENCES} Each detection in the period counts once`);
+    expect(text).toContain(`Changes detected ${RECURRENCES + 1} Each detection in the period counts once`);
     expect(text).toContain(`CSP violations ${RECURRENCES} Content-Security-Policy violation reports received.`);
     expect(text).toContain('Occurrences: how many times the alert was seen');
     expect(text).toContain('Pages observed by the SDK');

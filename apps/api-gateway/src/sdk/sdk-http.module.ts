@@ -6,6 +6,7 @@ import { KeyedSdkScripts } from './keyed-sdk-scripts';
 import { SdkBundle } from './sdk-bundle';
 import { SdkConfigDocument } from './sdk-config';
 import { answerSdkEventsBeforeNest } from './sdk-events-route';
+import { ClientAddresses } from './intake/client-addresses';
 import { SdkIntake } from './intake/sdk-intake';
 import { SightingsFlusher } from './intake/sightings-flusher';
 import { SDK_BODY_LIMIT_BYTES, SdkController } from './sdk.controller';
@@ -15,7 +16,7 @@ import { SdkAdmission } from './sdk-admission';
 
 @Module({
   controllers: [SdkController],
-  providers: [SdkKeys, SdkConfigDocument, SdkBundle, KeyedSdkScripts, sdkRateLimiterProvider, sdkClientRateLimiterProvider, SdkAdmission, SdkIntake, SightingsFlusher],
+  providers: [SdkKeys, SdkConfigDocument, SdkBundle, KeyedSdkScripts, sdkRateLimiterProvider, sdkClientRateLimiterProvider, SdkAdmission, SdkIntake, SightingsFlusher, ClientAddresses],
 })
 export class SdkHttpModule implements OnModuleInit {
   constructor(

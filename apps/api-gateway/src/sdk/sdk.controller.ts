@@ -8,6 +8,7 @@ import type { Frozen } from '@pss/read-store';
 import { Public } from '../auth/scopes.decorator';
 import { checkCspReports } from './csp-reports';
 import { noneMatch } from './if-none-match';
+import { ClientAddresses } from './intake/client-addresses';
 import { SdkIntake, type IntakeBatch } from './intake/sdk-intake';
 import { answerOf, checkBatch, parseSdkJson, type Rejection } from './sdk-batch';
 import { SDK_RAW_BODY, sdkBody } from './sdk-body';
@@ -39,6 +40,7 @@ export class SdkController {
     private readonly keyed: KeyedSdkScripts,
     private readonly admission: SdkAdmission,
     private readonly intake: SdkIntake,
+    private readonly addresses: ClientAddresses,
     private readonly metrics: Metrics,
   ) {}
 
@@ -97,10 +99,10 @@ export class SdkController {
   async postEvents(@Req() request: FastifyRequest, @Body() body: unknown) {
     const store = this.admission.storeOf(request);
     const batch = checkBatch(parseSdkJson(sdkBody(body).text));
-    // An empty batch is the heartbeat of a paused SDK (developer mode): it tells the service the SDK is installed.
+    // An empty batch is the heartbeat of a paused SDK (developer mode): taken as usage, never as monitoring (page-view.ts).
     const deferred =
       batch.accepted.length > 0 || batch.rejected === 0
-        ? await this.take(store, { pageUrl: batch.pageUrl, sessionId: batch.sessionId, sdkVersion: batch.sdkVersion, observations: batch.accepted }, batch.indexes)
+        ? await this.take(store, { pageUrl: batch.pageUrl, sessionId: batch.sessionId, sdkVersion: batch.sdkVersion, observations: batch.accepted, client: this.addresses.of(request.ip) }, batch.indexes)
         : [];
     const answer = answerOf(batch.accepted.length, batch, deferred);
     this.metrics.sdkBatch('events', answer.accepted, answer.rejected);
@@ -115,9 +117,10 @@ export class SdkController {
     const store = this.admission.storeOf(request);
     const reports = checkCspReports(parseSdkJson(sdkBody(body).text));
     const deferred: Rejection[] = [];
+    const client = this.addresses.of(request.ip);
     for (const page of reports.pages) {
       if (page.accepted.length === 0) continue;
-      deferred.push(...(await this.take(store, { pageUrl: page.pageUrl, sessionId: CSP_SESSION, sdkVersion: CSP_SOURCE_VERSION, observations: page.accepted }, page.indexes)));
+      deferred.push(...(await this.take(store, { pageUrl: page.pageUrl, sessionId: CSP_SESSION, sdkVersion: CSP_SOURCE_VERSION, observations: page.accepted, client }, page.indexes)));
     }
     const answer = answerOf(reports.accepted, reports, deferred);
     this.metrics.sdkBatch('csp', answer.accepted, answer.rejected);

@@ -29,4 +29,26 @@ describe('StoreActivityProjection replayed twice', () => {
       expect.objectContaining({ _id: 'o1:2026-11', org_id: 'o1', month: '2026-11', events: 11 }),
     ]);
   });
+
+  it('says when page views came in, never what other batches did; every batch is usage', async () => {
+    const window = (firstEventAt: string, lastEventAt: string, observations: number, pageViews: NonNullable<SightingsEvent['data']['pageViews']>) => {
+      const data: SightingsEvent['data'] = { storeId: 's1', orgId: 'o1', firstEventAt, lastEventAt, batches: 20, observations, scripts: [], pages: [], pageViews };
+      return recorded('sightings-s1', 'SightingsFlushed', data);
+    };
+    const none = { batches: 0, sessions: 0, clients: 0, firstAt: null, lastAt: null };
+    const heartbeats = [window('2026-11-02T10:00:00.000Z', '2026-11-02T10:00:04.000Z', 0, none), window('2026-11-02T10:00:05.000Z', '2026-11-02T10:00:09.000Z', 3, none)];
+    const quiet = await project(new StoreActivityProjection(), heartbeats, 'twice');
+    expect(quiet[STORE_ACTIVITY]).toEqual([expect.objectContaining({ _id: 's1', events_total: 3 })]);
+    expect(quiet[STORE_ACTIVITY][0]).not.toHaveProperty('last_event_at');
+
+    const viewed = window('2026-11-02T10:00:10.000Z', '2026-11-02T10:00:14.000Z', 5, {
+      batches: 2, sessions: 2, clients: 2, firstAt: '2026-11-02T10:00:11.000Z', lastAt: '2026-11-02T10:00:12.000Z',
+    });
+    const events = [...heartbeats, viewed];
+    const twice = await project(new StoreActivityProjection(), events, 'twice');
+    expect(twice).toEqual(await project(new StoreActivityProjection(), events, 'once'));
+    expect(twice[STORE_ACTIVITY]).toEqual([
+      expect.objectContaining({ _id: 's1', first_event_at: '2026-11-02T10:00:11.000Z', last_event_at: '2026-11-02T10:00:12.000Z', events_total: 8 }),
+    ]);
+  });
 });

@@ -5,6 +5,7 @@ import {
   usageCounterId,
   usageMonth,
   type StoreActivityDocument,
+  type StoreSightings,
   type UsageCounterDocument,
 } from '@pss/contracts';
 import { canHandle, type RecordedEvent } from '@pss/event-store';
@@ -16,7 +17,10 @@ export const isSightingsEvent = canHandle<SightingsEvent>({
   SightingsFlushed: true,
 });
 
-/** `store_activity` (when each store's SDK last reported) and `usage_counters` (SDK events per month). */
+/**
+ * `store_activity` (when each store's SDK last reported a page view, and its events) and `usage_counters` (SDK
+ * events per month). Every batch is usage; only page views say the SDK is installed and reporting.
+ */
 @ReadModelProjection()
 @Injectable()
 export class StoreActivityProjection implements Projection {
@@ -32,10 +36,10 @@ export class StoreActivityProjection implements Projection {
     const event = recorded;
     if (event.type !== 'SightingsFlushed') return;
     const { data } = event;
+    const monitored = monitoredSpan(data);
     await applyOnce(context.collection<StoreActivityDocument>(STORE_ACTIVITY), data.storeId, recorded, {
       $set: { org_id: data.orgId },
-      $min: { first_event_at: data.firstEventAt },
-      $max: { last_event_at: data.lastEventAt },
+      ...(monitored ? { $min: { first_event_at: monitored.first }, $max: { last_event_at: monitored.last } } : {}),
       $inc: { events_total: data.observations },
     }, { upsert: true });
     const month = usageMonth(new Date(data.lastEventAt));
@@ -44,4 +48,14 @@ export class StoreActivityProjection implements Projection {
       $inc: { events: data.observations },
     }, { upsert: true });
   }
+}
+
+/**
+ * When the window's page views came in; none for a window without any. A window from an edge older than
+ * `pageViews` counted every batch as one, and is read as it was then.
+ */
+export function monitoredSpan(window: StoreSightings): { first: string; last: string } | undefined {
+  if (!window.pageViews) return { first: window.firstEventAt, last: window.lastEventAt };
+  const { firstAt, lastAt } = window.pageViews;
+  return firstAt && lastAt ? { first: firstAt, last: lastAt } : undefined;
 }

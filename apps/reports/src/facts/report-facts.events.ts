@@ -14,6 +14,8 @@ export type SdkWindowEvent = DomainEvent<
   { storeId: string; orgId: string; firstEventAt: string; lastEventAt: string; batches: number; observations: number; sessions: number } & {
     /** Batches by page path (absent from windows counted before it was added). */
     pages?: PageSightings[];
+    /** Distinct client addresses of the window's page views (absent from windows counted before issue 29). */
+    clients?: number;
   }
 >;
 

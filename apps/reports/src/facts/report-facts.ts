@@ -58,6 +58,7 @@ export class ReportFacts {
         batches: data.batches,
         observations: data.observations,
         sessions: data.sessions ?? 0,
+        clients: data.clients ?? 0,
         pages: data.pages ?? [],
       },
     };

@@ -17,6 +17,8 @@ export interface SdkHourDocument {
   batches: number;
   observations: number;
   sessions: number;
+  /** Distinct client addresses per window, summed (absent from hours counted before issue 29). */
+  clients?: number;
 }
 
 /** Batches per store, UTC hour and page path: the pages the SDK observed (pages_observed). */
@@ -54,7 +56,7 @@ export class SdkActivityProjection implements Projection {
       context.collection<SdkHourDocument>(SDK_HOURS),
       `${data.storeId}|${hourStart}`,
       recorded,
-      { $set: { store_id: data.storeId, hour_start: hourStart }, $inc: { batches: data.batches, observations: data.observations, sessions: data.sessions } },
+      { $set: { store_id: data.storeId, hour_start: hourStart }, $inc: { batches: data.batches, observations: data.observations, sessions: data.sessions, clients: data.clients ?? 0 } },
       { upsert: true },
     );
     for (const page of data.pages ?? []) {

@@ -85,7 +85,7 @@ describePoppler('report PDF (read back with poppler)', () => {
       'Scripts inventoried 4 Distinct scripts seen',
       'Pages observed 3 Distinct page paths the SDK sent batches from',
       'Occurrences: how many times the alert was seen up to the end of the period, the first included',
-      'SDK batches: batches of observations the SDK sent',
+      'SDK batches: batches that looked like page views',
       "Weeks start at the store's creation.",
       'Pages observed by the SDK',
       '3 in all, the 3 busiest listed',

@@ -206,7 +206,7 @@ async function periodicChecks(layout: PdfLayout, { data, labels, dates, numbers 
   const count = (value: number) => numbers.format(value);
   const columns: Column<PeriodicCheck>[] = [
     { header: c.week, width: 0.28, cell: (w) => `${dates.utc(w.week_start)} — ${dates.utc(w.week_end)}` },
-    { header: c.sdkSessions, width: 0.12, cell: (w) => count(w.sdk_sessions), align: 'right' },
+    { header: c.sdkSessions, width: 0.12, cell: (w) => `${count(w.sdk_sessions)} / ${count(w.sdk_client_addresses)}`, align: 'right' },
     { header: c.sdkBatches, width: 0.12, cell: (w) => count(w.sdk_batches), align: 'right' },
     { header: c.pagesMonitored, width: 0.12, cell: (w) => count(w.pages_monitored), align: 'right' },
     { header: c.headerChecks, width: 0.14, cell: (w) => count(w.header_checks), align: 'right' },

@@ -45,7 +45,7 @@ const history: ReportFact[] = [
 
 const noEvents = { new_scripts: 0, hash_changes: 0, header_changes: 0, csp_violations: 0, unexpected_iframes: 0, recipient_mismatches: 0 };
 
-const sdkHours: SdkHour[] = [{ hour_start: '2026-11-10T14:00:00.000Z', batches: 12, observations: 40, sessions: 3 }];
+const sdkHours: SdkHour[] = [{ hour_start: '2026-11-10T14:00:00.000Z', batches: 12, observations: 40, sessions: 3, clients: 2 }];
 
 describe('report builder', () => {
   it('counts scripts by their status as of period_end (6.4.3)', async () => {
@@ -144,12 +144,14 @@ describe('report builder', () => {
     expect(await buildReport(request, { facts: pages(twice), sdkHours })).toEqual(await buildReport(request, { facts: pages(history), sdkHours }));
   });
 
-  it('has one row per week and flags the weeks nothing monitored', async () => {
+  it('has one row per week, with the sessions and addresses behind its page views, and flags the weeks without any', async () => {
     const data = await buildReport({ ...request, periodEnd: '2026-11-30T00:00:00.000Z' }, { facts: pages(history), sdkHours });
+    const row = { sdk_sessions: 0, sdk_client_addresses: 0, sdk_batches: 0 };
     expect(data.periodic_checks).toEqual([
-      { week_start: '2026-11-09T00:00:00.000Z', week_end: '2026-11-16T00:00:00.000Z', sdk_sessions: 3, sdk_batches: 12, pages_monitored: 1, header_checks: 1, no_monitoring: false },
-      { week_start: '2026-11-16T00:00:00.000Z', week_end: '2026-11-23T00:00:00.000Z', sdk_sessions: 0, sdk_batches: 0, pages_monitored: 0, header_checks: 0, no_monitoring: true },
-      { week_start: '2026-11-23T00:00:00.000Z', week_end: '2026-11-30T00:00:00.000Z', sdk_sessions: 0, sdk_batches: 0, pages_monitored: 1, header_checks: 0, no_monitoring: false },
+      { week_start: '2026-11-09T00:00:00.000Z', week_end: '2026-11-16T00:00:00.000Z', sdk_sessions: 3, sdk_client_addresses: 2, sdk_batches: 12, pages_monitored: 1, header_checks: 1, no_monitoring: false },
+      { week_start: '2026-11-16T00:00:00.000Z', week_end: '2026-11-23T00:00:00.000Z', ...row, pages_monitored: 0, header_checks: 0, no_monitoring: true },
+      // A signal from a page is a claim anyone with the public key can make: no page view, no monitoring (issue 29).
+      { week_start: '2026-11-23T00:00:00.000Z', week_end: '2026-11-30T00:00:00.000Z', ...row, pages_monitored: 1, header_checks: 0, no_monitoring: true },
     ]);
   });
 

@@ -8,6 +8,8 @@ export interface SdkHour {
   batches: number;
   observations: number;
   sessions: number;
+  /** Absent from hours counted before issue 29. */
+  clients?: number;
 }
 
 /** Batches from one page path in one whole UTC hour. */
@@ -157,14 +159,16 @@ function periodicChecks(monitored: ReportPeriod, fold: ReportFold, sdkHours: Sdk
     const row: PeriodicCheck = {
       week_start: new Date(Math.max(week, monitored.start)).toISOString(),
       week_end: new Date(Math.min(week + WEEK_MS, monitored.end)).toISOString(),
-      // Windows are counted apart, so this is the sum of each hour's busiest script's sessions: a lower bound.
+      // Distinct per flush window, summed: a session or address seen in two windows counts twice.
       sdk_sessions: hours.reduce((sum, hour) => sum + hour.sessions, 0),
+      sdk_client_addresses: hours.reduce((sum, hour) => sum + (hour.clients ?? 0), 0),
       sdk_batches: batches,
       pages_monitored: facts?.pages.size ?? 0,
       header_checks: facts?.headerChecks ?? 0,
       no_monitoring: false,
     };
-    row.no_monitoring = row.sdk_batches === 0 && row.header_checks === 0 && row.pages_monitored === 0;
+    // Only page views monitor: header checks and signals can come from any client holding the public key.
+    row.no_monitoring = row.sdk_batches === 0;
     rows.push(row);
   }
   return rows;

@@ -175,11 +175,15 @@ export interface ReportPolicy {
 export interface PeriodicCheck {
   week_start: string;
   week_end: string;
+  /** Distinct sessions behind `sdk_batches`, per flush window, summed. */
   sdk_sessions: number;
+  /** Distinct client addresses behind `sdk_batches`, per flush window, summed (addresses themselves are never kept). */
+  sdk_client_addresses: number;
+  /** SDK batches that looked like page views (docs/decisions.md, issue 29): nothing else counts as monitoring. */
   sdk_batches: number;
   pages_monitored: number;
   header_checks: number;
-  /** True when nothing monitored the page that week: a gap the assessor must see. */
+  /** True when no page view was reported that week: a gap the assessor must see. */
   no_monitoring: boolean;
 }
 

@@ -78,8 +78,8 @@ export function reportDataFixture(overrides: Partial<ReportData> = {}): ReportDa
       { id: '0193a5b0-0000-7000-8000-0000000000f1', name: 'Primeira parte: autorizar', store_id: null, version: 3, mode: 'auto', action: 'authorize', active: true, priority: 10, is_default: true, decisions_in_period: 1 },
     ],
     periodic_checks: [
-      { week_start: '2026-11-16T00:00:00.000Z', week_end: '2026-11-23T00:00:00.000Z', sdk_sessions: 1234, sdk_batches: 5678, pages_monitored: 2, header_checks: 310, no_monitoring: false },
-      { week_start: '2026-11-23T00:00:00.000Z', week_end: '2026-11-30T00:00:00.000Z', sdk_sessions: 0, sdk_batches: 0, pages_monitored: 0, header_checks: 0, no_monitoring: true },
+      { week_start: '2026-11-16T00:00:00.000Z', week_end: '2026-11-23T00:00:00.000Z', sdk_sessions: 1234, sdk_client_addresses: 987, sdk_batches: 5678, pages_monitored: 2, header_checks: 310, no_monitoring: false },
+      { week_start: '2026-11-23T00:00:00.000Z', week_end: '2026-11-30T00:00:00.000Z', sdk_sessions: 0, sdk_client_addresses: 0, sdk_batches: 0, pages_monitored: 0, header_checks: 0, no_monitoring: true },
     ],
     pages_observed: [
       { page: '/checkout/pagamento', batches: 4210 },
@@ -124,6 +124,7 @@ export function largeReportData(size: { scripts: number; alerts: number } = { sc
       week_start: start.toISOString(),
       week_end: new Date(start.getTime() + 7 * 86_400_000).toISOString(),
       sdk_sessions: quiet ? 0 : 1000 + i,
+      sdk_client_addresses: quiet ? 0 : 700 + i,
       sdk_batches: quiet ? 0 : 4000 + i,
       pages_monitored: quiet ? 0 : 2,
       header_checks: quiet ? 0 : 300 + i,

@@ -19,6 +19,11 @@ export interface SdkIngestCommand {
   sessionId: string;
   sdkVersion: string;
   observations: Observation[];
+  /**
+   * The sending client's address as a keyed hash (never the address itself), so sightings can be told apart by
+   * where they came from; absent from a gateway older than this field.
+   */
+  client?: string;
 }
 
 /**
@@ -68,8 +73,26 @@ export interface StoreSightings {
   batches: number;
   observations: number;
   scripts: ScriptSightings[];
-  /** Batches by page path, for the busiest paths (absent from an edge older than this field). */
+  /** Batches by page path, for the busiest paths: page views only (absent from an edge older than this field). */
   pages?: PageSightings[];
+  /**
+   * What of the window looked like page views (docs/decisions.md, issue 29): only these are evidence that the
+   * store is monitored. Absent from an edge older than this field, which counted every batch as one.
+   */
+  pageViews?: PageViewSightings;
+}
+
+/**
+ * The page-view batches of a window: a session's batch with script observations. Sessions and clients (keyed
+ * hashes of addresses) are distinct counts, up to a cap each.
+ */
+export interface PageViewSightings {
+  batches: number;
+  sessions: number;
+  clients: number;
+  /** Null when the window had none. */
+  firstAt: string | null;
+  lastAt: string | null;
 }
 
 /** The batches one page path sent within a flush window. */

@@ -237,14 +237,21 @@ export interface PolicyDeletedFact {
   deleted_at: string;
 }
 
+/**
+ * One window of the store's SDK page views (docs/decisions.md, issue 29): published only for a window that had
+ * some, with `first_event_at`, `last_event_at`, `batches`, `sessions` and `pages` those of its page views.
+ * `observations` counts every batch of the window.
+ */
 export interface SdkActivityFact {
   store_id: string;
   first_event_at: string;
   last_event_at: string;
   batches: number;
   observations: number;
-  /** Added later in version 1: the most sessions one script was seen in during the window (a lower bound). */
+  /** Added later in version 1: the distinct sessions of the window's page views (up to 10,000). */
   sessions?: number;
+  /** Added later in version 1: the distinct client addresses of the window's page views (up to 10,000). */
+  clients?: number;
   /** Added later in version 1: batches by page path (at most 200 paths a window; the others count under none). */
   pages?: Array<{ path: string; batches: number }>;
 }

@@ -201,21 +201,22 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
   }),
   'inventory.policy.deleted': shape<InventoryFactData['inventory.policy.deleted']>('A policy was deleted.', { policy_id: uuid, deleted_at: dateTime }),
   'inventory.sdk.activity': shape<InventoryFactData['inventory.sdk.activity']>(
-    'The SDK of a store reported in a flush window (about every 5 s while it reports).',
+    'The SDK of a store reported page views in a flush window (about every 5 s while it reports): a session’s batch with script observations. Windows without any are not published.',
     {
       store_id: uuid,
       first_event_at: dateTime,
       last_event_at: dateTime,
-      batches: count,
-      observations: count,
-      sessions: count,
+      batches: { ...count, description: 'Page-view batches.' },
+      observations: { ...count, description: 'Observations of every batch of the window.' },
+      sessions: { ...count, description: 'Distinct sessions of the page views (up to 10,000).' },
+      clients: { ...count, description: 'Distinct client addresses of the page views (up to 10,000); addresses are never published.' },
       pages: {
         type: 'array',
         description: 'Batches by page path, at most 200 paths a window (batches from further paths count under none).',
         items: { type: 'object', required: ['path', 'batches'], properties: { path: text, batches: count } },
       },
     },
-    ['sessions', 'pages'],
+    ['sessions', 'clients', 'pages'],
   ),
 };
 

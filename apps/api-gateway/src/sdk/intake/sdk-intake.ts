@@ -5,6 +5,7 @@ import { CLOCK, DomainError, LruCache, type Clock } from '@pss/kernel';
 import type { Frozen } from '@pss/read-store';
 import { EdgeHeaders } from './edge-headers';
 import { EdgeScripts, type StoreScripts } from './edge-scripts';
+import { isPageView } from './page-view';
 import { SightingsFlusher } from './sightings-flusher';
 
 export interface IntakeBatch {
@@ -12,6 +13,8 @@ export interface IntakeBatch {
   sessionId: string;
   sdkVersion: string;
   observations: Observation[];
+  /** The client's address as ClientAddresses hashes it. */
+  client: string;
 }
 
 /** An observation of the batch not recorded: a new script or a new signal beyond the store's budget of them. */
@@ -80,12 +83,14 @@ export class SdkIntake {
       this.learn(scripts, store, batch, forwarded, reply, now, sighted);
       deferred.push(...deferredOf(forwarded, positions, reply));
     }
-    this.sightings.count(store, batch.pageUrl, batch.sessionId, batch.observations.length, sighted, now);
+    const visit = isPageView(batch) ? { path: new URL(batch.pageUrl).pathname, sessionId: batch.sessionId, client: batch.client } : null;
+    this.sightings.count(store, visit, batch.observations.length, sighted, batch.sessionId, now);
     return { deferred: deferred.sort((a, b) => a.position - b.position) };
   }
 
   private async forward(store: Frozen<StoreDocument>, batch: IntakeBatch, observations: Observation[]): Promise<SdkIngestReply> {
-    const command: SdkIngestCommand = { storeId: store._id, pageUrl: batch.pageUrl, sessionId: batch.sessionId, sdkVersion: batch.sdkVersion, observations };
+    const { pageUrl, sessionId, sdkVersion, client } = batch;
+    const command: SdkIngestCommand = { storeId: store._id, pageUrl, sessionId, sdkVersion, observations, client };
     const reply = await this.bus.request<SdkIngestReply>(COMMANDS.sdkIngest, command);
     // Ingestion always answers; an empty reply is a server closing under the request (the bus passes `null` on).
     if (!reply) throw new DomainError('service_unavailable', 'The service could not be reached');

@@ -1,4 +1,4 @@
-import type { StoreSightings } from '@pss/contracts';
+import type { PageViewSightings, StoreSightings } from '@pss/contracts';
 
 /**
  * Distinct sessions counted per script and window at most: beyond, the count says "at least this many". The
@@ -12,6 +12,23 @@ export const MAX_SESSIONS_COUNTED = 10_000;
  */
 export const MAX_PAGES_COUNTED = 200;
 
+/** A batch that looks like a page view (see page-view.ts): where it came from. */
+export interface PageVisit {
+  /** The page's path alone: a query may carry a shopper's data. */
+  path: string;
+  sessionId: string;
+  /** A keyed hash of the client's address, never the address. */
+  client: string;
+}
+
+interface PageViews {
+  batches: number;
+  sessions: Set<string>;
+  clients: Set<string>;
+  firstAt: number;
+  lastAt: number;
+}
+
 interface StoreWindow {
   orgId: string;
   firstEventAt: number;
@@ -19,8 +36,9 @@ interface StoreWindow {
   batches: number;
   observations: number;
   scripts: Map<string, { sightings: number; sessions: Set<string>; lastSeenAt: number }>;
-  /** Batches by page path. */
+  /** Page-view batches by page path. */
   pages: Map<string, number>;
+  pageViews: PageViews;
 }
 
 /**
@@ -30,14 +48,24 @@ interface StoreWindow {
 export class SightingBuffer {
   private windows = new Map<string, StoreWindow>();
 
-  /** One batch, from the page at `pagePath` (the path alone: a query may carry a shopper's data). */
-  recordBatch(storeId: string, orgId: string, observations: number, at: number, pagePath: string): void {
+  /**
+   * One batch; `visit` when it looks like a page view. Any batch counts as usage; only page views count as
+   * monitoring (and name pages): the public key lets anyone send the rest.
+   */
+  recordBatch(storeId: string, orgId: string, observations: number, at: number, visit: PageVisit | null): void {
     const window = this.window(storeId, orgId, at);
     window.batches += 1;
     window.observations += observations;
-    const counted = window.pages.get(pagePath);
-    if (counted !== undefined) window.pages.set(pagePath, counted + 1);
-    else if (window.pages.size < MAX_PAGES_COUNTED) window.pages.set(pagePath, 1);
+    if (!visit) return;
+    const views = window.pageViews;
+    views.batches += 1;
+    if (views.sessions.size < MAX_SESSIONS_COUNTED) views.sessions.add(visit.sessionId);
+    if (views.clients.size < MAX_SESSIONS_COUNTED) views.clients.add(visit.client);
+    views.firstAt = Math.min(views.firstAt, at);
+    views.lastAt = Math.max(views.lastAt, at);
+    const counted = window.pages.get(visit.path);
+    if (counted !== undefined) window.pages.set(visit.path, counted + 1);
+    else if (window.pages.size < MAX_PAGES_COUNTED) window.pages.set(visit.path, 1);
   }
 
   recordScript(storeId: string, orgId: string, scriptId: string, sessionId: string, at: number): void {
@@ -74,17 +102,30 @@ export class SightingBuffer {
         lastSeenAt: new Date(script.lastSeenAt).toISOString(),
       })),
       pages: [...window.pages].map(([path, batches]) => ({ path, batches })),
+      pageViews: pageViewsOf(window.pageViews),
     }));
   }
 
   private window(storeId: string, orgId: string, at: number): StoreWindow {
     let window = this.windows.get(storeId);
     if (!window) {
-      window = { orgId, firstEventAt: at, lastEventAt: at, batches: 0, observations: 0, scripts: new Map(), pages: new Map() };
+      const pageViews = { batches: 0, sessions: new Set<string>(), clients: new Set<string>(), firstAt: Infinity, lastAt: -Infinity };
+      window = { orgId, firstEventAt: at, lastEventAt: at, batches: 0, observations: 0, scripts: new Map(), pages: new Map(), pageViews };
       this.windows.set(storeId, window);
     }
     if (at < window.firstEventAt) window.firstEventAt = at;
     if (at > window.lastEventAt) window.lastEventAt = at;
     return window;
   }
+}
+
+function pageViewsOf(views: PageViews): PageViewSightings {
+  const none = views.batches === 0;
+  return {
+    batches: views.batches,
+    sessions: views.sessions.size,
+    clients: views.clients.size,
+    firstAt: none ? null : new Date(views.firstAt).toISOString(),
+    lastAt: none ? null : new Date(views.lastAt).toISOString(),
+  };
 }

@@ -23,7 +23,7 @@ class RecordingInventory implements Bus {
 }
 
 describe('SightingsFlusher', () => {
-  const PAGE = 'https://loja.example/checkout';
+  const VISIT = { path: '/checkout', sessionId: 'session', client: 'client-1' };
   const store = (n: number) => ({ _id: `store-${n}`, org_id: 'org-1' });
   const setUp = () => {
     const inventory = new RecordingInventory();
@@ -32,8 +32,8 @@ describe('SightingsFlusher', () => {
 
   it('keeps what inventory could not record for the next flush, and only that', async () => {
     const { inventory, flusher } = setUp();
-    flusher.count(store(1), PAGE, 'session', 3, ['script-a'], 0);
-    flusher.count(store(2), PAGE, 'session', 3, [], 0);
+    flusher.count(store(1), VISIT, 3, ['script-a'], 'session', 0);
+    flusher.count(store(2), VISIT, 3, [], 'session', 0);
     inventory.failStores.add('store-2');
     await flusher.run();
     expect(inventory.recorded).toEqual(['store-1']);
@@ -44,7 +44,7 @@ describe('SightingsFlusher', () => {
 
   it('keeps every window through an outage and sends them in bounded commands', async () => {
     const { inventory, flusher } = setUp();
-    for (let n = 0; n < WINDOWS_PER_COMMAND + 1; n += 1) flusher.count(store(n), PAGE, 'session', 1, [], 0);
+    for (let n = 0; n < WINDOWS_PER_COMMAND + 1; n += 1) flusher.count(store(n), VISIT, 1, [], 'session', 0);
     inventory.failing = true;
     await flusher.run();
     expect(inventory.recorded).toEqual([]);
@@ -59,7 +59,7 @@ describe('SightingsFlusher', () => {
     const { inventory, flusher } = setUp();
     inventory.failing = true;
     for (let n = 0; n < MAX_PENDING_WINDOWS + 5; n += 1) {
-      flusher.count(store(n), PAGE, 'session', 1, [], 0);
+      flusher.count(store(n), VISIT, 1, [], 'session', 0);
       if (n % 5_000 === 0) await flusher.run();
     }
     await flusher.run();

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BUS, type Bus } from '@pss/bus';
 import { COMMANDS, type SdkRecordSightingsCommand, type SdkRecordSightingsReply, type StoreSightings } from '@pss/contracts';
 import { PeriodicJob, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
-import { SightingBuffer } from './sighting-buffer';
+import { SightingBuffer, type PageVisit } from './sighting-buffer';
 
 /** How long sightings are counted in memory before they are recorded (lost on a crash, at most this). */
 export const FLUSH_INTERVAL_MS = 5_000;
@@ -31,9 +31,9 @@ export class SightingsFlusher extends PeriodicJob {
     super('SightingsFlusher', FLUSH_INTERVAL_MS, options);
   }
 
-  /** One admitted batch: its page, its observations, and the known scripts sighted in it. */
-  count(store: { _id: string; org_id: string }, pageUrl: string, sessionId: string, observations: number, sighted: string[], at: number): void {
-    this.buffer.recordBatch(store._id, store.org_id, observations, at, new URL(pageUrl).pathname);
+  /** One admitted batch: where it came from when it looks like a page view, its observations, and the known scripts sighted in it. */
+  count(store: { _id: string; org_id: string }, visit: PageVisit | null, observations: number, sighted: string[], sessionId: string, at: number): void {
+    this.buffer.recordBatch(store._id, store.org_id, observations, at, visit);
     for (const scriptId of sighted) this.buffer.recordScript(store._id, store.org_id, scriptId, sessionId, at);
   }
 
