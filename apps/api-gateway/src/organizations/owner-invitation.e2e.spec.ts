@@ -33,10 +33,38 @@ describe('owner invitation of a new organization (HTTP, embedded)', () => {
     expect(created.status).toBe(201);
     expect(created.body.owner_invite).toBe('sent');
     const [mail] = mails().filter((message) => message.to === 'ana@loja-azul.example');
-    expect(mail.subject).toBe('You are invited to manage Loja Azul');
+    // The subject, shown beside the service's own sender address, never carries the creator's text.
+    expect(mail.subject).toBe('You are invited to manage an organization on Payment Page Script Security');
     expect(mail.text).toContain('"Loja Azul"');
+    expect(mail.html).toBeUndefined();
     expect(mail.text).toContain(`${service.config.publicUrl}/invite?org=${created.body.id}`);
     expect(JSON.stringify(mail)).not.toMatch(/sk_live_|token|password/i);
+  });
+
+  it.each([
+    ['a URL', 'Verify your account at https://pay.example/login'],
+    ['a www. name', 'Acme www.acme-support'],
+    ['a domain name', 'Reset at acme-billing.com now'],
+    ['a full-width domain name', 'Acme ｂｉｌｌｉｎｇ．ｃｏｍ'],
+    ['a domain behind an ideographic full stop', 'Acme evil。com'],
+  ])('refuses a name with %s (400 on name), and sends nothing', async (_, name) => {
+    const before = mails().length;
+    const refused = await create({ name, owner_email: 'victim@bank.example' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: {
+        code: 'validation_error',
+        message: 'Request validation failed',
+        details: [{ field: 'name', message: 'name must not look like a link: no "://", no "www." and no domain names such as shop.example (write "St. Louis", not "St.Louis")' }],
+      },
+    });
+    expect(mails()).toHaveLength(before);
+  });
+
+  it('keeps a name with dots that no mail client links', async () => {
+    const created = await create({ name: 'Lojas S.A. - St. Louis 2.0', owner_email: 'eva@lojas.example' });
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe('Lojas S.A. - St. Louis 2.0');
   });
 
   it('records the outcome on the organization stream, with the caller as actor', async () => {

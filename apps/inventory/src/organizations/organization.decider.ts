@@ -8,6 +8,7 @@ import {
   type OwnerInviteOutcome,
   type Plan,
 } from '@pss/contracts';
+import { looksLikeLink, ORGANIZATION_NAME_LINK_MESSAGE } from './organization-name';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -111,6 +112,8 @@ function assertValidProfile(command: Create): void {
   const name = command.name.trim();
   if (name.length < ORGANIZATION_NAME_MIN || name.length > ORGANIZATION_NAME_MAX) {
     details.push({ field: 'name', message: `name must be ${ORGANIZATION_NAME_MIN} to ${ORGANIZATION_NAME_MAX} characters` });
+  } else if (looksLikeLink(name)) {
+    details.push({ field: 'name', message: ORGANIZATION_NAME_LINK_MESSAGE });
   }
   if (!(PLAN_NAMES as string[]).includes(command.plan)) {
     details.push({ field: 'plan', message: `plan must be one of ${PLAN_NAMES.join(', ')}` });

@@ -4,12 +4,17 @@ import type { OrganizationProfile } from './organization.decider';
 /** Where the dashboard lets an invited owner accept; the e-mail carries nothing else that grants access. */
 export const invitationLink = (publicUrl: string, orgId: string): string => `${publicUrl}/invite?org=${encodeURIComponent(orgId)}`;
 
-/** The invitation in plain English text. Organization names are the caller's input: kept to one line. */
+/**
+ * The invitation in plain English text, no HTML: the name cannot be made a link. Organization names are the
+ * creator's input, so the subject, which a mail list shows beside the service's sender address, has none; in the
+ * body it is quoted on one line (names that look like links are refused when the organization is created).
+ */
 export function ownerInvitationMail(organization: OrganizationProfile & { ownerEmail: string }, publicUrl: string): MailMessage {
-  const name = organization.name.replace(/\s+/g, ' ');
+  // Bidi and other format characters could make the quoted name read as something else.
+  const name = organization.name.replace(/\s+/g, ' ').replace(/\p{Cf}/gu, '');
   return {
     to: organization.ownerEmail,
-    subject: `You are invited to manage ${name}`,
+    subject: 'You are invited to manage an organization on Payment Page Script Security',
     text: [
       'Hello,',
       '',
