@@ -27,6 +27,8 @@ export async function openAdapters(config: ServiceConfig, clock: Clock): Promise
     mkdirSync(config.dataDir, { recursive: true });
     const eventStore = SqliteEventStore.open(join(config.dataDir, 'events.sqlite'), { clock });
     const files = new DataDirFileStore(join(config.dataDir, 'files'));
+    // File times are wall-clock times, whatever clock the service runs on.
+    await files.removeAbandonedWrites(Date.now());
     const readModelSnapshot = join(config.dataDir, 'read-models.snapshot');
     return { eventStore, readStore: new MemoryReadStore(), checkpoints: eventStore.checkpoints(), files, readModelSnapshot };
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileStoreConformance } from '../file-store.conformance';
@@ -26,5 +26,20 @@ describe('data directory file store', () => {
     writeFileSync(join(root, 'files'), 'not a folder');
     await expect(new DataDirFileStore(join(root, 'files')).put('r.pdf', Buffer.from('x'), 'application/pdf')).rejects.toThrow();
     expect(readdirSync(root)).toEqual(['files']);
+  });
+
+  it('removes at start the half-written file of a write a crash cut short, not one being written now', async () => {
+    const folder = join(root, 'files', 'reports', 'snap-1');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, '.0123456789abcdef.tmp'), '{"content_type":"application/json"}\n{"meta":');
+    writeFileSync(join(folder, '.fedcba9876543210.tmp'), 'being written');
+    const crashed = new Date(Date.now() - 60 * 60_000);
+    utimesSync(join(folder, '.0123456789abcdef.tmp'), crashed, crashed);
+    const store = new DataDirFileStore(join(root, 'files'));
+    await store.put('reports/snap-1/data.json', Buffer.from('{}'), 'application/json');
+
+    expect(await store.removeAbandonedWrites(Date.now())).toBe(1);
+    expect(readdirSync(folder).sort()).toEqual(['.fedcba9876543210.tmp', 'data.json']);
+    expect(await new DataDirFileStore(join(root, 'nothing-yet')).removeAbandonedWrites(Date.now())).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { assertContentType, assertFileKey, type FileStore, type StoredFile } from '../file-store.port';
 
@@ -8,6 +8,10 @@ import { assertContentType, assertFileKey, type FileStore, type StoredFile } fro
  * in the file itself, as a first line `{"content_type": …}` before the bytes, so a file and its type are written
  * by one atomic rename (a side file would be a second write that can be lost on its own).
  */
+const TEMPORARY_NAME = /^\.[0-9a-f]{16}\.tmp$/;
+/** A write takes seconds at most; a temporary file this old belongs to no running write. */
+const ABANDONED_WRITE_MS = 10 * 60_000;
+
 export class DataDirFileStore implements FileStore {
   constructor(private readonly directory: string) {}
 
@@ -34,6 +38,23 @@ export class DataDirFileStore implements FileStore {
       throw error;
     }
     await syncDirectory(folder);
+  }
+
+  /**
+   * Removes the temporary files of writes a crash cut short (a report's data half written), at start. Only those
+   * older than `olderThanMs`: another process on the same data directory may be writing one now.
+   */
+  async removeAbandonedWrites(now: number, olderThanMs = ABANDONED_WRITE_MS): Promise<number> {
+    let removed = 0;
+    const entries = await readdir(this.directory, { recursive: true, withFileTypes: true }).catch((error) => (isMissing(error) ? [] : Promise.reject(error)));
+    for (const entry of entries) {
+      if (!entry.isFile() || !TEMPORARY_NAME.test(entry.name)) continue;
+      const path = join(entry.parentPath, entry.name);
+      if ((await stat(path)).mtimeMs > now - olderThanMs) continue;
+      await rm(path, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   async get(key: string): Promise<StoredFile | null> {
