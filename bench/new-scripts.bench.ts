@@ -32,7 +32,7 @@ const CLIENT = join(__dirname, 'new-scripts.client.ts');
 const REGISTER = join(__dirname, '..', 'tools', 'register.js');
 
 /** Limits no run of this benchmark reaches: it measures the cost of a new script, not the allowance. */
-const UNLIMITED: BudgetLimits = { perBatch: 500, perMinute: 1_000_000_000, burst: 1_000_000_000, trackedStores: 1_000 };
+const UNLIMITED: BudgetLimits = { perBatch: 500, perMinute: 1_000_000_000, burst: 1_000_000_000, trackedStores: 1_000, clientShare: 1 };
 @Global()
 @Module({ providers: [{ provide: NEW_SCRIPT_LIMITS, useValue: UNLIMITED }], exports: [NEW_SCRIPT_LIMITS] })
 class UnlimitedNewScriptsModule {}

@@ -7,6 +7,7 @@ import { answerError } from '../http/exceptions.filter';
 import { rateLimited } from '../rate-limit/enforce-rate-limit';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { RateLimitDecision } from '../rate-limit/token-bucket';
+import { clientGroup } from './client-group';
 import { SDK_CORS } from './sdk-cors';
 import { SdkKeys } from './sdk-keys';
 import { SDK_CLIENT_RATE_LIMITER, SDK_RATE_LIMITER } from './sdk-rate-limiter';
@@ -19,8 +20,8 @@ export const SDK_ADMITTED = { sdkAdmitted: true } as const;
  * (401, or 403 for a suspended store), then the caller's share of the store's rate, then the store's rate (429).
  * The key is public, so anyone may spend the store's rate: one address taking it all would refuse the store's
  * real pages and blind its monitoring. An address may take a tenth of it, so a flood needs ten addresses or more
- * to reach the real pages (docs/decisions.md, "SDK rate"). A refused request costs a header parse and two map
- * reads, never its body.
+ * to reach the real pages (docs/decisions.md, "SDK rate"); an IPv6 client is its /64 (`clientGroup`). A refused
+ * request costs a header parse and two map reads, never its body.
  */
 @Injectable()
 export class SdkAdmission {
@@ -58,7 +59,7 @@ export class SdkAdmission {
 
   private async admit(key: unknown, client: string): Promise<Frozen<StoreDocument>> {
     const store = await this.keys.storeOf(key);
-    this.refuseWhenSpent(this.clients.take(`${store._id} ${client}`), 'sdk_client');
+    this.refuseWhenSpent(this.clients.take(`${store._id} ${clientGroup(client)}`), 'sdk_client');
     this.refuseWhenSpent(this.stores.take(store._id), 'sdk_store');
     return store;
   }

@@ -14,8 +14,8 @@ import { NEW_SCRIPT_LIMITS, type BudgetLimits } from './store-budget';
 
 type DeliveryRequested = Extract<DeliveryEvent, { type: 'DeliveryRequested' }>;
 
-/** The production limits' shape at a test's scale: the flood spends a store's allowance in two batches. */
-const LIMITS: BudgetLimits = { perBatch: 20, perMinute: 40, burst: 40, trackedStores: 100 };
+/** The production limits' shape at a test's scale: the flood, from one address, spends a store's allowance in two batches. */
+const LIMITS: BudgetLimits = { perBatch: 20, perMinute: 40, burst: 40, trackedStores: 100, clientShare: 1 };
 
 @Global()
 @Module({ providers: [{ provide: NEW_SCRIPT_LIMITS, useValue: LIMITS }], exports: [NEW_SCRIPT_LIMITS] })

@@ -30,7 +30,9 @@ import { scriptDecider } from '../scripts/script.decider';
 import { scriptStream } from '../scripts/script.events';
 import { scriptHost, scriptIdFor, scriptKey } from '../scripts/script-identity';
 import { KnownScripts, type KnownScript } from './known-scripts';
-import { DEFAULT_NEW_SCRIPT_LIMITS, DEFAULT_NEW_SIGNAL_LIMITS, NEW_SCRIPT_LIMITS, NEW_SIGNAL_LIMITS, StoreBudget, type BudgetLimits } from './store-budget';
+import { DEFAULT_NEW_SCRIPT_LIMITS, DEFAULT_NEW_SIGNAL_LIMITS, NEW_SCRIPT_LIMITS, NEW_SIGNAL_LIMITS, type BudgetLimits } from './store-budget';
+import { ScriptWitnesses } from './script-witnesses';
+import { SharedBudget, type SpentShare } from './shared-budget';
 import { pageHeadersDecider, pageHeadersStream } from './page-headers.decider';
 import { securityHeaders } from './security-headers';
 import { sightingsStream } from './sightings';
@@ -56,8 +58,9 @@ export class SdkIngestion {
   /** The last headers recorded per store page, so an unchanged page costs no stream read. */
   private readonly knownHeaders = new LruCache<string, string>(KNOWN_HEADER_PAGES_CACHED);
   private readonly knownSignals = new LruCache<string, true>(KNOWN_SIGNALS_CACHED);
-  private readonly budget: StoreBudget;
-  private readonly signalBudget: StoreBudget;
+  private readonly witnesses = new ScriptWitnesses();
+  private readonly budget: SharedBudget;
+  private readonly signalBudget: SharedBudget;
 
   constructor(
     private readonly aggregates: AggregateRepository,
@@ -68,8 +71,8 @@ export class SdkIngestion {
     @Optional() @Inject(NEW_SCRIPT_LIMITS) limits?: BudgetLimits,
     @Optional() @Inject(NEW_SIGNAL_LIMITS) signalLimits?: BudgetLimits,
   ) {
-    this.budget = new StoreBudget(limits ?? DEFAULT_NEW_SCRIPT_LIMITS);
-    this.signalBudget = new StoreBudget(signalLimits ?? DEFAULT_NEW_SIGNAL_LIMITS);
+    this.budget = new SharedBudget(limits ?? DEFAULT_NEW_SCRIPT_LIMITS);
+    this.signalBudget = new SharedBudget(signalLimits ?? DEFAULT_NEW_SIGNAL_LIMITS);
   }
 
   /**
@@ -80,7 +83,9 @@ export class SdkIngestion {
    * batch's new scripts, those it could are recorded and the others answered `deferred` (a later page view reports
    * them again); the headers and signals are recorded all the same, so a flood of forged scripts cannot hide a
    * skimmer's card-field read or a CSP violation. Signals have a budget of their own, spent only by new ones (a
-   * content not seen for the store): those beyond it are answered in `deferred_signals`.
+   * content not seen for the store): those beyond it are answered in `deferred_signals`. Each client address may
+   * spend its share of either budget only; a new script vouched for (reported from a second address, or reading a
+   * card field in this batch) is not counted against them (SharedBudget).
    */
   async ingest(batch: SdkIngestCommand & CommandMetaCarrier): Promise<SdkIngestReply> {
     const store = await this.readStore.collection<StoreDocument>(STORES).findOne({ _id: batch.storeId });
@@ -93,7 +98,8 @@ export class SdkIngestion {
     const accesses = new Map<string, SensitiveFieldAccessObservation>();
     const signals = new Map<string, SignalEvent>();
     let headers: Record<string, string> | undefined;
-    const signalsLeftOut = this.newSignalsLeftOut(store._id, batch.observations, at.getTime());
+    const client = batch.client;
+    const signalsLeftOut = this.newSignalsLeftOut(store._id, client, batch.observations, at.getTime());
 
     for (const [position, observation] of batch.observations.entries()) {
       if (signalsLeftOut.positions.has(position)) continue;
@@ -128,8 +134,7 @@ export class SdkIngestion {
       }
     }
 
-    const allowance = changes.size ? this.budget.take(store._id, changes.size, at.getTime()) : { granted: 0 };
-    const granted = [...changes].slice(0, allowance.granted);
+    const { granted, allowance } = this.affordable(store._id, client, changes, readersOf(store._id, accesses.values()), at.getTime());
     await Promise.all(
       granted.map(async ([scriptId, change]) => {
         const settled = await this.script(scriptId, change.observation, store, batch, context, at);
@@ -143,10 +148,11 @@ export class SdkIngestion {
     }
     const deferred = scripts.filter((answer) => answer.outcome === 'deferred').length;
     const reply: SdkIngestReply = { accepted: batch.observations.length - deferred - signalsLeftOut.positions.size, scripts };
-    if (allowance.retryAfterSeconds) reply.retry_after_seconds = allowance.retryAfterSeconds;
+    if (allowance.retryAfterSeconds) Object.assign(reply, { retry_after_seconds: allowance.retryAfterSeconds, spent_share: allowance.spent });
     if (signalsLeftOut.positions.size) {
       reply.deferred_signals = [...signalsLeftOut.positions];
       reply.signals_retry_after_seconds = signalsLeftOut.retryAfterSeconds;
+      reply.signals_spent_share = signalsLeftOut.spent;
     }
     return reply;
   }
@@ -156,7 +162,7 @@ export class SdkIngestion {
    * the store is not new (a page repeating itself is counted, as before); new contents are granted in order of
    * appearance, and remembered.
    */
-  private newSignalsLeftOut(storeId: string, observations: Observation[], now: number): { positions: Set<number>; retryAfterSeconds?: number } {
+  private newSignalsLeftOut(storeId: string, client: string | undefined, observations: Observation[], now: number): { positions: Set<number>; retryAfterSeconds?: number; spent?: SpentShare } {
     const fresh = new Map<string, number[]>();
     observations.forEach((observation, position) => {
       if (observation.kind === 'script') return;
@@ -166,12 +172,30 @@ export class SdkIngestion {
     });
     const positions = new Set<number>();
     if (fresh.size === 0) return { positions };
-    const allowance = this.signalBudget.take(storeId, fresh.size, now);
+    const allowance = this.signalBudget.take(storeId, client, fresh.size, now);
     [...fresh].forEach(([identity, carriers], rank) => {
       if (rank < allowance.granted) this.knownSignals.set(identity, true);
       else carriers.forEach((position) => positions.add(position));
     });
-    return { positions, retryAfterSeconds: allowance.retryAfterSeconds };
+    return { positions, retryAfterSeconds: allowance.retryAfterSeconds, spent: allowance.spent };
+  }
+
+  /**
+   * The batch's new scripts the budget covers, in order of appearance: those vouched for (another address reported
+   * them before, or they read a card field in this batch, whose read is recorded) from their own lane, the others
+   * within the client's share of the store's budget. Every one is witnessed, so a second address's report vouches.
+   */
+  private affordable<T>(storeId: string, client: string | undefined, changes: Map<string, T>, readers: Set<string>, now: number) {
+    const vouched: [string, T][] = [];
+    const others: [string, T][] = [];
+    for (const change of changes) {
+      const corroborated = this.witnesses.corroborates(change[0], client);
+      (corroborated || readers.has(change[0]) ? vouched : others).push(change);
+    }
+    const forVouched = vouched.length ? this.budget.takeVouched(storeId, vouched.length, now) : { granted: 0 };
+    const forOthers = others.length ? this.budget.take(storeId, client, others.length, now) : { granted: 0 };
+    const left = forOthers.retryAfterSeconds ? forOthers : forVouched;
+    return { granted: [...vouched.slice(0, forVouched.granted), ...others.slice(0, forOthers.granted)], allowance: left };
   }
 
   /**
@@ -303,6 +327,15 @@ export class SdkIngestion {
     const { at: _at, sessionId: _session, ...identity } = event.data;
     signals.set(`${event.type} ${JSON.stringify(identity)}`, event);
   }
+}
+
+/** The scripts a batch's card-field reads name, the reader and its callers, by script id. */
+function readersOf(storeId: string, accesses: Iterable<SensitiveFieldAccessObservation>): Set<string> {
+  const readers = new Set<string>();
+  for (const access of accesses) {
+    for (const src of [access.src, ...(access.callers ?? [])]) readers.add(scriptIdFor(storeId, scriptKey({ inline: false, src })));
+  }
+  return readers;
 }
 
 type SeenFields = { storeId: string; orgId: string; pageUrl: string; sessionId: string; at: string };

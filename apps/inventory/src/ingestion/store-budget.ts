@@ -17,10 +17,15 @@ export interface BudgetLimits {
   burst: number;
   /** Stores whose allowance is tracked; the least recently active are forgotten (they start full again). */
   trackedStores: number;
+  /**
+   * The part of a store's allowance one client address (an IPv6 /64) may spend, as of its request rate: one
+   * address posting junk on the public key must leave the rest to the store's real pages (docs/decisions.md).
+   */
+  clientShare: number;
 }
 
-export const DEFAULT_NEW_SCRIPT_LIMITS: BudgetLimits = { perBatch: 50, perMinute: 200, burst: 200, trackedStores: 50_000 };
-export const DEFAULT_NEW_SIGNAL_LIMITS: BudgetLimits = { perBatch: 50, perMinute: 200, burst: 200, trackedStores: 50_000 };
+export const DEFAULT_NEW_SCRIPT_LIMITS: BudgetLimits = { perBatch: 50, perMinute: 200, burst: 200, trackedStores: 50_000, clientShare: 0.1 };
+export const DEFAULT_NEW_SIGNAL_LIMITS: BudgetLimits = { perBatch: 50, perMinute: 200, burst: 200, trackedStores: 50_000, clientShare: 0.1 };
 
 /** Provider tokens to set other limits (a test that floods with fewer items, say); the defaults otherwise. */
 export const NEW_SCRIPT_LIMITS = Symbol('NewScriptLimits');
@@ -30,11 +35,11 @@ const MINUTE_MS = 60_000;
 
 export type Allowance = { granted: number; retryAfterSeconds?: number };
 
-/** A token bucket per store, counted in new items; pure bookkeeping, time passed in. */
+/** A token bucket per store (or per store and client), counted in new items; pure bookkeeping, time passed in. */
 export class StoreBudget {
   private readonly buckets: LruCache<string, { credit: number; at: number }>;
 
-  constructor(private readonly limits: BudgetLimits) {
+  constructor(private readonly limits: Omit<BudgetLimits, 'clientShare'>) {
     this.buckets = new LruCache(limits.trackedStores);
   }
 
@@ -50,5 +55,11 @@ export class StoreBudget {
     if (granted === wanted) return { granted };
     const missing = Math.max(1 - (credit - granted), 0);
     return { granted, retryAfterSeconds: Math.max(1, Math.ceil((missing * MINUTE_MS) / this.limits.perMinute / 1000)) };
+  }
+
+  /** Gives back what `take` granted and was not spent after all (another budget refused the items). */
+  refund(storeId: string, count: number): void {
+    const bucket = this.buckets.get(storeId);
+    if (bucket) this.buckets.set(storeId, { credit: Math.min(this.limits.burst, bucket.credit + count), at: bucket.at });
   }
 }

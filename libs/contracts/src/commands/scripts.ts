@@ -46,6 +46,11 @@ export interface IngestedScript {
 export interface SdkIngestReply {
   accepted: number;
   retry_after_seconds?: number;
+  /**
+   * Whose budget of new scripts ran out: the client address's share (the gateway then defers that address's
+   * unseen scripts without asking) or the store's.
+   */
+  spent_share?: 'address' | 'store';
   scripts: IngestedScript[];
   /**
    * Positions in `observations` of signals (anything but a script) not recorded: new to the store, beyond its
@@ -53,6 +58,7 @@ export interface SdkIngestReply {
    */
   deferred_signals?: number[];
   signals_retry_after_seconds?: number;
+  signals_spent_share?: 'address' | 'store';
 }
 
 /** One known script's sightings within a flush window. */

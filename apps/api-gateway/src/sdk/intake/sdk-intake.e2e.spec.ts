@@ -12,8 +12,8 @@ import { NEW_SCRIPT_LIMITS, NEW_SIGNAL_LIMITS, type BudgetLimits } from '../../.
 import { EDGE_SCRIPT_FRESH_MS } from './edge-scripts';
 import { SightingsFlusher } from './sightings-flusher';
 
-/** Small enough that a test spends a store's allowance in one batch. */
-const LIMITS: BudgetLimits = { perBatch: 10, perMinute: 10, burst: 10, trackedStores: 100 };
+/** Small enough that a test spends a store's allowance in one batch (from one address: these tests are about the store's). */
+const LIMITS: BudgetLimits = { perBatch: 10, perMinute: 10, burst: 10, trackedStores: 100, clientShare: 1 };
 
 @Global()
 @Module({

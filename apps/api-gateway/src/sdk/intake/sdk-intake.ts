@@ -22,31 +22,37 @@ export interface Deferral {
   /** Its position in the batch's `observations`. */
   position: number;
   what: 'script' | 'signal';
+  /** Whose budget is spent: the client address's share of the store's, or the store's. */
+  spent: SpentShare;
   /** When the budget covers one again. */
   retryAfterSeconds: number;
 }
+
+export type SpentShare = NonNullable<SdkIngestReply['spent_share']>;
 
 /** What became of a batch: everything was taken but what is `deferred`. */
 export interface IntakeResult {
   deferred: Deferral[];
 }
 
-/** Stores whose budget of new scripts inventory said is spent, and until when (bounded like every cache). */
-export const EXHAUSTED_STORES_CACHED = 10_000;
+/** Client addresses inventory deferred a store's new scripts for, until when and why (bounded like every cache). */
+export const EXHAUSTED_CLIENTS_CACHED = 10_000;
 
 /**
  * The SDK fast path. A page view of known scripts and unchanged headers is settled here, from memory: each script
  * is a lookup in EdgeScripts and the batch is counted by the SightingsFlusher, with no bus hop and no hashing.
  * Only what the edge cannot settle (a new script or new content, changed headers, a signal) goes to inventory, in
- * one command per batch; its answer teaches the edge. While inventory says a store's budget of new scripts is
- * spent, scripts the edge has never seen are deferred here without asking, so a forged flood of them costs no
- * command; the rest of the batch (headers, signals, scripts to check again) still goes through.
+ * one command per batch; its answer teaches the edge. While inventory says a store's budget of new scripts (or
+ * the address's share of it) is spent for a client address, scripts the edge has never seen are deferred here
+ * for that address without asking, so a forged flood of them costs no command; the rest of the batch (headers,
+ * signals, scripts to check again, and a script reading a card field, which inventory does not defer) still goes
+ * through, and another address still asks: a script it reports after the first is recorded (ScriptWitnesses).
  */
 @Injectable()
 export class SdkIntake {
   private readonly scripts = new EdgeScripts();
   private readonly headers = new EdgeHeaders();
-  private readonly exhausted = new LruCache<string, number>(EXHAUSTED_STORES_CACHED);
+  private readonly exhausted = new LruCache<string, { until: number; spent: SpentShare }>(EXHAUSTED_CLIENTS_CACHED);
 
   constructor(
     @Inject(BUS) private readonly bus: Bus,
@@ -57,8 +63,10 @@ export class SdkIntake {
   async take(store: Frozen<StoreDocument>, batch: IntakeBatch): Promise<IntakeResult> {
     const now = this.clock.now().getTime();
     const scripts = this.scripts.of(store._id);
-    const until = this.exhausted.get(store._id);
-    const spentFor = until !== undefined && until > now ? Math.ceil((until - now) / 1000) : undefined;
+    const client = `${store._id} ${batch.client}`;
+    const spent = this.exhausted.get(client);
+    const spentFor = spent !== undefined && spent.until > now ? Math.ceil((spent.until - now) / 1000) : undefined;
+    const readers = readersOf(batch.observations);
     const sighted: string[] = [];
     const forwarded: Observation[] = [];
     const positions: number[] = [];
@@ -71,7 +79,9 @@ export class SdkIntake {
       if (observation.kind === 'script') {
         const verdict = scripts.verdict(observation, now);
         if (verdict.kind === 'known') sighted.push(verdict.scriptId);
-        else if (verdict.kind === 'unknown' && spentFor !== undefined) deferred.push({ position, what: 'script', retryAfterSeconds: spentFor });
+        else if (verdict.kind === 'unknown' && spentFor !== undefined && !(observation.src !== undefined && readers.has(observation.src))) {
+          deferred.push({ position, what: 'script', spent: spent!.spent, retryAfterSeconds: spentFor });
+        }
         else forward(observation, position);
       } else if (observation.kind !== 'headers' || !this.headers.unchanged(store._id, batch.pageUrl, observation.headers, now)) {
         forward(observation, position);
@@ -79,7 +89,7 @@ export class SdkIntake {
     });
     if (forwarded.length > 0) {
       const reply = await this.forward(store, batch, forwarded);
-      if (reply.retry_after_seconds) this.exhausted.set(store._id, now + reply.retry_after_seconds * 1000);
+      if (reply.retry_after_seconds) this.exhausted.set(client, { until: now + reply.retry_after_seconds * 1000, spent: reply.spent_share ?? 'store' });
       this.learn(scripts, store, batch, forwarded, reply, now, sighted);
       deferred.push(...deferredOf(forwarded, positions, reply));
     }
@@ -124,9 +134,22 @@ function deferredOf(forwarded: Observation[], positions: number[], reply: SdkIng
   let script = 0;
   forwarded.forEach((observation, index) => {
     if (observation.kind !== 'script') return;
-    if (reply.scripts?.[script]?.outcome === 'deferred') found.push({ position: positions[index], what: 'script', retryAfterSeconds: reply.retry_after_seconds ?? 1 });
+    if (reply.scripts?.[script]?.outcome === 'deferred') {
+      found.push({ position: positions[index], what: 'script', spent: reply.spent_share ?? 'store', retryAfterSeconds: reply.retry_after_seconds ?? 1 });
+    }
     script += 1;
   });
-  for (const index of reply.deferred_signals ?? []) found.push({ position: positions[index], what: 'signal', retryAfterSeconds: reply.signals_retry_after_seconds ?? 1 });
+  for (const index of reply.deferred_signals ?? []) {
+    found.push({ position: positions[index], what: 'signal', spent: reply.signals_spent_share ?? 'store', retryAfterSeconds: reply.signals_retry_after_seconds ?? 1 });
+  }
   return found;
+}
+
+/** The scripts the batch's card-field reads name (reader and callers), as their observations' `src`. */
+function readersOf(observations: Observation[]): Set<string> {
+  const readers = new Set<string>();
+  for (const observation of observations) {
+    if (observation.kind === 'sensitive_field_access') [observation.src, ...(observation.callers ?? [])].forEach((src) => readers.add(src));
+  }
+  return readers;
 }
