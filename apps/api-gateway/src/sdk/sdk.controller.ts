@@ -1,11 +1,12 @@
 import { Body, Controller, Get, Headers, HttpCode, Options, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StoreDocument } from '@pss/contracts';
+import { SDK_LOADER_CSP_HASH, type StoreDocument } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
 import { Metrics } from '@pss/metrics';
 import type { Frozen } from '@pss/read-store';
 import { Public } from '../auth/scopes.decorator';
+import { clientGroup } from './client-group';
 import { checkCspReports } from './csp-reports';
 import { noneMatch } from './if-none-match';
 import { ClientAddresses } from './intake/client-addresses';
@@ -77,6 +78,7 @@ export class SdkController {
     return {
       channels: { stable: this.bundle.channel('stable').version, latest: this.bundle.channel('latest').version },
       versions: this.bundle.releases().map((release) => this.config.describe(release)),
+      loader: { csp_hash: SDK_LOADER_CSP_HASH },
     };
   }
 
@@ -102,7 +104,7 @@ export class SdkController {
     // An empty batch is the heartbeat of a paused SDK (developer mode): taken as usage, never as monitoring (page-view.ts).
     const deferred =
       batch.accepted.length > 0 || batch.rejected === 0
-        ? await this.take(store, { pageUrl: batch.pageUrl, sessionId: batch.sessionId, sdkVersion: batch.sdkVersion, observations: batch.accepted, client: this.addresses.of(request.ip) }, batch.indexes)
+        ? await this.take(store, { pageUrl: batch.pageUrl, sessionId: batch.sessionId, sdkVersion: batch.sdkVersion, observations: batch.accepted, client: this.addresses.of(clientGroup(request.ip)) }, batch.indexes)
         : [];
     const answer = answerOf(batch.accepted.length, batch, deferred);
     this.metrics.sdkBatch('events', answer.accepted, answer.rejected);
@@ -117,7 +119,7 @@ export class SdkController {
     const store = this.admission.storeOf(request);
     const reports = checkCspReports(parseSdkJson(sdkBody(body).text));
     const deferred: Rejection[] = [];
-    const client = this.addresses.of(request.ip);
+    const client = this.addresses.of(clientGroup(request.ip));
     for (const page of reports.pages) {
       if (page.accepted.length === 0) continue;
       deferred.push(...(await this.take(store, { pageUrl: page.pageUrl, sessionId: CSP_SESSION, sdkVersion: CSP_SOURCE_VERSION, observations: page.accepted, client }, page.indexes)));
@@ -136,9 +138,9 @@ export class SdkController {
     const { deferred } = await this.intake.take(store, batch);
     if (deferred.length === 0) return [];
     this.metrics.rateLimited('sdk_new_items');
-    return deferred.map(({ position, what, retryAfterSeconds }) => ({
+    return deferred.map(({ position, what, spent, retryAfterSeconds }) => ({
       index: indexes[position],
-      reason: `new ${what} not recorded: this store's limit of new ${what}s is spent; report it again after ${retryAfterSeconds} seconds`,
+      reason: `new ${what} not recorded: ${spent === 'address' ? "this address's share of " : ''}this store's limit of new ${what}s is spent; report it again after ${retryAfterSeconds} seconds`,
     }));
   }
 
