@@ -1,10 +1,10 @@
 import { ManualClock } from '@pss/testkit';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
-const SCOPES = ['stores:write', 'webhooks:manage', 'reports:read', 'reports:generate', 'policies:read', 'policies:write'];
+const SCOPES = ['stores:read', 'stores:write', 'webhooks:manage', 'reports:read', 'reports:generate', 'policies:read', 'policies:write'];
 const SUSPENDED = { code: 'conflict', message: 'Store is suspended; it can be read but not changed' };
 
-/** A suspended store is read-only: so are the webhooks, report schedule and policies scoped to it (issue 29, item 9a). */
+/** A suspended store is read-only: so are the webhooks, report schedule and policies scoped to it; it holds its domain no more (issue 29, items 9a and 9d). */
 describe('settings of a suspended store (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-06-01T12:00:00.000Z');
   let service: EmbeddedHarness;
@@ -55,6 +55,21 @@ describe('settings of a suspended store (HTTP, embedded)', () => {
     expect((await call('DELETE', `/webhooks/${webhook.id}`)).status).toBe(200);
     expect((await call('DELETE', `/policies/${policy.id}`)).status).toBe(200);
     expect((await call('DELETE', `/reports/pci/schedule?store_id=${store.id}`)).status).toBe(200);
+  });
+
+  it('releases its domain: another organization\'s store may claim it, and suspending again takes it back from nobody', async () => {
+    const squatted = await service.createStore(token);
+    const other = await service.tenant(SCOPES, { plan: 'enterprise' });
+    const claim = () => service.request('POST', '/api/v1/stores', { token: other.token, body: { domain: squatted.domain } });
+    const refused = await claim();
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'conflict', message: `A store with the domain ${squatted.domain} already exists` });
+    await suspend(squatted.id);
+    const owned = await claim();
+    expect(owned.status).toBe(201);
+    await suspend(squatted.id);
+    expect((await service.request('POST', '/api/v1/stores', { token, body: { domain: squatted.domain } })).status).toBe(409);
+    expect((await service.request('GET', `/api/v1/stores/${owned.body.id}`, { token: other.token })).body).toMatchObject({ domain: squatted.domain, status: 'active' });
   });
 
   it('answers 404, not 409, for another organization\'s suspended store', async () => {

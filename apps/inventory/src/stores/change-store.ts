@@ -5,6 +5,7 @@ import type { CommandMetaCarrier } from '@pss/bus';
 import type { StoreCommandEnvelope } from '@pss/contracts';
 import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
+import { domainReservation } from './create-store';
 import { sdkConfigFields } from './sdk-config';
 import { generateSdkKey } from './sdk-key';
 import { installSnippets } from './snippets';
@@ -42,7 +43,7 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
   ) {}
 
   async execute({ envelope: { orgId, actor, storeId, input, command } }: ChangeStore) {
-    await this.stores.ownedBy(orgId, storeId!);
+    const store = await this.stores.ownedBy(orgId, storeId!);
     const at = this.clock.now();
     const context = { actor, orgId, deadline: command?.deadline };
     const { events } = await this.aggregates.decide(storeStream(storeId!), storeDecider, this.command(input, at), context);
@@ -51,6 +52,8 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
         return (await this.stores.written(storeId!)).store;
       case 'suspend':
         await this.aggregates.decide(storeQuotaStream(orgId), storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId: storeId! }, context);
+        // A suspended store is never resumed: holding its domain would keep the shop that owns it out for good.
+        await this.aggregates.release(domainReservation(store.domain!, store.environment!, orgId).key, storeId!, context);
         return { id: storeId!, status: 'suspended' as const };
       case 'rotate-key': {
         const rotated = events[0] as Extract<StoreEvent, { type: 'SdkKeyRotated' }>;

@@ -133,7 +133,7 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
  * organization's staging stores: every shop tries the SDK on localhost, and a staging copy of a shop must not
  * keep its live store from being created.
  */
-function domainReservation(domain: string, environment: StoreEnvironment, orgId: string): { key: string; conflict: string } {
+export function domainReservation(domain: string, environment: StoreEnvironment, orgId: string): { key: string; conflict: string } {
   return environment === 'production'
     ? { key: `domain:${domain}`, conflict: `A store with the domain ${domain} already exists` }
     : { key: `staging-domain:${orgId}:${domain}`, conflict: `A staging store with the domain ${domain} already exists in this organization` };
