@@ -1,11 +1,6 @@
 import type { Page } from 'puppeteer-core';
-import { eventually } from '@pss/testkit';
 import { VENDOR_HOST } from './fixture-server';
 import { describeInChromium, serviceInChromium } from './service-in-chromium';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
-
-const WAIT = { timeoutMs: 20_000, intervalMs: 100 };
 
 describeInChromium('block mode on a host shared by an authorized script and a blocked one, in Chromium', () => {
   const rig = serviceInChromium(['stores:read', 'stores:write', 'scripts:read', 'scripts:review']);
@@ -31,19 +26,15 @@ describeInChromium('block mode on a host shared by an authorized script and a bl
     const ran = (page: Page) => page.evaluate('({ checkout: window.checkout || null, pixel: !!window.pixelRan, pixelFailed: !!window.pixelFailed })');
     const context = await rig.browser.createBrowserContext();
     const visit = async () => {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(String((error as Error).message ?? error)));
-      await page.goto(url, { waitUntil: 'load' });
-      await page.waitForFunction('window.pixelRan === true || window.pixelFailed === true');
-      return { page, errors };
+      const view = await rig.visit(url, { context });
+      await view.page.waitForFunction('window.pixelRan === true || window.pixelFailed === true');
+      return view;
     };
 
     const first = await visit();
     expect(await ran(first.page)).toEqual({ checkout: 'jq:#pay', pixel: true, pixelFailed: false });
     await first.page.close();
-    const scripts = async (): Promise<any[]> => (await api('GET', `/api/v1/scripts?store_id=${store.id}&limit=100`)).body.data;
-    const seen = await eventually(scripts, (list) => list.some((s) => s.src === pixel) && list.some((s) => s.src === jquery), WAIT);
+    const seen = await rig.scriptsUntil(store.id, (list) => list.some((s) => s.src === pixel) && list.some((s) => s.src === jquery));
     const [jq, px] = [seen.find((s) => s.src === jquery), seen.find((s) => s.src === pixel)];
     expect((await api('POST', `/api/v1/scripts/${jq.id}/authorize`, { justification: 'The checkout needs jQuery' })).body.status).toBe('authorized');
     const blocked = await api('POST', `/api/v1/scripts/${px.id}/block`, { justification: 'Unknown pixel' });
