@@ -1,20 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { eventually, freePort, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../../embedded/src/testing/embedded-harness';
 import { SightingsFlusher } from '../../api-gateway/src/sdk/intake/sightings-flusher';
 import { hashRecipientKey } from '../../inventory/src/stores/recipient-key';
-import { chromiumFound, CHROME_PATH, launchChromium } from './chromium';
-import { FixtureServer, VENDOR_HOST } from './fixture-server';
+import { VENDOR_HOST } from './fixture-server';
+import { describeInChromium, serviceInChromium, WAIT } from './service-in-chromium';
 import { urlTag } from '../src/url-tag';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
-
-const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'alerts:read'];
-const WAIT = { timeoutMs: 20_000, intervalMs: 100 };
-
-if (!chromiumFound()) console.log(`Browser SDK tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
-const describeInChromium = chromiumFound() ? describe : describe.skip;
 
 /** A BR Code ("Pix copia e cola") carrying `key`, as a bank app would show it. */
 function brCode(key: string): string {
@@ -23,63 +16,26 @@ function brCode(key: string): string {
 }
 
 describeInChromium('the browser SDK in Chromium, against the running service', () => {
-  let service: EmbeddedHarness;
-  let fixtures: FixtureServer;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  let token: string;
-  let api: string;
-
-  beforeAll(async () => {
-    const port = await freePort();
-    api = `http://127.0.0.1:${port}`;
-    service = await EmbeddedHarness.start({ env: { PUBLIC_URL: api } });
-    await service.app.listen(port, '127.0.0.1');
-    fixtures = await FixtureServer.start();
-    ({ browser, close: closeBrowser } = await launchChromium());
-    ({ token } = await service.tenant(SCOPES, { plan: 'enterprise' }));
-  }, 60_000);
-
-  afterAll(async () => {
-    await closeBrowser?.();
-    await fixtures?.close();
-    await service?.close();
-  });
+  const rig = serviceInChromium(['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'alerts:read']);
+  const { scripts, alerts, scriptsUntil, alertsUntil, visit, synchronousTag } = rig;
 
   const createStore = async (body: Record<string, unknown> = {}) => {
-    const store = await service.createStore(token, body);
-    expect(store.snippets?.html).toContain(`${api}/sdk/v1/sdk.js?key=${store.sdk_key}`);
+    const store = await rig.service.createStore(rig.token, body);
+    expect(store.snippets?.html).toContain(`${rig.api}/sdk/v1/sdk.js?key=${store.sdk_key}`);
     return store;
   };
-  const scripts = async (storeId: string): Promise<any[]> => (await service.request('GET', `/api/v1/scripts?store_id=${storeId}&limit=100`, { token })).body.data;
-  const alerts = async (storeId: string): Promise<any[]> => (await service.request('GET', `/api/v1/alerts?store_id=${storeId}&limit=100`, { token })).body.data;
-  const scriptsUntil = (storeId: string, done: (list: any[]) => boolean) => eventually(() => scripts(storeId), done, WAIT);
-  const alertsUntil = (storeId: string, done: (list: any[]) => boolean) => eventually(() => alerts(storeId), done, WAIT);
   const bySrc = (list: any[], fragment: string) => list.find((script) => script.src.includes(fragment));
 
-  /** A page view in its own browser context (fresh storage), unless one is given; page errors are collected. */
-  async function visit(url: string, context?: Awaited<ReturnType<Browser['createBrowserContext']>>): Promise<{ page: Page; errors: string[] }> {
-    const page = await (context ?? (await browser.createBrowserContext())).newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(String((error as Error).message ?? error)));
-    await page.goto(url, { waitUntil: 'load' });
-    return { page, errors };
-  }
   // Read from the page's own resource timing: puppeteer's 'request' event once missed the config fetch under load.
   const askedConfig = (page: Page): Promise<boolean> =>
-    page.evaluate((prefix) => performance.getEntriesByType('resource').some((entry) => entry.name.startsWith(prefix)), `${api}/sdk/v1/config?`);
-
-  /**
-   * The SDK as a synchronous tag, first in <head> (docs/sdk.md, "Block mode's whole guarantee"): it runs before
-   * every other script of the page, so a read at parse time and a script in the HTML are seen before they run.
-   */
-  const synchronousTag = (store: any) => `<script src="${api}/sdk/v1/sdk.js?key=${store.sdk_key}" data-key="${store.sdk_key}" crossorigin="anonymous"></script>`;
+    page.evaluate((prefix) => performance.getEntriesByType('resource').some((entry) => entry.name.startsWith(prefix)), `${rig.api}/sdk/v1/config?`);
 
   /** A checkout page as a shop writes it: the `html` snippet first in <head>, then everything else. */
   const checkout = (snippet: string, head: string, body = '') =>
     `<!doctype html><html><head>${snippet}${head}</head><body><form id="pay"><input id="cc" name="cardnumber" autocomplete="cc-number" value="4111111111111111"></form>${body}</body></html>`;
 
   it('lists every script of a checkout page, classified and hashed, within seconds of a page view', async () => {
+    const { fixtures } = rig;
     const store = await createStore();
     const p = '/main';
     fixtures.script(`${p}/app.js`, 'window.appRan = true;');
@@ -141,6 +97,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   }, 60_000);
 
   it('where resource timing has no responseStatus, stops re-fetching a crossorigin script whose CORS the service saw refused, once the keyed sdk.js lists it', async () => {
+    const { service, fixtures, browser } = rig;
     const store = await createStore();
     fixtures.script('/refused/nocors.js', 'window.nocorsRan = true;');
     fixtures.script('/refused/cors.js', 'window.corsRan = true;', { cors: true });
@@ -174,6 +131,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   }, 60_000);
 
   it('opens SCRIPT_INTEGRITY_MISMATCH when an authorized script changes content', async () => {
+    const { service, fixtures, token } = rig;
     const store = await createStore();
     fixtures.script('/integrity/vendor.js', 'window.vendor = 1;', { cors: true });
     const url = fixtures.page('/integrity/checkout', checkout(store.snippets.html, `<script src="${fixtures.url('/integrity/vendor.js', 'other')}" crossorigin="anonymous"></script>`));
@@ -197,6 +155,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   }, 60_000);
 
   it('names the script that reads the card field, and never sends the value', async () => {
+    const { fixtures, browser } = rig;
     const store = await createStore();
     fixtures.script('/fields/skimmer.js', 'setTimeout(function () { window.stolen = document.getElementById("cc").value; }, 50);', { cors: true });
     const sent: string[] = [];
@@ -215,6 +174,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   }, 60_000);
 
   it('reports an iframe outside expected_iframe_origins', async () => {
+    const { fixtures } = rig;
     const store = await createStore({ expected_iframe_origins: ['pagseguro.com.br'] });
     fixtures.page('/iframes/frame.html', '<p>not a payment form</p>');
     const url = fixtures.page('/iframes/checkout', checkout(store.snippets.html, '', `<iframe src="${fixtures.url('/iframes/frame.html', 'other')}"></iframe>`));
@@ -225,6 +185,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   }, 60_000);
 
   it('catches a Pix key swapped after load, from its hash only', async () => {
+    const { fixtures, browser } = rig;
     const pinned = 'Pagamentos@Loja.com.br';
     const swapped = 'golpista@example.com';
     const store = await createStore({ payment_methods: ['pix'], recipients: [{ method: 'pix', key: pinned, label: 'Conta da loja' }], overlay_check_interval_ms: 500 });
@@ -250,6 +211,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   }, 60_000);
 
   it('follows an SPA to its checkout: scripts it inserts are seen, on the checkout URL', async () => {
+    const { fixtures, browser } = rig;
     const store = await createStore();
     fixtures.script('/spa/checkout-widget.js', 'window.widget = true;', { cors: true });
     const url = fixtures.page(
@@ -279,6 +241,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   }, 60_000);
 
   it("turns a Report-Only CSP's browser reports into CSP_VIOLATION alerts and sightings, with or without the SDK", async () => {
+    const { fixtures, api } = rig;
     const store = await createStore();
     fixtures.script('/csp/tracker.js', 'window.tracker = true;');
     const policy = `script-src 'self' 'unsafe-inline' ${api}; report-uri ${api}/sdk/v1/csp?key=${store.sdk_key}`;
@@ -305,6 +268,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   }, 60_000);
 
   it("runs the SDK's own checks: installation order, an unapproved tag-manager container, an overlay, selectors from sensitive_fields", async () => {
+    const { fixtures } = rig;
     const store = await createStore({ gtm_containers: ['GTM-APPROVED'], sensitive_fields: ['#holder-doc'], overlay_check_interval_ms: 500 });
     fixtures.script('/checks/early.js', 'window.early = true;');
     fixtures.script('/checks/gtm.js', 'window.gtm = true;');
@@ -337,6 +301,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   }, 60_000);
 
   it('in block mode, stops a blocked script on the next page view, and reports the attempt', async () => {
+    const { service, fixtures, browser, token } = rig;
     const store = await createStore({ mode: 'block' });
     fixtures.script('/block/own.js', 'window.ownRan = true;');
     fixtures.script('/block/widget.js', 'window.widgetRan = true;');
@@ -354,7 +319,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     );
     const ran = async (page: Page) => page.evaluate('({ own: !!window.ownRan, widget: !!window.widgetRan, failed: !!window.widgetFailed, parsed: !!window.parsedRan })');
     const context = await browser.createBrowserContext();
-    const first = await visit(url, context);
+    const first = await visit(url, { context });
     await first.page.waitForFunction('window.widgetRan === true');
     expect(await ran(first.page)).toEqual({ own: true, widget: true, failed: false, parsed: true });
     const seen = await scriptsUntil(store.id, (list) => list.some((s) => s.src === widget));
@@ -363,7 +328,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     await first.page.close();
 
     // The next page view: the fresh config (asked for first thing) stops the widget before it runs.
-    const second = await visit(url, context);
+    const second = await visit(url, { context });
     await second.page.waitForFunction('window.widgetFailed === true');
     expect(await ran(second.page)).toMatchObject({ own: true, widget: false, failed: true });
     expect(second.errors).toEqual([]);
@@ -381,7 +346,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
 
     // With the rule known from the start (kept from the last page view), a script in the HTML after the SDK is
     // stopped too; one the parser reached before the config came may still have run on the view before.
-    const third = await visit(url, context);
+    const third = await visit(url, { context });
     await third.page.waitForFunction('window.widgetFailed === true');
     expect(await ran(third.page)).toEqual({ own: true, widget: false, failed: true, parsed: false });
     expect(third.errors).toEqual([]);
@@ -390,13 +355,14 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     // Authorized after all: the widget runs again on the next page view; the host's other script stays blocked.
     const authorized = await service.request('POST', `/api/v1/scripts/${bySrc(seen, 'widget.js').id}/authorize`, { token, body: { justification: 'The widget is ours after all' } });
     expect(authorized.body).toMatchObject({ status: 'authorized' });
-    const fourth = await visit(url, context);
+    const fourth = await visit(url, { context });
     await fourth.page.waitForFunction('window.widgetRan === true');
     expect(await ran(fourth.page)).toEqual({ own: true, widget: true, failed: false, parsed: false });
     await context.close();
   }, 60_000);
 
   it('in developer mode observes nothing and only tells the service it is installed', async () => {
+    const { service, fixtures, browser, token } = rig;
     const store = await createStore({ developer_mode: true });
     fixtures.script('/dev/skimmer.js', 'setTimeout(function () { window.read = document.getElementById("cc").value; }, 50);', { cors: true });
     const url = fixtures.page('/dev/checkout', checkout(store.snippets.html, `<script src="${fixtures.url('/dev/skimmer.js', 'other')}"></script>`));
@@ -422,6 +388,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
   }, 60_000);
 
   it('fails open: with the service down the checkout works as if the SDK were absent', async () => {
+    const { service, fixtures, api } = rig;
     const store = await createStore();
     const down = `http://127.0.0.1:${await freePort()}`;
     const sdk = (await service.request('GET', '/sdk/v1/sdk.js')).text;
