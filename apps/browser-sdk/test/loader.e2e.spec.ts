@@ -1,16 +1,10 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'puppeteer-core';
-import { eventually, freePort, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../../embedded/src/testing/embedded-harness';
+import type { Page } from 'puppeteer-core';
+import { sri } from '@pss/testkit';
 import { SDK_LOADER, SDK_LOADER_CSP_HASH } from '@pss/contracts';
-import { chromiumFound, CHROME_PATH, launchChromium } from './chromium';
-import { FixtureServer, VENDOR_HOST } from './fixture-server';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
-
-if (!chromiumFound()) console.log(`Browser SDK hanging-service tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
-const describeInChromium = chromiumFound() ? describe : describe.skip;
+import { VENDOR_HOST } from './fixture-server';
+import { describeInChromium, serviceInChromium } from './service-in-chromium';
 
 /** How much later than the same page without the SDK a checkout's load event may come, whatever the service does. */
 const LOAD_EVENT_SLACK_MS = 5_000;
@@ -46,30 +40,13 @@ class HangingService {
 }
 
 describeInChromium('a checkout whose script security service hangs', () => {
-  let service: EmbeddedHarness;
+  const rig = serviceInChromium(['stores:read', 'stores:write', 'scripts:read', 'scripts:review']);
   let hanging: HangingService;
-  let fixtures: FixtureServer;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  let token: string;
-  let api: string;
-
   beforeAll(async () => {
     hanging = await HangingService.start();
-    const port = await freePort();
-    api = `http://127.0.0.1:${port}`;
-    service = await EmbeddedHarness.start({ env: { PUBLIC_URL: api } });
-    await service.app.listen(port, '127.0.0.1');
-    fixtures = await FixtureServer.start();
-    ({ browser, close: closeBrowser } = await launchChromium());
-    ({ token } = await service.tenant(['stores:read', 'stores:write', 'scripts:read', 'scripts:review'], { plan: 'enterprise' }));
-  }, 60_000);
-
+  });
   afterAll(async () => {
-    await closeBrowser?.();
-    await fixtures?.close();
     await hanging?.close();
-    await service?.close();
   });
 
   const checkout = (snippet: string, prefix: string) =>
@@ -78,25 +55,22 @@ describeInChromium('a checkout whose script security service hangs', () => {
     `<script>window.inlineRan = typeof window.$ === 'function';</script></body></html>`;
 
   /** Milliseconds from navigation to the load event, and whether every script of the shop ran. */
-  async function view(url: string, headers: Record<string, string> = {}): Promise<{ loadMs: number; ran: boolean[]; errors: string[]; page: Page }> {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(String((error as Error).message ?? error)));
-    if (Object.keys(headers).length) await page.setExtraHTTPHeaders(headers);
-    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  async function view(url: string): Promise<{ loadMs: number; ran: boolean[]; errors: string[]; page: Page }> {
+    const { page, errors } = await rig.visit(url, { timeoutMs: 60_000 });
     const loadMs = (await page.evaluate('performance.getEntriesByType("navigation")[0].loadEventStart')) as number;
     const ran = (await page.evaluate('[typeof window.$ === "function", !!window.tagRan, !!window.inlineRan]')) as boolean[];
     return { loadMs, ran, errors, page };
   }
 
   const shop = (prefix: string) => {
+    const { fixtures } = rig;
     fixtures.script(`${prefix}/jquery.js`, 'window.$ = function () { return document.querySelector.apply(document, arguments); };');
     fixtures.script(`${prefix}/tag.js`, 'window.tagRan = true;');
     fixtures.script(`${prefix}/logo.svg`, '');
   };
 
   it('keeps selling: the load event comes within 5 s of the page without the SDK, and every script ran', async () => {
+    const { service, fixtures, token, api } = rig;
     const store = await service.createStore(token, {});
     shop('/hang');
     const snippet = store.snippets.html.split(api).join(hanging.origin); // the snippet as pasted, its service stuck
@@ -112,6 +86,7 @@ describeInChromium('a checkout whose script security service hangs', () => {
   }, 90_000);
 
   it('keeps selling when the SDK comes from a CDN and only its service hangs', async () => {
+    const { service, fixtures, token } = rig;
     const store = await service.createStore(token, {});
     shop('/cdn');
     fixtures.script('/cdn/sdk.js', (await service.request('GET', '/sdk/v1/sdk.js')).text);
@@ -124,17 +99,14 @@ describeInChromium('a checkout whose script security service hangs', () => {
   }, 90_000);
 
   it('with the service answering, the loader starts the SDK under a strict CSP with Trusted Types, and it reports the page', async () => {
+    const { service, fixtures, token, api } = rig;
     const store = await service.createStore(token, {});
     shop('/strict');
     const csp = `script-src 'self' ${api} '${SDK_LOADER_CSP_HASH}'; connect-src 'self' ${api}; require-trusted-types-for 'script'; trusted-types pss-loader`;
     const url = fixtures.page('/strict/checkout', checkout(store.snippets.html, '/strict'), { 'Content-Security-Policy': csp });
     const { page, errors } = await view(url);
     expect(errors).toEqual([]);
-    const scripts = await eventually(
-      async () => (await service.request('GET', `/api/v1/scripts?store_id=${store.id}&limit=100`, { token })).body.data as any[],
-      (list) => list.some((script) => script.src.endsWith('/strict/jquery.js')),
-      { timeoutMs: 20_000, intervalMs: 100 },
-    );
+    const scripts = await rig.scriptsUntil(store.id, (list) => list.some((script) => script.src.endsWith('/strict/jquery.js')));
     expect(scripts.map((script) => script.src)).toEqual(expect.arrayContaining([fixtures.url('/strict/jquery.js'), fixtures.url('/strict/tag.js')]));
     // the SDK is not a script of the shop, nor is its loader
     expect(scripts.some((script) => script.src.includes('/sdk/v1/sdk.js') || script.src === `inline:${sri(SDK_LOADER)}`)).toBe(false);
@@ -142,6 +114,7 @@ describeInChromium('a checkout whose script security service hangs', () => {
     await page.close();
   }, 90_000);
   it("in block mode, stops a script of the page's HTML with the last page view's rules before the SDK has come", async () => {
+    const { service, fixtures, browser, token } = rig;
     const store = await service.createStore(token, { mode: 'block' });
     fixtures.script('/guard/pixel.js', 'window.pixelRan = true;');
     const pixel = fixtures.url('/guard/pixel.js', 'vendor');
@@ -152,8 +125,7 @@ describeInChromium('a checkout whose script security service hangs', () => {
     );
     const context = await browser.createBrowserContext();
     const visit = async () => {
-      const page = await context.newPage();
-      await page.goto(url, { waitUntil: 'load' });
+      const { page } = await rig.visit(url, { context });
       // the SDK's config kept for the next page view of this browser (block mode keeps it, from its fetch)
       await page.waitForFunction(`window.__pssSdk === true && !!localStorage.getItem('pss.cfg.${store.sdk_key}')`);
       const state = await page.evaluate('({ pixel: !!window.pixelRan, failed: !!window.pixelFailed, after: !!window.after, sdk: !!window.__pssSdk })');
@@ -161,8 +133,7 @@ describeInChromium('a checkout whose script security service hangs', () => {
       return state;
     };
     expect(await visit()).toEqual({ pixel: true, failed: false, after: true, sdk: true });
-    const scripts = async () => (await service.request('GET', `/api/v1/scripts?store_id=${store.id}&limit=100`, { token })).body.data as any[];
-    const seen = (await eventually(scripts, (list) => list.some((script) => script.src === pixel), { timeoutMs: 20_000, intervalMs: 100 })).find((script) => script.src === pixel);
+    const seen = (await rig.scriptsUntil(store.id, (list) => list.some((script) => script.src === pixel))).find((script) => script.src === pixel);
     const blocked = await service.request('POST', `/api/v1/scripts/${seen.id}/block`, { token, body: { justification: 'A pixel on the checkout' } });
     expect(blocked.body).toMatchObject({ rule: { target: 'domain', value: VENDOR_HOST } });
     await visit(); // the SDK of this view keeps the block-mode config for the next
