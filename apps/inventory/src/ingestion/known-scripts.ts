@@ -3,10 +3,14 @@ import { LruCache } from '@pss/kernel';
 /** Scripts whose hash this process remembers: at about 200 bytes each, 100,000 of them hold some 20 MB. */
 export const KNOWN_SCRIPTS_CACHED = 100_000;
 
-/** A script's current hash, and whether the browser refuses that content for the page's `integrity`. */
+/**
+ * A script's current hash, whether the browser refuses that content for the page's `integrity`, and whether it
+ * holds a mismatch (then no sighting of it is settled from memory).
+ */
 export interface KnownScript {
   hash: string | null;
   refused: boolean;
+  held: boolean;
 }
 
 /**

@@ -28,6 +28,7 @@ import { isThreatHost } from '../catalog/catalog';
 import { PromptDecisions } from '../policies/prompt-decisions';
 import { scriptDecider } from '../scripts/script.decider';
 import { scriptStream } from '../scripts/script.events';
+import type { HeldScript } from '../scripts/script.projection';
 import { scriptHost, scriptIdFor, scriptKey } from '../scripts/script-identity';
 import { KnownScripts, type KnownScript } from './known-scripts';
 import { DEFAULT_NEW_SCRIPT_LIMITS, DEFAULT_NEW_SIGNAL_LIMITS, NEW_SCRIPT_LIMITS, NEW_SIGNAL_LIMITS, type BudgetLimits } from './store-budget';
@@ -106,7 +107,7 @@ export class SdkIngestion {
       switch (observation.kind) {
         case 'script': {
           const scriptId = scriptIdFor(store._id, scriptKey(observation));
-          const current = await this.knownHash(scriptId, { hash: observation.hash ?? null, refused: observation.refused_integrity !== undefined }, at);
+          const current = await this.knownHash(scriptId, { hash: observation.hash ?? null, refused: observation.refused_integrity !== undefined, held: false }, at);
           const answer: IngestedScript = { script_id: scriptId, hash: current ?? null, outcome: current === undefined ? 'deferred' : 'known' };
           scripts.push(answer);
           if (current === undefined) {
@@ -221,12 +222,13 @@ export class SdkIngestion {
    * `undefined` when the script, this content or the refusal is new.
    */
   private async knownHash(scriptId: string, seen: KnownScript, at: Date): Promise<string | null | undefined> {
-    const sameAs = (known: KnownScript) => (seen.hash === null || seen.hash === known.hash) && seen.refused === known.refused;
+    // A held mismatch counts every session that sees the script: each sighting goes to its decider.
+    const sameAs = (known: KnownScript) => !known.held && (seen.hash === null || seen.hash === known.hash) && seen.refused === known.refused;
     const remembered = this.known.current(scriptId, at.getTime());
     if (remembered && sameAs(remembered)) return remembered.hash;
     const script = await this.readStore.collection<ScriptDocument>(SCRIPTS).findOne({ _id: scriptId });
     if (!script) return undefined;
-    const recorded: KnownScript = { hash: script.current_hash, refused: script.sri_refused === true };
+    const recorded: KnownScript = { hash: script.current_hash, refused: script.sri_refused === true, held: (script as HeldScript)._mismatch_held === true };
     if (!sameAs(recorded)) return undefined;
     this.known.remember(scriptId, recorded, at.getTime());
     return recorded.hash;
@@ -265,6 +267,7 @@ export class SdkIngestion {
           pageUrl: batch.pageUrl,
           sessionId: batch.sessionId,
           refusedIntegrity: observation.refused_integrity ?? null,
+          client: batch.client ?? null,
         },
         classification: {
           type: classified.type,
@@ -276,10 +279,11 @@ export class SdkIngestion {
       },
       context,
     );
-    this.known.remember(scriptId, { hash: state.currentHash, refused: state.refusedHash !== null }, at.getTime());
+    const held = state.heldMismatch !== null;
+    this.known.remember(scriptId, { hash: state.currentHash, refused: state.refusedHash !== null, held }, at.getTime());
     if (events.some((event) => event.type === 'ScriptDetected' || event.type === 'ScriptHashChanged')) this.decisions.decide(scriptId, state.currentHash);
     // Recorded meanwhile (by another replica, or a concurrent batch): then it is a sighting like any other.
-    return { hash: state.currentHash, outcome: events.length === 0 ? 'known' : 'recorded' };
+    return { hash: state.currentHash, outcome: events.length === 0 ? 'known' : 'recorded', ...(held ? { held } : {}) };
   }
 
   private async headers(reported: Record<string, string>, store: StoreDocument, pageUrl: string, context: CommandContext, at: Date): Promise<void> {

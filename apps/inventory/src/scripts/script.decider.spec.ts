@@ -19,6 +19,7 @@ const sighting = (hash: string | null): ScriptSighting => ({
   pageUrl: 'https://loja.example/checkout',
   sessionId: 'sess',
   refusedIntegrity: null,
+  client: 'client-1',
 });
 const observe = (hash: string | null, threat = false): ScriptCommand => ({
   type: 'ObserveScript',
@@ -52,13 +53,61 @@ describe('script decider', () => {
     expect(event).toMatchObject({ type: 'ScriptHashChanged', data: { previousHash: 'sha384-a', hash: 'sha384-b', integrityStatus: 'monitored', unauthorizedChange: false } });
   });
 
-  it('flags a new hash of an authorized script as a mismatch, and the authorized hash again as a match', () => {
+  it('flags a new hash of an authorized script as a mismatch, and holds it when the authorized hash comes back', () => {
     const given = [detected('sha384-a'), authorized()];
     const state = given.reduce(scriptDecider.evolve, scriptDecider.initialState());
     expect(scriptDecider.decide(observe('sha384-b'), state)[0].data).toMatchObject({ integrityStatus: 'mismatch', unauthorizedChange: true, authorizedHash: 'sha384-a' });
     const changed = scriptDecider.decide(observe('sha384-b'), state);
     const back = scriptDecider.decide(observe('sha384-a'), changed.reduce(scriptDecider.evolve, state));
-    expect(back[0].data).toMatchObject({ integrityStatus: 'match', unauthorizedChange: false });
+    expect(back.map((event) => event.type)).toEqual(['ScriptHashChanged', 'ScriptAuthorizedContentSeen']);
+    expect(back[0].data).toMatchObject({ hash: 'sha384-a', integrityStatus: 'mismatch', unauthorizedChange: false });
+  });
+
+  describe('a mismatch the service saw (issue 29: what the public key sends is a claim)', () => {
+    const seenFrom = (sessionId: string, client: string | null, hash = 'sha384-a'): ScriptCommand => ({
+      ...(observe(hash) as Extract<ScriptCommand, { type: 'ObserveScript' }>),
+      sighting: { ...sighting(hash), sessionId, client },
+    });
+    const held = () => {
+      const given = [detected('sha384-a'), authorized()];
+      const changed = scriptDecider.decide(observe('sha384-b'), given.reduce(scriptDecider.evolve, scriptDecider.initialState()));
+      return [...given, ...changed];
+    };
+    const seen = (sessionId: string, client: string | null): ScriptEvent => ({
+      type: 'ScriptAuthorizedContentSeen',
+      data: { scriptId: 'sc1', storeId: 'st1', hash: 'sha384-a', sessionId, client, seenAt: at.toISOString() },
+    });
+    const back = (): ScriptEvent => scriptDecider.decide(seenFrom('s1', 'c1'), held().reduce(scriptDecider.evolve, scriptDecider.initialState()))[0];
+
+    it('is not cleared by the old hash re-posted from one session, however often', () => {
+      spec.given([...held(), back(), seen('s1', 'c1')]).when(seenFrom('s1', 'c1')).thenNothingHappens();
+      spec.given([...held(), back(), seen('s1', 'c1')]).when(seenFrom('s1', 'c2')).thenNothingHappens();
+    });
+
+    it('is not cleared by many sessions from one client address, nor from clients the gateway could not name', () => {
+      spec.given([...held(), back(), seen('s1', 'c1'), seen('s2', 'c1')]).when(seenFrom('s3', 'c1')).then([seen('s3', 'c1')]);
+      spec.given([...held(), back(), seen('s1', null), seen('s2', null)]).when(seenFrom('s3', null)).then([seen('s3', null)]);
+    });
+
+    it('clears once the authorized content is seen from 3 sessions over 2 client addresses', () => {
+      const restored: ScriptEvent = { type: 'ScriptIntegrityRestored', data: { scriptId: 'sc1', storeId: 'st1', hash: 'sha384-a', sessions: 3, clients: 2, restoredAt: at.toISOString() } };
+      spec.given([...held(), back(), seen('s1', 'c1'), seen('s2', 'c1')]).when(seenFrom('s3', 'c2')).then([seen('s3', 'c2'), restored]);
+      // Cleared: the authorized content is an ordinary sighting again.
+      spec.given([...held(), back(), seen('s1', 'c1'), seen('s2', 'c1'), seen('s3', 'c2'), restored]).when(seenFrom('s4', 'c3')).thenNothingHappens();
+    });
+
+    it('starts counting again when another unauthorized content shows up meanwhile', () => {
+      const again = scriptDecider.decide(seenFrom('s9', 'c9', 'sha384-c'), [...held(), back(), seen('s1', 'c1'), seen('s2', 'c2')].reduce(scriptDecider.evolve, scriptDecider.initialState()));
+      expect(again[0].data).toMatchObject({ hash: 'sha384-c', integrityStatus: 'mismatch', unauthorizedChange: true });
+      const state = [...held(), back(), seen('s1', 'c1'), seen('s2', 'c2'), ...again].reduce(scriptDecider.evolve, scriptDecider.initialState());
+      expect(scriptDecider.decide(seenFrom('s3', 'c3'), state).map((event) => event.type)).toEqual(['ScriptHashChanged', 'ScriptAuthorizedContentSeen']);
+    });
+
+    it('clears when someone authorizes the content: the new content is then the match', () => {
+      const state = [...held(), authorized(byApi, 'sha384-b')].reduce(scriptDecider.evolve, scriptDecider.initialState());
+      expect(state.heldMismatch).toBeNull();
+      spec.given([...held(), authorized(byApi, 'sha384-b')]).when(seenFrom('s1', 'c1', 'sha384-b')).thenNothingHappens();
+    });
   });
 
   it('pins the first hash of a script authorized before any hash was known', () => {
@@ -106,7 +155,11 @@ describe('script decider', () => {
       spec
         .given([detected('sha384-a'), authorized(), learned('sha256-s'), changed('sha384-a', 'sha384-b', 'sha384-a', 'mismatch')])
         .when(observe('sha384-a'))
-        .then([changed('sha384-b', 'sha384-a', 'sha384-a', 'match')]);
+        .then([
+          // The authorized content again, but the mismatch seen is held (issue 29).
+          { ...changed('sha384-b', 'sha384-a', 'sha384-a', 'mismatch'), data: { ...changed('sha384-b', 'sha384-a', 'sha384-a', 'mismatch').data, unauthorizedChange: false } } as ScriptEvent,
+          { type: 'ScriptAuthorizedContentSeen', data: { scriptId: 'sc1', storeId: 'st1', hash: 'sha384-a', sessionId: 'sess', client: 'client-1', seenAt: at.toISOString() } },
+        ]);
     });
 
     it('authorizes the content under every algorithm it was seen with', () => {

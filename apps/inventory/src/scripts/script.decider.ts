@@ -6,6 +6,13 @@ import { hashAlgorithm, withHash, type HashesByAlgorithm } from './script-hashes
 
 /** Decisions a policy never overturns (spec of the policies issue: decisions taken by hand stand). */
 export const HAND_DECISIONS: readonly AuthorizationMethod[] = ['api', 'manual'];
+/**
+ * A mismatch the service saw is held until someone authorizes the content, or the authorized content is seen
+ * again from this many distinct sessions over at least RESTORE_CLIENTS client addresses: one client re-posting an
+ * old hash does not clear it (docs/decisions.md, issue 29).
+ */
+export const RESTORE_SESSIONS = 3;
+export const RESTORE_CLIENTS = 2;
 /** How long before an authorization expires its review falls due. */
 const REVIEW_NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -21,6 +28,8 @@ export interface ScriptSighting extends ScriptContent {
   sessionId: string;
   /** The page's integrity tokens the browser refused these bytes for (the SDK compared them); null otherwise. */
   refusedIntegrity: string | null;
+  /** The keyed hash of the sender's address; null when the gateway sent none. */
+  client: string | null;
 }
 
 export interface Classification {
@@ -63,6 +72,13 @@ export interface ScriptState {
   sensitiveFields: string[];
   /** The content the browser refuses for the page's `integrity`, while it does. */
   refusedHash: string | null;
+  /** A mismatch seen and not yet cleared, with the sessions and clients the authorized content was seen from since. */
+  heldMismatch: HeldMismatch | null;
+}
+
+export interface HeldMismatch {
+  sessions: string[];
+  clients: string[];
 }
 
 /** A decision a policy wants: nothing when it is already so, or when a person decided by hand. */
@@ -71,7 +87,7 @@ export function policyMayDecide(state: ScriptState): boolean {
 }
 
 export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
-  initialState: () => ({ currentHash: null, authorizedHash: null, seenHashes: {}, authorizedHashes: {}, sensitiveFields: [], refusedHash: null }),
+  initialState: () => ({ currentHash: null, authorizedHash: null, seenHashes: {}, authorizedHashes: {}, sensitiveFields: [], refusedHash: null, heldMismatch: null }),
 
   decide(command, state) {
     if (command.type === 'ObserveScript') return observe(command, state);
@@ -147,10 +163,12 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
           authorizedHashes: {},
           sensitiveFields: [],
           refusedHash: null,
+          heldMismatch: null,
         };
       case 'ScriptHashChanged':
         return {
           ...state,
+          heldMismatch: event.data.unauthorizedChange ? { sessions: [], clients: [] } : state.heldMismatch,
           currentHash: event.data.hash,
           authorizedHash: event.data.authorizedHash,
           seenHashes: withHash(state.seenHashes, event.data.hash),
@@ -171,6 +189,7 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
           authorizedHashes: withHash(state.seenHashes, event.data.authorizedHash),
           decidedBy: event.data.method,
           expiresAt: event.data.expiresAt,
+          heldMismatch: null,
         };
       case 'ScriptBlocked':
         return { ...state, status: 'blocked', decidedBy: event.data.method, expiresAt: null };
@@ -186,6 +205,19 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
         return { ...state, sensitiveFields: [...state.sensitiveFields, event.data.field] };
       case 'ScriptMarkedSuspicious':
         return { ...state, status: 'suspicious' };
+      case 'ScriptAuthorizedContentSeen': {
+        const held = state.heldMismatch ?? { sessions: [], clients: [] };
+        const { sessionId, client } = event.data;
+        return {
+          ...state,
+          heldMismatch: {
+            sessions: held.sessions.includes(sessionId) ? held.sessions : [...held.sessions, sessionId],
+            clients: client === null || held.clients.includes(client) ? held.clients : [...held.clients, client],
+          },
+        };
+      }
+      case 'ScriptIntegrityRestored':
+        return { ...state, heldMismatch: null };
     }
   },
 };
@@ -256,6 +288,9 @@ function contentEvents(command: ObserveScript, state: ScriptState): ScriptEvent[
   if (sighting.hash === null) return [];
   const algorithm = hashAlgorithm(sighting.hash);
   const previousHash = state.seenHashes[algorithm] ?? null;
+  if (state.heldMismatch && state.status === 'authorized' && sighting.hash === state.authorizedHashes[algorithm]) {
+    return authorizedContentAgain(command, state, state.heldMismatch, previousHash);
+  }
   if (sighting.hash === previousHash) return [];
   const ids = { scriptId: state.scriptId, storeId: state.storeId! };
   if (previousHash === null && state.currentHash !== null) {
@@ -281,6 +316,34 @@ function contentEvents(command: ObserveScript, state: ScriptState): ScriptEvent[
       },
     },
   ];
+}
+
+/**
+ * The authorized content while a mismatch is held: still a mismatch (back to it, when the content was another),
+ * counted towards the sessions and addresses that restore it.
+ */
+function authorizedContentAgain(command: ObserveScript, state: ScriptState, held: HeldMismatch, previousHash: string | null): ScriptEvent[] {
+  const { sighting, at } = command;
+  const hash = sighting.hash!;
+  const ids = { scriptId: state.scriptId!, storeId: state.storeId! };
+  const events: ScriptEvent[] = [];
+  if (hash !== previousHash) {
+    const content = { hash, sriHash: sighting.sriHash, hashSource: sighting.hashSource, integrityAttr: sighting.integrityAttr, sizeBytes: sighting.sizeBytes };
+    const { src, pageUrl, sessionId } = sighting;
+    const changedAt = at.toISOString();
+    events.push({
+      type: 'ScriptHashChanged',
+      data: { ...content, ...ids, previousHash, integrityStatus: 'mismatch', unauthorizedChange: false, authorizedHash: hash, src, pageUrl, sessionId, changedAt },
+    });
+  }
+  if (held.sessions.includes(sighting.sessionId)) return events;
+  events.push({ type: 'ScriptAuthorizedContentSeen', data: { ...ids, hash, sessionId: sighting.sessionId, client: sighting.client, seenAt: at.toISOString() } });
+  const sessions = held.sessions.length + 1;
+  const clients = new Set([...held.clients, ...(sighting.client === null ? [] : [sighting.client])]).size;
+  if (sessions >= RESTORE_SESSIONS && clients >= RESTORE_CLIENTS) {
+    events.push({ type: 'ScriptIntegrityRestored', data: { ...ids, hash, sessions, clients, restoredAt: at.toISOString() } });
+  }
+  return events;
 }
 
 /** A week before the expiry, or halfway there for a shorter authorization. */

@@ -88,7 +88,14 @@ export type ScriptEvent =
   /** The browser runs the script again: its bytes are what the page's `integrity` pins, or the page pins none. */
   | DomainEvent<'ScriptIntegrityAccepted', { scriptId: string; storeId: string; hash: string | null; acceptedAt: string }>
   | DomainEvent<'ScriptSensitiveFieldAccessed', { scriptId: string; storeId: string; field: string; accessedAt: string }>
-  | DomainEvent<'ScriptMarkedSuspicious', { scriptId: string; storeId: string; field: string; markedAt: string }>;
+  | DomainEvent<'ScriptMarkedSuspicious', { scriptId: string; storeId: string; field: string; markedAt: string }>
+  /**
+   * The authorized content, seen from a session new to it while a mismatch is held (`client`: the keyed hash of
+   * the sender's address; null from a gateway that sends none). Not yet proof: see ScriptIntegrityRestored.
+   */
+  | DomainEvent<'ScriptAuthorizedContentSeen', { scriptId: string; storeId: string; hash: string; sessionId: string; client: string | null; seenAt: string }>
+  /** The held mismatch ends: the authorized content was seen from enough sessions and addresses (issue 29). */
+  | DomainEvent<'ScriptIntegrityRestored', { scriptId: string; storeId: string; hash: string; sessions: number; clients: number; restoredAt: string }>;
 
 /** What a `recommend` policy would decide, shown on the script until someone decides. */
 export type ScriptRecommendation = ScriptRecommendationView;
@@ -108,4 +115,6 @@ export const isScriptEvent = canHandle<ScriptEvent>({
   ScriptIntegrityAccepted: true,
   ScriptSensitiveFieldAccessed: true,
   ScriptMarkedSuspicious: true,
+  ScriptAuthorizedContentSeen: true,
+  ScriptIntegrityRestored: true,
 });

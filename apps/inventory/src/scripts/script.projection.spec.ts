@@ -142,6 +142,34 @@ describe('ScriptProjection replayed twice', () => {
     ]);
   });
 
+  it('holds a mismatch through the authorized content seen again and a refusal that ends, until it is restored', async () => {
+    const changed = (hash: string, unauthorizedChange: boolean, changedAt: string) =>
+      stored('c1', 'ScriptHashChanged', {
+        scriptId: 'c1', storeId: 's1', previousHash: hash === H1 ? H2 : H1, integrityStatus: 'mismatch', unauthorizedChange, authorizedHash: H1,
+        src: 'https://cdn.example/pay.js', pageUrl: 'https://loja.example/checkout', sessionId: 'x2', changedAt, hash, sriHash: null, hashSource: 'sdk', integrityAttr: true, sizeBytes: 2048,
+      });
+    const seen = (sessionId: string, client: string, seenAt: string) => stored('c1', 'ScriptAuthorizedContentSeen', { scriptId: 'c1', storeId: 's1', hash: H1, sessionId, client, seenAt });
+    const held = [
+      detected('c1', 's1', 'cdn.example', 'T1'),
+      stored('c1', 'ScriptAuthorized', { ...manual, scriptId: 'c1', storeId: 's1', authorizedHash: H1, expiresAt: null, reviewDueAt: null, authorizedAt: 'T2' }),
+      changed(H2, true, 'T3'),
+      changed(H1, false, 'T4'),
+      seen('x2', 'c1', 'T4'),
+      stored('c1', 'ScriptIntegrityRefused', { scriptId: 'c1', storeId: 's1', src: 'https://cdn.example/pay.js', hash: H1, refusedIntegrity: `sha384-${'p'.repeat(64)}`, pageUrl: 'https://loja.example/checkout', sessionId: 'x3', refusedAt: 'T5' }),
+      stored('c1', 'ScriptIntegrityAccepted', { scriptId: 'c1', storeId: 's1', hash: H1, acceptedAt: 'T6' }),
+      seen('x3', 'c1', 'T7'),
+    ];
+    const twice = await project(new ScriptProjection(), held, 'twice');
+    expect(twice).toEqual(await project(new ScriptProjection(), held, 'once'));
+    expect(twice[SCRIPTS]).toEqual([expect.objectContaining({ current_hash: H1, integrity_status: 'mismatch', last_verified_at: null, last_seen_at: 'T7' })]);
+    expect(twice[SCRIPTS][0]).toMatchObject({ _mismatch_held: true });
+
+    const restored = [...held, seen('x4', 'c2', 'T8'), stored('c1', 'ScriptIntegrityRestored', { scriptId: 'c1', storeId: 's1', hash: H1, sessions: 3, clients: 2, restoredAt: 'T8' })];
+    const after = await project(new ScriptProjection(), restored, 'twice');
+    expect(after).toEqual(await project(new ScriptProjection(), restored, 'once'));
+    expect(after[SCRIPTS]).toEqual([expect.objectContaining({ integrity_status: 'match', last_verified_at: 'T8', _mismatch_held: false })]);
+  });
+
   it('shows a script the browser refuses as a mismatch with both hashes, whatever is decided, until it runs again', async () => {
     const pinned = `sha384-${'p'.repeat(64)}`;
     // Made in log order (positions grow): the projection applies an event once per position.

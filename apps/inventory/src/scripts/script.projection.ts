@@ -25,7 +25,7 @@ export class ScriptProjection implements Projection {
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     if (!isScriptEvent(recorded) && !isSightingsEvent(recorded)) return;
     const event = recorded;
-    const scripts = context.collection<ScriptDocument>(SCRIPTS);
+    const scripts = context.collection<HeldScript>(SCRIPTS);
     switch (event.type) {
       case 'ScriptDetected': {
         const { data } = event;
@@ -87,6 +87,8 @@ export class ScriptProjection implements Projection {
             integrity_status: data.integrityStatus,
             src: data.src,
             last_hash_change_at: data.changedAt,
+            // Held from an unauthorized change; a match (recorded before issue 29 held them) ends it.
+            ...(data.unauthorizedChange ? { _mismatch_held: true } : data.integrityStatus === 'match' ? { _mismatch_held: false } : {}),
           },
           // A sighting like any other, and back to the authorized content, a verified one.
           $max: { last_seen_at: data.changedAt, ...(data.integrityStatus === 'match' ? { last_verified_at: data.changedAt } : {}) },
@@ -109,6 +111,7 @@ export class ScriptProjection implements Projection {
             expires_at: data.expiresAt,
             review_due_at: data.reviewDueAt,
             recommendation: null,
+            _mismatch_held: false,
           },
           $push: { reviews: review('authorize', data, data.authorizedAt) },
         });
@@ -161,8 +164,20 @@ export class ScriptProjection implements Projection {
             sri_refused: false,
             sri_refused_at: null,
             sri_hash: null,
-            integrity_status: integrityOf(script?.status ?? 'needs_review', script?.current_hash ?? null, script?.authorized_hash ?? null),
+            integrity_status: script?._mismatch_held ? 'mismatch' : integrityOf(script?.status ?? 'needs_review', script?.current_hash ?? null, script?.authorized_hash ?? null),
           },
+        });
+        return;
+      }
+      case 'ScriptAuthorizedContentSeen':
+        await applyOnce(scripts, event.data.scriptId, recorded, { $max: { last_seen_at: event.data.seenAt }, $inc: A_SIGHTING });
+        return;
+      case 'ScriptIntegrityRestored': {
+        const { data } = event;
+        const script = await scripts.findOne({ _id: data.scriptId });
+        await applyOnce(scripts, data.scriptId, recorded, {
+          $set: { _mismatch_held: false, integrity_status: integrityOf(script?.status ?? 'authorized', data.hash, script?.authorized_hash ?? null, script?.sri_refused) },
+          $max: { last_verified_at: data.restoredAt },
         });
         return;
       }
@@ -188,6 +203,12 @@ export class ScriptProjection implements Projection {
 }
 
 const NO_EXPIRY = { expires_at: null, review_due_at: null };
+
+/**
+ * The read model's own mark of a held mismatch (docs/decisions.md, issue 29), left out of the API like every
+ * `_` field: a refusal that ends must not turn it into a match, and ingestion must not settle its sightings.
+ */
+export type HeldScript = ScriptDocument & { _mismatch_held?: boolean };
 /** A sighting recorded as an event of the script's own (new content) rather than counted in a sightings window. */
 const A_SIGHTING = { sightings: 1, sessions_count: 1 };
 

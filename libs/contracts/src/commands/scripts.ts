@@ -36,6 +36,8 @@ export interface IngestedScript {
   script_id: string;
   hash: string | null;
   outcome: 'known' | 'recorded' | 'deferred';
+  /** The script holds a mismatch: every sighting of it counts (issue 29), so the gateway must not settle any. */
+  held?: true;
 }
 
 /**

@@ -120,7 +120,7 @@ export class SdkIntake {
     const sent = forwarded.filter((observation): observation is ScriptObservation => observation.kind === 'script');
     sent.forEach((observation, index) => {
       const settled = reply.scripts?.[index]; // absent from an inventory older than the edge (a rolling deploy)
-      if (!settled || settled.outcome === 'deferred') return;
+      if (!settled || settled.outcome === 'deferred' || settled.held) return;
       scripts.remember(observation, settled.script_id, settled.hash, now);
       if (settled.outcome === 'known') sighted.push(settled.script_id);
     });
