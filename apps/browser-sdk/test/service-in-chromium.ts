@@ -69,7 +69,8 @@ export function serviceInChromium(scopes: string[]): ServiceInChromium {
   beforeAll(async () => {
     const port = await freePort();
     rig.api = `http://127.0.0.1:${port}`;
-    rig.service = await EmbeddedHarness.start({ env: { PUBLIC_URL: rig.api } });
+    // Staging stores: the fixture pages are on 127.0.0.1 and localhost, which a production store takes no page views from.
+    rig.service = await EmbeddedHarness.start({ env: { PUBLIC_URL: rig.api }, storeEnvironment: 'staging' });
     await rig.service.app.listen(port, '127.0.0.1');
     rig.fixtures = await FixtureServer.start();
     ({ browser: rig.browser, close: closeBrowser } = await launchChromium());

@@ -130,7 +130,7 @@ describe('alerts (HTTP, embedded)', () => {
         old_value: "script-src 'self'",
         new_value: "script-src 'self' https://cdn.evil.example",
         page: '/checkout',
-        page_url: 'https://www.loja.com.br/checkout', // the batch's query string is not kept
+        page_url: `https://www.${store.domain}/checkout`, // the batch's query string is not kept
       },
     });
     expect(byType.RECIPIENT_MISMATCH).toMatchObject({ severity: 'critical', source: 'pix', details: { method: 'pix', key_hash: sha256('98765432100'), pinned: 1 } });

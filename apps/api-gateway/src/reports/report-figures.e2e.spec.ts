@@ -31,7 +31,7 @@ describe('PCI report figures against the API (HTTP, embedded)', () => {
     service = await EmbeddedHarness.start({ clock });
     ({ token } = await service.tenant(SCOPES, { plan: 'growth', 'billing-mode': 'processor' }));
     store = await service.createStore(token, { timezone: 'America/Sao_Paulo' });
-    const pages = ['https://www.loja.com.br/checkout?step=pay', 'https://www.loja.com.br/carrinho'];
+    const pages = [`https://www.${store.domain}/checkout?step=pay`, `https://www.${store.domain}/carrinho`];
     for (let n = 0; n < RECURRENCES; n += 1) {
       clock.advance(60_000);
       const violation = { kind: 'csp_violation', directive: 'script-src', blocked_uri: 'https://cdn.evil.example/x.js' };

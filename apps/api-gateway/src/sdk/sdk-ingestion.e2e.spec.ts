@@ -267,7 +267,7 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
   it('rejects only the observation that carries a prototype key, whatever the content type', async () => {
     const store = await newStore();
     const body = (src: string) =>
-      `{"page_url":"https://www.loja.com.br/checkout","session_id":"s","sdk_version":"1.0.0","observations":[` +
+      `{"page_url":"https://${store.domain}/checkout","session_id":"s","sdk_version":"1.0.0","observations":[` +
       `{"kind":"script","src":"${src}"},{"kind":"script","src":"https://evil.example/x.js","__proto__":{"polluted":true}},` +
       `{"kind":"headers","headers":{"constructor":"x"}}]}`;
     for (const [type, src] of [['application/json', 'https://cdn.a.io/a.js'], ['text/plain;charset=UTF-8', 'https://cdn.b.io/b.js']]) {

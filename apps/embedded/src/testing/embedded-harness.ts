@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig, type ServiceConfig } from '@pss/config';
+import type { StoreEnvironment } from '@pss/contracts';
 import type { Clock } from '@pss/kernel';
 import { OpsRegistry, type OpsArgs } from '@pss/ops';
 import { createServiceApp, type ServiceAppOptions } from '@pss/host';
@@ -38,20 +39,31 @@ export class EmbeddedHarness {
     readonly app: NestFastifyApplication,
     readonly config: ServiceConfig,
     private readonly ownsDataDir: boolean,
+    private readonly storeEnvironment: StoreEnvironment,
   ) {}
+
+  /** Each store's domain by SDK key, so a test's SDK batch comes from the store's own pages (issue 29). */
+  private readonly storeDomains = new Map<string, string>();
 
   /** null: this harness serves no OpenAPI document (a test's own module set without the gateway). */
   private contract?: ContractCheck | null;
 
   static async start(
-    options: { clock?: Clock; dataDir?: string; env?: NodeJS.ProcessEnv; modules?: ServiceAppOptions['modules'] } = {},
+    options: {
+      clock?: Clock;
+      dataDir?: string;
+      env?: NodeJS.ProcessEnv;
+      modules?: ServiceAppOptions['modules'];
+      /** What createStore makes: staging stores take page views from local hosts (a browser test's 127.0.0.1). */
+      storeEnvironment?: StoreEnvironment;
+    } = {},
   ): Promise<EmbeddedHarness> {
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pss-test-'));
     // Tests drive many requests per token (and reports per organization): the limits have their own tests.
     const limits = { RATE_LIMIT_PER_MINUTE: '1000000000', REPORT_GENERATIONS_CONCURRENT: '1000', REPORT_GENERATIONS_PER_MINUTE: '1000000' };
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', ...limits, ...options.env });
     const app = await createServiceApp({ name: 'embedded', modules: options.modules ?? EMBEDDED_MODULES, config, clock: options.clock });
-    return new EmbeddedHarness(app, config, !options.dataDir);
+    return new EmbeddedHarness(app, config, !options.dataDir, options.storeEnvironment ?? 'production');
   }
 
   async request(method: string, url: string, call: HttpCall = {}): Promise<HttpAnswer> {
@@ -100,13 +112,16 @@ export class EmbeddedHarness {
   /** A store with a domain no other test uses (the answer's `domain` builds first-party script URLs). */
   async createStore(token: string, body: Record<string, unknown> = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
     const domain = `loja${++storesCreated}-${Date.now().toString(36)}.com.br`;
-    return (await this.request('POST', '/api/v1/stores', { token, body: { domain, ...body } })).body;
+    const store = (await this.request('POST', '/api/v1/stores', { token, body: { domain, ...(this.storeEnvironment === 'staging' ? { environment: 'staging' } : {}), ...body } })).body;
+    if (store?.sdk_key) this.storeDomains.set(store.sdk_key, store.domain);
+    return store;
   }
 
-  /** What the SDK on a checkout page posts; `batch` overrides the envelope's fields. */
+  /** What the SDK on a checkout page (of the key's store, made by createStore) posts; `batch` overrides the envelope's fields. */
   reportSdk(sdkKey: string, observations: unknown[], batch: Record<string, unknown> = {}, from?: string): Promise<HttpAnswer> {
+    const host = `www.${this.storeDomains.get(sdkKey) ?? 'loja.com.br'}`;
     return this.request('POST', `/sdk/v1/events?key=${sdkKey}`, {
-      body: { page_url: 'https://www.loja.com.br/checkout?step=pay', session_id: 'shopper-1', sdk_version: '1.4.0', observations, ...batch },
+      body: { page_url: `https://${host}/checkout?step=pay`, session_id: 'shopper-1', sdk_version: '1.4.0', observations, ...batch },
       from,
     });
   }

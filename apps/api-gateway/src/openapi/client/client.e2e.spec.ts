@@ -72,7 +72,7 @@ describe('a client generated from the OpenAPI document (embedded, over a socket)
     const sdk = createClient<paths>({ baseUrl });
     const receipt = await sdk.POST('/sdk/v1/events', {
       params: { query: { key: store.sdk_key } },
-      body: { page_url: 'https://www.loja.com.br/checkout', session_id: 's-1', sdk_version: '1.4.0', observations: [] },
+      body: { page_url: `https://${store.domain}/checkout`, session_id: 's-1', sdk_version: '1.4.0', observations: [] },
     });
     expect(receipt.response.status).toBe(202);
     const accepted: number = body(receipt).accepted;
