@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Options, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SDK_LOADER_CSP_HASH, type StoreDocument } from '@pss/contracts';
+import { isOnStoreDomain, SDK_LOADER_CSP_HASH, type StoreDocument } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
 import { Metrics } from '@pss/metrics';
 import type { Frozen } from '@pss/read-store';
@@ -135,6 +135,10 @@ export class SdkController {
    * a real page view, and a later page view reports what was left out again.
    */
   private async take(store: Frozen<StoreDocument>, batch: IntakeBatch, indexes: number[]): Promise<Rejection[]> {
+    // The key is public: a page elsewhere could make the store keep any path (docs/decisions.md, issue 29).
+    if (!isOnStoreDomain(batch.pageUrl, store)) {
+      return indexes.map((index) => ({ index, reason: `page_url is not on this store's domain (${store.domain} or its subdomains): nothing of the batch is recorded` }));
+    }
     const { deferred } = await this.intake.take(store, batch);
     if (deferred.length === 0) return [];
     this.metrics.rateLimited('sdk_new_items');

@@ -1,7 +1,6 @@
 import { getDomain } from 'tldts';
-import type { ScriptType } from '@pss/contracts';
+import { isLocalHost, type ScriptType } from '@pss/contracts';
 import { normalizeDomain } from '../stores/domain-name';
-import { isLocalHost } from '../stores/store-hosts';
 import { findVendor } from './catalog';
 import { isHostUnder } from './host-suffix';
 

@@ -1,4 +1,4 @@
-import type { StoreEnvironment } from '@pss/contracts';
+import { isLocalHost, type StoreEnvironment } from '@pss/contracts';
 import { normalizeDomain } from './domain-name';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -6,14 +6,6 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 const ORIGIN_ONLY = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\/?$/i;
 const STAGING_HINT =
   'to try it on localhost, 127.0.0.1, [::1], *.localhost or *.test (ports allowed), create a staging store: "environment": "staging"';
-
-/**
- * Hosts only a developer's machine or a test network resolves: loopback, and the names RFC 6761 keeps from the
- * public DNS (`.localhost`, `.test`). A staging store may use them; a production store's SDK never runs there.
- */
-export function isLocalHost(host: string): boolean {
-  return host === '127.0.0.1' || host === '[::1]' || /^(?:[a-z0-9-]+\.)*localhost$|^(?:[a-z0-9-]+\.)+test$/.test(host);
-}
 
 /**
  * A store's domain. Production: the spec's public host name (scheme, path and port stripped). Staging: a public

@@ -1,3 +1,4 @@
+import { getPublicSuffix } from 'tldts';
 import { conflict, notFound } from '@pss/kernel';
 import type { ReadStore } from '@pss/read-store';
 import { toResource } from '../resource';
@@ -28,6 +29,37 @@ export function assertStoreWritable(store: { status?: string }): void {
  */
 export const STORE_ENVIRONMENTS = ['production', 'staging'] as const;
 export type StoreEnvironment = (typeof STORE_ENVIRONMENTS)[number];
+
+/**
+ * Hosts only a developer's machine or a test network resolves: loopback, and the names RFC 6761 keeps from the
+ * public DNS (`.localhost`, `.test`). A staging store may use them; a production store's SDK never runs there.
+ */
+export function isLocalHost(host: string): boolean {
+  return host === '127.0.0.1' || host === '[::1]' || /^(?:[a-z0-9-]+\.)*localhost$|^(?:[a-z0-9-]+\.)+test$/.test(host);
+}
+
+/**
+ * Whether a page is one of the store's (docs/decisions.md, issue 29): its host is the store's domain or a
+ * subdomain of it, and the domain's own port when it names one. A leading `www.` of the domain is not part of
+ * the shop's site (unless what follows is a public suffix) (`www.loja.com.br` takes `loja.com.br` and `checkout.loja.com.br`). Payment pages are paths on
+ * the domain, so their hosts are covered. A staging store also takes pages from any local host: a developer
+ * serves one shop on localhost, 127.0.0.1 and a `.test` name alike, and its evidence is marked staging anyway.
+ */
+export function isOnStoreDomain(pageUrl: string, store: { domain: string; environment?: StoreEnvironment }): boolean {
+  let page: URL;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    return false;
+  }
+  const host = page.hostname.replace(/\.$/, '');
+  if (store.environment === 'staging' && isLocalHost(host)) return true;
+  // The domain as the store keeps it: a lower-case host (IPv6 in brackets), then `:port` in staging only.
+  const [, domainHost, port = ''] = /^(.*?)(?::(\d+))?$/.exec(store.domain)!;
+  if (port && page.port !== port) return false;
+  const site = domainHost.startsWith('www.') && getPublicSuffix(domainHost.slice(4)) !== domainHost.slice(4) ? domainHost.slice(4) : domainHost;
+  return host === site || host.endsWith(`.${site}`);
+}
 
 export interface SdkConfigView {
   mode: 'monitor' | 'block';

@@ -1,0 +1,46 @@
+import { ManualClock, sri } from '@pss/testkit';
+import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+
+const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'reports:read', 'reports:generate'];
+
+/**
+ * What the public key can make the service keep is bounded (issue 29, item 3): pages only on the store's domain,
+ * long header values as their hash, a cap on the paths beyond the payment pages, and the report keeping the
+ * paths the store never declared apart from its payment pages.
+ */
+describe('Write amplification through the public key (HTTP, embedded)', () => {
+  const clock = new ManualClock('2026-11-23T12:00:00.000Z');
+  let service: EmbeddedHarness;
+  let token: string;
+
+  beforeAll(async () => {
+    service = await EmbeddedHarness.start({ clock });
+    ({ token } = await service.tenant(SCOPES, { plan: 'enterprise' }));
+  });
+  afterAll(() => service.close());
+
+  const get = (url: string) => service.request('GET', `/api/v1${url}`, { token });
+  const report = async (storeId: string) => (await get(`/reports/pci?store_id=${storeId}`)).body.data;
+  const csp = (value: string) => ({ kind: 'headers', headers: { 'Content-Security-Policy': value } });
+
+  it('refuses, with its reason, a batch or CSP report whose page is not on the store domain: nothing of it is kept', async () => {
+    const store = await service.createStore(token);
+    const elsewhere = { page_url: 'https://evil.example/any/path/1' };
+    const script = { kind: 'script', src: 'https://cdn.evil.example/x.js', hash: sri('x') };
+    const answer = await service.reportSdk(store.sdk_key, [script, csp("script-src 'self'")], elsewhere);
+    const reason = `page_url is not on this store's domain (${store.domain} or its subdomains): nothing of the batch is recorded`;
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ accepted: 0, rejected: 2, rejections: [{ index: 0, reason }, { index: 1, reason }] });
+
+    const legacy = { 'csp-report': { 'document-uri': 'https://evil.example/x', 'effective-directive': 'script-src', 'blocked-uri': 'https://evil.example/s.js' } };
+    const cspReport = await service.request('POST', `/sdk/v1/csp?key=${store.sdk_key}`, { body: JSON.stringify(legacy), headers: { 'content-type': 'application/csp-report' } });
+    // A report is counted as the observations it makes (the violation, and the blocked script).
+    expect(cspReport.body).toMatchObject({ accepted: 0, rejections: [{ index: 0, reason }, { index: 0, reason }] });
+
+    // The store's own pages and subdomains still count.
+    const own = await service.reportSdk(store.sdk_key, [csp("script-src 'self'")], { page_url: `https://checkout.${store.domain}/pay` });
+    expect(own.body).toEqual({ accepted: 1, rejected: 0, rejections: [] });
+    expect((await get(`/scripts?store_id=${store.id}`)).body.data).toEqual([]);
+    expect((await report(store.id)).headers.map((row: { page: string }) => row.page)).toEqual(['/pay']);
+  });
+});
