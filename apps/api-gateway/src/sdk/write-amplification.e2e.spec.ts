@@ -1,4 +1,5 @@
-import { ManualClock, sri } from '@pss/testkit';
+import { createHash } from 'node:crypto';
+import { eventually, ManualClock, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
 
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'reports:read', 'reports:generate'];
@@ -42,5 +43,17 @@ describe('Write amplification through the public key (HTTP, embedded)', () => {
     expect(own.body).toEqual({ accepted: 1, rejected: 0, rejections: [] });
     expect((await get(`/scripts?store_id=${store.id}`)).body.data).toEqual([]);
     expect((await report(store.id)).headers.map((row: { page: string }) => row.page)).toEqual(['/pay']);
+  });
+
+  it('keeps an 8 KB header value as its hash, and a short one as it is', async () => {
+    const store = await service.createStore(token);
+    const huge = `script-src 'self' ${'x'.repeat(8 * 1024 - 18)}`; // 8 KB: the longest value taken
+    const answer = await service.reportSdk(store.sdk_key, [{ kind: 'headers', headers: { 'Content-Security-Policy': huge, 'X-Frame-Options': 'DENY' } }]);
+    expect(answer.body).toEqual({ accepted: 1, rejected: 0, rejections: [] });
+    const rows = await eventually(() => report(store.id), (data) => data.headers.length === 2);
+    expect(rows.headers.map((row: { name: string; baseline: string }) => [row.name, row.baseline])).toEqual([
+      ['content-security-policy', `sha256:${createHash('sha256').update(huge).digest('hex')}`],
+      ['x-frame-options', 'DENY'],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { checkObservation, isSriHash, MAX_NESTING_DEPTH } from './observations';
+import { checkObservation, isSriHash, keptHeaderValue, MAX_HEADER_VALUE_BYTES, MAX_NESTING_DEPTH } from './observations';
 
 const sri = `sha384-${createHash('sha384').update('x').digest('base64')}`;
 
@@ -51,6 +51,19 @@ describe('SDK observations', () => {
       ok: true,
       value: { kind: 'payment_recipient', method: 'pix', key_hash: 'ab'.repeat(32) },
     });
+  });
+
+  it('keeps a header value of at most MAX_HEADER_VALUE_BYTES as it is, a longer one as its SHA-256, white space folded first', () => {
+    const long = `script-src 'self' ${'https://cdn.example '.repeat(30)}`;
+    const folded = long.replace(/\s+/g, ' ').trim();
+    const hashed = `sha256:${createHash('sha256').update(folded).digest('hex')}`;
+    expect(checkObservation({ kind: 'headers', headers: { 'Content-Security-Policy': long, 'X-Frame-Options': 'DENY' } })).toEqual({
+      ok: true,
+      value: { kind: 'headers', headers: { 'content-security-policy': hashed, 'x-frame-options': 'DENY' } },
+    });
+    expect(keptHeaderValue(long.replace(/ /g, '\n  '))).toBe(hashed); // another spelling of the same value: the same hash
+    expect(keptHeaderValue('a'.repeat(MAX_HEADER_VALUE_BYTES))).toBe('a'.repeat(MAX_HEADER_VALUE_BYTES));
+    expect(keptHeaderValue('é'.repeat(MAX_HEADER_VALUE_BYTES / 2 + 1))).toMatch(/^sha256:[0-9a-f]{64}$/); // bytes, not characters
   });
 
   it('says why a prototype key is refused, and pollutes nothing', () => {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * SDK contract v1 (DESIGN.md section 5): what the SDK on a payment page reports. Each observation is checked
  * on its own: a bad one is counted as rejected and never poisons its batch.
@@ -206,6 +208,20 @@ function badStructure(value: unknown, depth: number): 'prototype key' | 'too dee
   return undefined;
 }
 
+/**
+ * Longest header value (UTF-8 bytes, white space folded) kept as it is; a longer one is kept as `sha256:` and the
+ * hex SHA-256 of it. Any key may post headers, so what a page's headers can make the service keep is bounded; a
+ * change of a long value still shows as a change of its hash (docs/decisions.md, issue 29).
+ */
+export const MAX_HEADER_VALUE_BYTES = 512;
+
+/** A header value as the service keeps it: white space folded, then its hash when it is longer than MAX_HEADER_VALUE_BYTES. */
+export function keptHeaderValue(value: string): string {
+  const folded = value.replace(/\s+/g, ' ').trim();
+  if (folded.length <= MAX_HEADER_VALUE_BYTES / 3 || Buffer.byteLength(folded) <= MAX_HEADER_VALUE_BYTES) return folded;
+  return `sha256:${createHash('sha256').update(folded).digest('hex')}`;
+}
+
 /** Checks one observation and returns it with only the fields of its kind. */
 export function checkObservation(raw: unknown): Checked<Observation> {
   if (!isRecord(raw)) return { ok: false, reason: 'not an object' };
@@ -241,7 +257,7 @@ export function checkObservation(raw: unknown): Checked<Observation> {
       if (entries.length > 100 || !entries.every(([name, value]) => text(name, 128) && typeof value === 'string' && value.length <= 8192)) {
         return { ok: false, reason: 'headers must map names to string values' };
       }
-      return { ok: true, value: { kind: 'headers', headers: Object.fromEntries(entries.map(([n, v]) => [n.toLowerCase(), (v as string).trim()])) } };
+      return { ok: true, value: { kind: 'headers', headers: Object.fromEntries(entries.map(([n, v]) => [n.toLowerCase(), keptHeaderValue(v as string)])) } };
     }
     case 'csp_violation':
       if (!text(raw.directive, 256)) return { ok: false, reason: 'directive must be a string of 1 to 256 characters' };
