@@ -102,7 +102,10 @@ describeInChromium('a checkout whose script security service hangs', () => {
     const { service, fixtures, token, api } = rig;
     const store = await service.createStore(token, {});
     shop('/strict');
-    const csp = `script-src 'self' ${api} '${SDK_LOADER_CSP_HASH}'; connect-src 'self' ${api}; require-trusted-types-for 'script'; trusted-types pss-loader`;
+    // The hash as a shop finds it: published with the SDK's versions.
+    const { loader } = (await service.request('GET', '/sdk/v1/versions')).body;
+    expect(loader).toEqual({ csp_hash: SDK_LOADER_CSP_HASH });
+    const csp = `script-src 'self' ${api} '${loader.csp_hash}'; connect-src 'self' ${api}; require-trusted-types-for 'script'; trusted-types pss-loader`;
     const url = fixtures.page('/strict/checkout', checkout(store.snippets.html, '/strict'), { 'Content-Security-Policy': csp });
     const { page, errors } = await view(url);
     expect(errors).toEqual([]);
