@@ -87,10 +87,16 @@ export const OPERATION_CATALOG: Record<string, OperationAnswers> = {
     success: {
       '200': {
         type: 'object',
-        required: ['channels', 'versions'],
+        required: ['channels', 'versions', 'loader'],
         properties: {
           channels: { type: 'object', required: ['stable', 'latest'], properties: { stable: { type: 'string' }, latest: { type: 'string' } } },
           versions: { type: 'array', items: { type: 'object' } },
+          loader: {
+            type: 'object',
+            description: "The install snippets' inline loader: the source a shop's Content-Security-Policy `script-src` allows it with (the same for every store).",
+            required: ['csp_hash'],
+            properties: { csp_hash: { type: 'string', pattern: '^sha256-[A-Za-z0-9+/]{43}=$' } },
+          },
         },
       },
     },
