@@ -4,6 +4,7 @@ import { AlertsHttpModule } from './alerts/alerts-http.module';
 import { ActingOrganization } from './auth/acting-organization';
 import { AuthenticationGuard } from './auth/authentication.guard';
 import { BearerBeforeBody } from './auth/bearer-before-body';
+import { RequestAdmission } from './auth/request-admission';
 import { TokenAuthenticator } from './auth/token-authenticator';
 import { ExceptionsFilter } from './http/exceptions.filter';
 import { FastReads } from './http/fast-reads';
@@ -28,6 +29,7 @@ import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
   providers: [
     TokenAuthenticator,
     ActingOrganization,
+    RequestAdmission,
     BearerBeforeBody,
     FastReads,
     { provide: APP_GUARD, useClass: AuthenticationGuard },

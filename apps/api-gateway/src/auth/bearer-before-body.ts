@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { carriesBody } from '@pss/host';
 import { answerError } from '../http/exceptions.filter';
 import { API_PREFIX } from '../http/api-prefix';
-import { TokenAuthenticator } from './token-authenticator';
+import { RequestAdmission } from './request-admission';
 
 /**
  * A request to the API that carries a body is authenticated before its body is read, and answered 401 without a
  * valid token: an anonymous client neither makes the service parse up to a megabyte nor learns from a 400, 413 or
  * 415 what the route would take. Every `/api/v1` route that takes a body needs a token (the public ones are GETs).
- * The guard authenticates again after the body (scope, rate limit, org_id), from the same cached check.
+ * The guard admits the request after the body (request-admission.ts: token, rate limit, scope, org_id), the
+ * token from the same cached check.
  */
 @Injectable()
 export class BearerBeforeBody implements OnModuleInit {
@@ -18,14 +19,14 @@ export class BearerBeforeBody implements OnModuleInit {
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly authenticator: TokenAuthenticator,
+    private readonly admission: RequestAdmission,
   ) {}
 
   onModuleInit(): void {
     this.adapterHost.httpAdapter.getInstance<FastifyInstance>().addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith(`/${API_PREFIX}/`) || !carriesBody(request.headers)) return;
       try {
-        await this.authenticator.authenticate(request.headers.authorization);
+        await this.admission.authenticate(request);
       } catch (error) {
         answerError(reply, error, this.logger);
         return reply;
