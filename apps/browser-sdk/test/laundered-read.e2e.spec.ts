@@ -23,7 +23,7 @@ describeInChromium('a skimmer reading the card field through an authorized libra
 
     // The shop's first page view: the helper is inventoried, and the shop authorizes it.
     const before = await rig.visit(fixtures.page('/laundered/before', checkout(store.snippets.html, shop)));
-    const [library] = await rig.scriptsUntil(store.id, (found) => found.some((script) => script.src === helper));
+    const library = (await rig.scriptsUntil(store.id, (found) => found.some((script) => script.src === helper))).find((script) => script.src === helper);
     const authorized = await rig.service.request('POST', `/api/v1/scripts/${library.id}/authorize`, { token: rig.token, body: { justification: 'Form helper of the checkout, reviewed' } });
     expect(authorized.body.status).toBe('authorized');
     await before.page.browserContext().close();
