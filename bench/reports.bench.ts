@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
-import { ALERT_TOPICS, INVENTORY_TOPICS as T, type AlertResource } from '@pss/contracts';
+import { ALERT_TOPICS, INVENTORY_TOPICS as T, reportBodyKey, reportBodyOf, reportDataJson, type AlertResource } from '@pss/contracts';
 import { SqliteEventStore, type NewEvent } from '@pss/event-store';
 import { DataDirFileStore } from '@pss/files';
 import { ProjectionRunner } from '@pss/projections';
@@ -14,7 +14,6 @@ import type { ReportData } from '../apps/reports/src/report/report-data';
 import { reportCsv } from '../apps/reports/src/rendering/report-csv';
 import type { ReportFact } from '../apps/reports/src/report/report-fold';
 import { renderReportPdf } from '../apps/reports/src/rendering/report-pdf';
-import { dataKeyOf } from '../apps/reports/src/snapshot/report-generator';
 import type { BenchRow } from './report';
 import { collectGarbage, log, QUICK, withTempDir } from './support';
 
@@ -132,23 +131,25 @@ export async function reportsBench(): Promise<BenchRow[]> {
       const sdkHours = sdkYear();
       const request = { reportId: '0193a5b0-7c1e-7d2a-9f00-5e1f2a3b4c5d', storeId: STORE, periodStart: new Date(PERIOD_START).toISOString(), periodEnd: new Date(PERIOD_END).toISOString(), locale: 'pt-BR' as const, generatedAt: new Date(PERIOD_END).toISOString() };
 
+      const own = { report_id: request.reportId, generated_at: request.generatedAt };
       log('reports: JSON report, best of 3...');
       const json = await bestOf(3, async () => {
         const data = await buildReport(request, { facts: facts.factsOf(STORE, ORG), sdkHours });
-        const canonical = await canonicalJsonInSlices({ ...data });
-        const sha256 = sha256Hex(canonical);
-        await files.put(dataKeyOf(request.reportId, sha256), Buffer.from(canonical, 'utf8'), 'application/json');
-        // What the gateway does with it: read it back and splice it into the response body.
-        const stored = await files.get(dataKeyOf(request.reportId, sha256));
-        const body = `${JSON.stringify({ id: request.reportId, sha256 }).slice(0, -1)},"data":${stored!.bytes.toString('utf8')}}`;
-        return { data, sha256, bytes: body.length };
+        // As the generator does it: the body (shared by equal reports) stored, the whole data hashed.
+        const canonical = await canonicalJsonInSlices({ ...reportBodyOf(data) });
+        const sha256 = sha256Hex(await reportDataJson(canonical, own));
+        await files.put(reportBodyKey(sha256Hex(canonical)), Buffer.from(canonical, 'utf8'), 'application/json');
+        // What the gateway does with it: read it back, put the snapshot's own meta back, splice it into the response body.
+        const stored = await files.get(reportBodyKey(sha256Hex(canonical)));
+        const body = `${JSON.stringify({ id: request.reportId, sha256 }).slice(0, -1)},"data":${await reportDataJson(stored!.bytes.toString('utf8'), own)}}`;
+        return { data, sha256, bodyKey: reportBodyKey(sha256Hex(canonical)), bytes: body.length };
       });
       log(`reports: JSON ${json.ms.toFixed(0)} ms (CPU ${json.cpuMs.toFixed(0)} ms), ${(json.value.bytes / 2 ** 20).toFixed(1)} MiB, event loop held at most ${json.maxBlockedMs.toFixed(1)} ms`);
 
       log('reports: PDF, best of 2...');
       const snapshot = { id: request.reportId, sha256: json.value.sha256, kind: 'on_demand', created_at: request.generatedAt, generated_by: 'api:pss_live_abcdefghijklmnopqrstuvwx', locale: 'pt-BR' as const, timezone: 'America/Sao_Paulo' };
       // As the service does it: the stored data read back and parsed (in slices), then rendered.
-      const storedData = async (): Promise<ReportData> => parseJsonInSlices<ReportData>((await files.get(dataKeyOf(request.reportId, json.value.sha256)))!.bytes.toString('utf8'));
+      const storedData = async (): Promise<ReportData> => parseJsonInSlices<ReportData>(await reportDataJson((await files.get(json.value.bodyKey))!.bytes.toString('utf8'), own));
       const pdf = await bestOf(QUICK ? 1 : 2, async () => renderReportPdf(await storedData(), snapshot));
       log(`reports: PDF ${pdf.ms.toFixed(0)} ms (CPU ${pdf.cpuMs.toFixed(0)} ms), ${(pdf.value.length / 2 ** 20).toFixed(1)} MiB, event loop held at most ${pdf.maxBlockedMs.toFixed(1)} ms`);
 

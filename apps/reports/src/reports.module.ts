@@ -14,6 +14,7 @@ import { ChainAudit } from './snapshot/chain-audit';
 import { ReportGenerator } from './snapshot/report-generator';
 import { ReportPdfs } from './snapshot/report-pdfs';
 import { SnapshotProjection } from './snapshot/snapshot.projection';
+import { SnapshotRetentionJob } from './snapshot/snapshot-retention.job';
 
 /**
  * PCI report snapshots (JSON data, PDF), schedules and scheduled delivery, built from reports' own history of
@@ -33,6 +34,7 @@ import { SnapshotProjection } from './snapshot/snapshot.projection';
     ChainAudit,
     ReportSchedules,
     ScheduledReportsJob,
+    SnapshotRetentionJob,
     ReportsIntegrationEvents,
     ReportsOps,
   ],

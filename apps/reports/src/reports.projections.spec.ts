@@ -69,6 +69,7 @@ describe('reports projections replayed twice', () => {
         schema_version: 2,
         sha256: 'b'.repeat(64),
         previous_sha256: 'a'.repeat(64),
+        sequence: 1,
         generated_by: 'scheduler',
         has_pdf: true,
         csv_tables: ['scripts', 'headers', 'alerts'],
@@ -76,6 +77,20 @@ describe('reports projections replayed twice', () => {
         _data_key: 'reports/snap-1/data-b.json',
         _domain: 'loja.example',
       },
+    ]);
+  });
+
+  it('marks an on-demand snapshot expired, keeping its record, and knows which file is a shared body', async () => {
+    const snapshot = { snapshotId: 'snap-2', storeId: 's1', orgId: 'o1', kind: 'on_demand', sha256: 'c'.repeat(64), previousSha256: null, sequence: 1, createdAt: '2026-11-23T09:00:00.000Z' };
+    const body = { dataKey: `reports/bodies/${'d'.repeat(64)}.json`, bodySha256: 'd'.repeat(64) };
+    const events = [
+      recorded('report-s1', 'ReportSnapshotRecorded', { ...snapshot, ...body }),
+      recorded('report-s1', 'ReportSnapshotExpired', { snapshotId: 'snap-2', expiredAt: '2027-03-01T00:00:00.000Z', retentionDays: 90 }),
+    ];
+    const twice = await project(new SnapshotProjection(), events, 'twice');
+    expect(twice).toEqual(await project(new SnapshotProjection(), events, 'once'));
+    expect(twice[REPORT_SNAPSHOTS]).toEqual([
+      expect.objectContaining({ _id: 'snap-2', sha256: 'c'.repeat(64), _data_key: body.dataKey, _body_sha256: 'd'.repeat(64), _expired_at: '2027-03-01T00:00:00.000Z' }),
     ]);
   });
 

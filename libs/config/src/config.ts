@@ -36,6 +36,8 @@ export interface ServiceConfig {
   reportGenerationsConcurrent: number;
   /** On-demand report snapshots one organization may start per minute (per reports process). */
   reportGenerationsPerMinute: number;
+  /** Days an on-demand snapshot's data is kept; then retention removes it, keeping its record on the chain. */
+  reportOnDemandRetentionDays: number;
   /**
    * The proxies whose `X-Forwarded-For` names the client, as Fastify's `trustProxy` takes them: false (none: the
    * peer is the client), a number of hops, or addresses and CIDR ranges.
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     sdkRateLimitPerMinute: integer('SDK_RATE_LIMIT_PER_MINUTE', env.SDK_RATE_LIMIT_PER_MINUTE, 6000, 1, 1_000_000_000),
     reportGenerationsConcurrent: integer('REPORT_GENERATIONS_CONCURRENT', env.REPORT_GENERATIONS_CONCURRENT, 2, 1, 1000),
     reportGenerationsPerMinute: integer('REPORT_GENERATIONS_PER_MINUTE', env.REPORT_GENERATIONS_PER_MINUTE, 10, 1, 1_000_000),
+    reportOnDemandRetentionDays: integer('REPORT_ON_DEMAND_RETENTION_DAYS', env.REPORT_ON_DEMAND_RETENTION_DAYS, 90, 1, 36_500),
     trustProxy: trustedProxies(env.TRUST_PROXY),
   };
 }

@@ -23,6 +23,7 @@ export * from './read-models/channel';
 export * from './read-models/delivery';
 export * from './commands/notifier';
 export * from './read-models/report';
+export * from './read-models/report-data-file';
 export * from './commands/reports';
 export * from './integration-events/inventory-facts';
 export * from './integration-events/alert-facts';

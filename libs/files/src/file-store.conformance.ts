@@ -50,6 +50,17 @@ export function fileStoreConformance(name: string, factory: () => Promise<FileSt
       expect(await files.get('reports/a.pdf')).toEqual({ bytes: Buffer.from('second, longer'), contentType: 'application/octet-stream' });
     });
 
+    it('deletes a file, and deletes nothing without failing', async () => {
+      await files.put('reports/bodies/a.json', Buffer.from('{}'), 'application/json');
+      await files.put('reports/bodies/b.json', Buffer.from('{}'), 'application/json');
+      await files.delete('reports/bodies/a.json');
+      await files.delete('reports/bodies/a.json');
+      await files.delete('reports/bodies/never.json');
+      expect(await files.get('reports/bodies/a.json')).toBeNull();
+      expect(await files.has('reports/bodies/a.json')).toBe(false);
+      expect(await files.has('reports/bodies/b.json')).toBe(true);
+    });
+
     it('keeps every file of a burst of concurrent puts', async () => {
       const keys = Array.from({ length: 8 }, (_, i) => `reports/org-${i % 2}/${i}.pdf`);
       await Promise.all(keys.map((key) => files.put(key, Buffer.from(key), PDF)));
@@ -72,6 +83,7 @@ export function fileStoreConformance(name: string, factory: () => Promise<FileSt
       await expect(files.put(key, Buffer.from('x'), PDF)).rejects.toThrow(InvalidFileKeyError);
       await expect(files.get(key)).rejects.toThrow(InvalidFileKeyError);
       await expect(files.has(key)).rejects.toThrow(InvalidFileKeyError);
+      await expect(files.delete(key)).rejects.toThrow(InvalidFileKeyError);
     });
 
     it('refuses a malformed content type and stores nothing', async () => {

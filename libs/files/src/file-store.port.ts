@@ -14,6 +14,8 @@ export interface FileStore {
   /** The file, or null when there is none under the key. */
   get(key: string): Promise<StoredFile | null>;
   has(key: string): Promise<boolean>;
+  /** Removes the file under the key; nothing happens when there is none (a retention run repeated after a crash). */
+  delete(key: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -18,6 +18,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   request_timeout: 408, // written by libs/host http-errors.ts, before any route
   conflict: 409,
   idempotency_in_progress: 409,
+  gone: 410,
   payload_too_large: 413,
   uri_too_long: 414, // libs/host http-errors.ts
   unsupported_media_type: 415,

@@ -63,7 +63,7 @@ export const OPERATION_CATALOG: Record<string, OperationAnswers> = {
 
   'Reports.report': { summary: 'The PCI report of a store and period (JSON, PDF or CSV)', success: REPORT_FORMATS },
   'Reports.snapshotsList': { summary: 'List report snapshots', success: { '200': listOf('ReportSnapshot') } },
-  'Reports.snapshot': { summary: 'Get a report snapshot (JSON, PDF or CSV)', success: REPORT_FORMATS },
+  'Reports.snapshot': { summary: 'Get a report snapshot (JSON, PDF or CSV)', success: REPORT_FORMATS, errors: [410] },
   'Reports.schedules': { summary: 'List report schedules', success: { '200': allOf('ReportSchedule') } },
   'Reports.setSchedule': { summary: 'Set the report schedule of a store', success: { '200': json('ReportSchedule') } },
   'Reports.deleteSchedule': { summary: 'Delete the report schedule of a store', success: { '200': json('DeletedSchedule') } },

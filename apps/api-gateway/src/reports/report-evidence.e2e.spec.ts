@@ -34,6 +34,7 @@ describe('PCI report evidence (HTTP, embedded)', () => {
     expect(await service.ops('reports.verify-chain', { store: store.id })).toEqual({
       store_id: store.id,
       snapshots: 12,
+      expired: 0,
       head_sha256: oldestFirst[11].sha256,
       ok: true,
       breaks: [],

@@ -1,6 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BUS, type Bus } from '@pss/bus';
-import { COMMANDS, toResource, type ReportPdfReply, type ReportPdfRequest, type ReportSnapshotDocument } from '@pss/contracts';
+import {
+  COMMANDS,
+  expiredSnapshotData,
+  reportDataJson,
+  snapshotOwnMeta,
+  toResource,
+  type ReportPdfReply,
+  type ReportPdfRequest,
+  type ReportSnapshotDocument,
+} from '@pss/contracts';
 import { FILE_STORE, type FileStore } from '@pss/files';
 import { notFound } from '@pss/kernel';
 import type { FastifyReply } from 'fastify';
@@ -22,6 +31,7 @@ export class ReportResponses {
   ) {}
 
   async send(reply: FastifyReply, snapshot: ReportSnapshotDocument, query: ReportFormatQuery, generated: boolean): Promise<void> {
+    if (snapshot._expired_at) throw expiredSnapshotData(snapshot._expired_at);
     switch (query.format ?? 'json') {
       case 'pdf':
         return this.pdf(reply, snapshot);
@@ -37,10 +47,9 @@ export class ReportResponses {
    * of) rather than parsed and serialized again: a year's report is megabytes, and that would hold the event loop.
    */
   private async json(reply: FastifyReply, snapshot: ReportSnapshotDocument, generated: boolean): Promise<void> {
-    const data = await this.files.get(snapshot._data_key);
-    if (!data) throw notFound('Report data');
+    const data = await this.dataJson(snapshot);
     const head = JSON.stringify({ ...toResource(snapshot), generated });
-    reply.status(200).header('Content-Type', 'application/json; charset=utf-8').send(`${head.slice(0, -1)},"data":${data.bytes.toString('utf8')}}`);
+    reply.status(200).header('Content-Type', 'application/json; charset=utf-8').send(`${head.slice(0, -1)},"data":${data}}`);
   }
 
   /** 302 to a signed link valid one hour; the reports service renders the PDF into storage first if needed. */
@@ -62,8 +71,13 @@ export class ReportResponses {
   }
 
   private async dataOf(snapshot: ReportSnapshotDocument): Promise<ReportData> {
+    return parseJsonInSlices<ReportData>(await this.dataJson(snapshot));
+  }
+
+  /** The canonical JSON of the data: the stored body with the snapshot's own meta members put back. */
+  private async dataJson(snapshot: ReportSnapshotDocument): Promise<string> {
     const file = await this.files.get(snapshot._data_key);
     if (!file) throw notFound('Report data');
-    return parseJsonInSlices<ReportData>(file.bytes.toString('utf8'));
+    return reportDataJson(file.bytes.toString('utf8'), snapshotOwnMeta(snapshot));
   }
 }

@@ -1,11 +1,12 @@
 import { chainBreaks, type ChainLink } from './evidence-chain';
 
-const link = (sequence: number, sha256: string, previousSha256: string | null, stored: string | null = sha256): ChainLink => ({
+const link = (sequence: number, sha256: string, previousSha256: string | null, stored: string | null = sha256, expired = false): ChainLink => ({
   snapshotId: `s${sequence}`,
   sequence,
   sha256,
   previousSha256,
   storedSha256: stored,
+  expired,
 });
 
 describe('a store\'s evidence chain, checked as docs/reports.md says', () => {
@@ -31,6 +32,13 @@ describe('a store\'s evidence chain, checked as docs/reports.md says', () => {
     expect(chainBreaks([link(1, 'aa', null, 'ff'), link(2, 'bb', 'aa', null)])).toEqual([
       { sequence: 1, snapshot_id: 's1', problem: 'its stored data hashes to ff, not its sha256' },
       { sequence: 2, snapshot_id: 's2', problem: 'its data is missing from the file store' },
+    ]);
+  });
+
+  it('takes an expired snapshot\'s data gone as retention, still checking its links and any data left', () => {
+    expect(chainBreaks([link(1, 'aa', null, null, true), link(2, 'bb', 'aa', 'bb', true), link(3, 'cc', 'bb', 'ff', true), link(4, 'dd', 'zz', null, true)])).toEqual([
+      { sequence: 3, snapshot_id: 's3', problem: 'its stored data hashes to ff, not its sha256' },
+      { sequence: 4, snapshot_id: 's4', problem: 'previous_sha256 is zz, expected cc' },
     ]);
   });
 });

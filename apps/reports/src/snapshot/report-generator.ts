@@ -2,6 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   REPORT_CSV_TABLES,
   REPORT_SNAPSHOTS,
+  reportBodyKey,
+  reportBodyOf,
+  reportDataJson,
+  snapshotOwnMeta,
   type ReportKind,
   type ReportLocale,
   type ReportSnapshotDocument,
@@ -17,7 +21,7 @@ import { SDK_HOURS, SDK_PAGES, type SdkHourDocument, type SdkPageDocument } from
 import { buildReport, HOUR_MS } from '../report/build-report';
 import { canonicalJsonInSlices, parseJsonInSlices, sha256Hex } from '../report/canonical-json';
 import { REPORT_SCHEMA_VERSION, type ReportData } from '../report/report-data';
-import { evidenceChainStream, snapshotDecider, type SnapshotEvent } from './snapshot.decider';
+import { evidenceChainStream, snapshotDecider, type SnapshotEvent, type SnapshotRecorded } from './snapshot.decider';
 import { snapshotDocument } from './snapshot.projection';
 
 export type SnapshotDocument = ReportSnapshotDocument;
@@ -36,12 +40,9 @@ export interface SnapshotOrder {
   deadline?: string;
 }
 
-/** The file store key of a snapshot's data: named by its sha256, so two replicas writing it write the same bytes. */
-export const dataKeyOf = (snapshotId: string, sha256: string): string => `reports/${snapshotId}/data-${sha256}.json`;
-
 /**
  * Makes report snapshots: folds the store's facts as of period_end, hashes the canonical JSON of the data,
- * stores the data in the file store, then records the snapshot on the store's evidence chain.
+ * stores its body in the file store (shared with equal reports), then records the snapshot on the store's evidence chain.
  */
 @Injectable()
 export class ReportGenerator {
@@ -55,11 +56,11 @@ export class ReportGenerator {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** The newest snapshot of exactly this period (and locale), if any. */
+  /** The newest snapshot of exactly this period (and locale) whose data is kept, if any. */
   async newestOf(orgId: string, storeId: string, periodStart: string, periodEnd: string, locale: ReportLocale): Promise<SnapshotDocument | null> {
     // Made once the period was over: one made during it would stand for facts still to come (ISO strings compare in order).
     const [newest] = await this.snapshots.find(
-      { org_id: orgId, store_id: storeId, period_start: periodStart, period_end: periodEnd, locale, created_at: { $gte: periodEnd } },
+      { org_id: orgId, store_id: storeId, period_start: periodStart, period_end: periodEnd, locale, created_at: { $gte: periodEnd }, _expired_at: { $exists: false } },
       { sort: { created_at: -1, _id: -1 }, limit: 1 },
     );
     return newest ?? null;
@@ -71,10 +72,12 @@ export class ReportGenerator {
     const snapshotId = order.snapshotId ?? uuidv7(now.getTime());
     const createdAt = now.toISOString();
     const data = await this.data(order, snapshotId, createdAt);
-    const canonical = await canonicalJsonInSlices({ ...data });
-    const sha256 = sha256Hex(canonical);
-    const dataKey = dataKeyOf(snapshotId, sha256);
-    await this.files.put(dataKey, Buffer.from(canonical, 'utf8'), 'application/json');
+    const body = await canonicalJsonInSlices({ ...reportBodyOf(data) });
+    const bodySha256 = sha256Hex(body);
+    // Hashed as served: the whole data, put back together the way every reader does.
+    const sha256 = sha256Hex(await reportDataJson(body, { report_id: snapshotId, generated_at: createdAt }));
+    const dataKey = reportBodyKey(bodySha256);
+    await this.keepBody(dataKey, body);
     const snapshot = {
       snapshotId,
       storeId: order.storeId,
@@ -89,21 +92,30 @@ export class ReportGenerator {
       hasPdf: true,
       csvTables: [...REPORT_CSV_TABLES],
       dataKey,
+      bodySha256,
       domain: data.meta.domain,
       createdAt,
     };
     const stream = evidenceChainStream(order.storeId);
     const { events } = await this.aggregates.decide(stream, snapshotDecider, { type: 'RecordSnapshot', snapshot }, { actor: order.generatedBy, orgId: order.orgId, deadline: order.deadline });
+    // Retention may have removed an expired snapshot's body, the same as this one's, since it was found there.
+    await this.keepBody(dataKey, body);
     // Answered from the event, not the read model, which may not have caught up on a busy process.
-    if (events[0]) return snapshotDocument(events[0].data);
+    const made = events.find((event): event is SnapshotRecorded => event.type === 'ReportSnapshotRecorded');
+    if (made) return snapshotDocument(made.data);
     const earlier = await this.recorded(stream, snapshotId);
     return snapshotDocument(earlier.data, earlier.revision);
   }
 
+  /** Written once: a body already stored (an equal report's) is the same bytes, its name being their hash. */
+  private async keepBody(key: string, body: string): Promise<void> {
+    if (!(await this.files.has(key))) await this.files.put(key, Buffer.from(body, 'utf8'), 'application/json');
+  }
+
   /** A snapshot another replica recorded first (a scheduled run made twice at once). */
-  private async recorded(stream: string, snapshotId: string): Promise<RecordedEvent<SnapshotEvent['data']>> {
+  private async recorded(stream: string, snapshotId: string): Promise<RecordedEvent<SnapshotRecorded['data']>> {
     const chain = (await this.eventStore.readStream(stream)) as Array<RecordedEvent<SnapshotEvent['data']>>;
-    const found = chain.find((event) => event.data.snapshotId === snapshotId);
+    const found = chain.find((event): event is RecordedEvent<SnapshotRecorded['data']> => event.type === 'ReportSnapshotRecorded' && event.data.snapshotId === snapshotId);
     if (!found) throw new Error(`snapshot ${snapshotId} is not on the chain of its store`);
     return found;
   }
@@ -111,7 +123,7 @@ export class ReportGenerator {
   /** A snapshot's data, as stored when it was made. */
   async dataOf(snapshot: SnapshotDocument): Promise<ReportData | null> {
     const file = await this.files.get(snapshot._data_key);
-    return file ? parseJsonInSlices<ReportData>(file.bytes.toString('utf8')) : null;
+    return file ? parseJsonInSlices<ReportData>(await reportDataJson(file.bytes.toString('utf8'), snapshotOwnMeta(snapshot))) : null;
   }
 
   private async data(order: SnapshotOrder, reportId: string, generatedAt: string): Promise<ReportData> {

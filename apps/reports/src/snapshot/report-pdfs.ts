@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { REPORT_SNAPSHOTS, reportPdfKey, type ReportPdfReply } from '@pss/contracts';
+import { expiredSnapshotData, REPORT_SNAPSHOTS, reportPdfKey, type ReportPdfReply } from '@pss/contracts';
 import { FILE_STORE, type FileStore } from '@pss/files';
 import { notFound } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
@@ -27,6 +27,7 @@ export class ReportPdfs {
   async link(orgId: string, snapshotId: string): Promise<ReportPdfReply> {
     const snapshot = await this.readStore.collection<SnapshotDocument>(REPORT_SNAPSHOTS).findOne({ _id: snapshotId, org_id: orgId });
     if (!snapshot) throw notFound('Report snapshot');
+    if (snapshot._expired_at) throw expiredSnapshotData(snapshot._expired_at);
     const key = reportPdfKey(snapshotId);
     const pdf = (await this.files.get(key))?.bytes ?? (await this.renderOnce(snapshot, key));
     const sha256 = createHash('sha256').update(pdf).digest('hex');

@@ -3,7 +3,7 @@ import { REPORT_SNAPSHOTS, type ReportSnapshotDocument } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
 import { ReadModelProjection } from '@pss/platform';
 import type { Projection, ProjectionContext } from '@pss/projections';
-import type { SnapshotEvent } from './snapshot.decider';
+import type { SnapshotEvent, SnapshotRecorded } from './snapshot.decider';
 
 @ReadModelProjection()
 @Injectable()
@@ -15,14 +15,17 @@ export class SnapshotProjection implements Projection {
       { key: { org_id: 1, created_at: -1, _id: -1 } },
       { key: { store_id: 1, period_start: 1, period_end: 1 } },
       { key: { org_id: 1, store_id: 1, sequence: -1, _id: -1 } },
+      // Retention's look for on-demand snapshots past their time.
+      { key: { kind: 1, created_at: 1 } },
     ],
   };
 
-  /** Snapshots never change: the document is written whole, so writing it again changes nothing. */
+  /** A snapshot's document is written whole, then only marked expired: handling either again changes nothing. */
   async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (recorded.type !== 'ReportSnapshotRecorded') return;
-    const { data } = recorded as RecordedEvent<SnapshotEvent['data']>;
-    await context.collection<ReportSnapshotDocument>(REPORT_SNAPSHOTS).upsert(snapshotDocument(data, recorded.revision));
+    const snapshots = context.collection<ReportSnapshotDocument>(REPORT_SNAPSHOTS);
+    const event = recorded as unknown as SnapshotEvent;
+    if (event.type === 'ReportSnapshotRecorded') await snapshots.upsert(snapshotDocument(event.data, recorded.revision));
+    if (event.type === 'ReportSnapshotExpired') await snapshots.updateOne({ _id: event.data.snapshotId }, { $set: { _expired_at: event.data.expiredAt } });
   }
 }
 
@@ -30,7 +33,7 @@ export class SnapshotProjection implements Projection {
  * The read model's document of a recorded snapshot. `revision`: its event's on the chain's stream, for snapshots
  * recorded before `sequence` was (the chain is appended with the expected revision, so they are the same).
  */
-export function snapshotDocument(data: SnapshotEvent['data'], revision?: number): ReportSnapshotDocument {
+export function snapshotDocument(data: SnapshotRecorded['data'], revision?: number): ReportSnapshotDocument {
   return {
     _id: data.snapshotId,
     org_id: data.orgId,
@@ -48,6 +51,7 @@ export function snapshotDocument(data: SnapshotEvent['data'], revision?: number)
     csv_tables: data.csvTables,
     created_at: data.createdAt,
     _data_key: data.dataKey,
+    ...(data.bodySha256 ? { _body_sha256: data.bodySha256 } : {}),
     _domain: data.domain,
   };
 }

@@ -1,4 +1,6 @@
+import { DomainError } from '@pss/kernel';
 import type { toResource } from '../resource';
+import type { SnapshotOwnMeta } from './report-data-file';
 
 /** Read model `report_snapshots` (owner: reports; reader: api-gateway). `data` lives in the file store. */
 export const REPORT_SNAPSHOTS = 'report_snapshots';
@@ -36,8 +38,15 @@ export interface ReportSnapshotDocument {
   has_pdf: boolean;
   csv_tables: ReportCsvTable[];
   created_at: string;
-  /** The file store key of the canonical JSON of `data` (not shown by the API). */
+  /**
+   * The file store key of `data` (not shown by the API): the shared body (report-data-file.ts) when `_body_sha256`
+   * is set, else the canonical JSON of the whole data (snapshots made before bodies were shared).
+   */
   _data_key: string;
+  /** The sha256 of the body file, which names it; absent from snapshots made before bodies were shared. */
+  _body_sha256?: string;
+  /** When retention removed the data of this on-demand snapshot; its record stays on the chain. */
+  _expired_at?: string;
   /** The store's domain when the snapshot was made: names its files (not shown by the API). */
   _domain: string;
 }
@@ -72,6 +81,14 @@ export const scheduleResource = ({ _id, cadence, locale, active, updated_at, upd
   updated_at,
   updated_by,
 });
+
+/** The snapshot's own meta members when its file is a shared body; null when the file holds the whole data. */
+export const snapshotOwnMeta = (snapshot: Pick<ReportSnapshotDocument, '_id' | 'created_at' | '_body_sha256'>): SnapshotOwnMeta | null =>
+  snapshot._body_sha256 ? { report_id: snapshot._id, generated_at: snapshot.created_at } : null;
+
+/** 410 `gone` for an expired snapshot's data, in every format: its record stays listed on the chain. */
+export const expiredSnapshotData = (expiredAt: string): DomainError =>
+  new DomainError('gone', `The data of this on-demand snapshot was removed on ${expiredAt.slice(0, 10)} under the retention policy; its record and hashes remain on the evidence chain`);
 
 /** The file store key of a snapshot's PDF. */
 export const reportPdfKey = (snapshotId: string): string => `reports/${snapshotId}/report.pdf`;

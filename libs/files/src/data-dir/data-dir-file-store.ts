@@ -81,6 +81,11 @@ export class DataDirFileStore implements FileStore {
     }
   }
 
+  async delete(key: string): Promise<void> {
+    assertFileKey(key);
+    await rm(this.pathOf(key), { force: true });
+  }
+
   async close(): Promise<void> {}
 
   /** Safe by construction: assertFileKey admits no `..`, no absolute path and no backslash. */

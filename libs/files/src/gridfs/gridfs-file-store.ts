@@ -68,6 +68,13 @@ export class GridFsFileStore implements FileStore {
     return (await this.newest(key)) !== null;
   }
 
+  /** Every revision of the key, so a concurrent put's older one cannot come back as the newest. */
+  async delete(key: string): Promise<void> {
+    assertFileKey(key);
+    const revisions = await this.bucket.find({ filename: key }, { projection: { _id: 1 } }).toArray();
+    for (const revision of revisions) await this.bucket.delete(revision._id).catch(ignoreGone);
+  }
+
   async close(): Promise<void> {
     await this.client?.close();
   }

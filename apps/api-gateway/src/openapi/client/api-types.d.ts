@@ -1128,6 +1128,8 @@ export interface components {
             has_pdf: boolean;
             csv_tables: ("scripts" | "headers" | "alerts")[];
             /** Format: date-time */
+            /** @description Its place on the store's evidence chain, from 1: list the chain by it (docs/reports.md). */
+            sequence: number;
             created_at: string;
             generated?: boolean;
             data?: components["schemas"]["ReportData"];
@@ -4984,6 +4986,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T09:00:00.000Z"
                      *     }
                      */
+                     *       "sequence": 1,
                     "application/json": components["schemas"]["ReportSnapshot"];
                     "text/csv": string;
                     "application/pdf": string;
@@ -5181,6 +5184,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T09:00:00.000Z"
                      *     }
                      */
+                     *       "sequence": 1,
                     "application/json": components["schemas"]["ReportSnapshot"];
                     "text/csv": string;
                     "application/pdf": string;
@@ -5235,6 +5239,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+            /** @description gone: the snapshot is listed on its evidence chain, but retention removed its data (on-demand snapshots past REPORT_ON_DEMAND_RETENTION_DAYS) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
                     "application/json": components["schemas"]["Error"];
                 };
             };
