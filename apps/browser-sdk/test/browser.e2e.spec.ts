@@ -7,7 +7,6 @@ import { VENDOR_HOST } from './fixture-server';
 import { describeInChromium, serviceInChromium, WAIT } from './service-in-chromium';
 import { urlTag } from '../src/url-tag';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
 
 /** A BR Code ("Pix copia e cola") carrying `key`, as a bank app would show it. */
 function brCode(key: string): string {
@@ -257,7 +256,8 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     await page.close();
 
     const withSdk = await createStore();
-    const url = fixtures.page('/csp/with-sdk', checkout(withSdk.snippets.html, `<script src="${tracker}"></script>`), {
+    // The SDK's listener hears what happens after it starts: the synchronous tag, since the tracker comes next.
+    const url = fixtures.page('/csp/with-sdk', checkout(synchronousTag(withSdk), `<script src="${tracker}"></script>`), {
       'Content-Security-Policy-Report-Only': `script-src 'self' 'unsafe-inline' ${api}`,
     });
     const second = await visit(url);
