@@ -2,8 +2,14 @@
 // separately in `npm test`. Path aliases come from tsconfig.base.json so there is one source of truth.
 const { compilerOptions } = require('./tsconfig.base.json');
 
+// `@pss/<lib>` names a lib's index; `@pss/<project>/*` a file inside a project (an app's, for the composition root,
+// tests and tools, whose reach the lint gate decides).
 const moduleNameMapper = Object.fromEntries(
-  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) =>
+    alias.endsWith('/*')
+      ? [`^${alias.slice(0, -1)}(.*)$`, `<rootDir>/${target.slice(0, -1)}$1`]
+      : [`^${alias}$`, `<rootDir>/${target}`],
+  ),
 );
 
 module.exports = {

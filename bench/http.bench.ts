@@ -3,8 +3,8 @@ import Fastify from 'fastify';
 import { SCRIPT_STATUSES, SCRIPT_TYPES, SCRIPTS } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { ScriptProjection } from '../apps/inventory/src/scripts/script.projection';
-import type { ScriptEvent } from '../apps/inventory/src/scripts/script.events';
+import { ScriptProjection } from '@pss/inventory/src/scripts/script.projection';
+import type { ScriptEvent } from '@pss/inventory/src/scripts/script.events';
 import type { BenchRow } from './report';
 import {
   bestOfRounds,

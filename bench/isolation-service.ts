@@ -12,7 +12,7 @@ const READY_WITHIN_MS = 120_000;
 
 export interface ServiceProcess {
   baseUrl: string;
-  ops(command: string, args: OpsArgs): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each command answers its own shape
+  ops(command: string, args: OpsArgs): Promise<any>;
   stop(): Promise<void>;
 }
 
@@ -69,7 +69,7 @@ export async function startServiceProcess(dir: string, receiverCaPem: string): P
 
 export interface Answer {
   status: number;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each route answers its own shape
+  json: any;
 }
 
 /** One request as a client over loopback; `from` is the client address the service is told (X-Forwarded-For). */

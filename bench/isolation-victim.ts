@@ -1,5 +1,5 @@
 import { sri } from '@pss/testkit';
-import type { HttpsReceiver } from '../apps/notifier/src/testing/https-receiver';
+import type { HttpsReceiver } from '@pss/notifier/src/testing/https-receiver';
 import { call } from './isolation-service';
 import { QUICK } from './support';
 

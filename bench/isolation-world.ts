@@ -1,5 +1,5 @@
 import { sri } from '@pss/testkit';
-import type { HttpsReceiver } from '../apps/notifier/src/testing/https-receiver';
+import type { HttpsReceiver } from '@pss/notifier/src/testing/https-receiver';
 import { call, type ServiceProcess } from './isolation-service';
 import type { Victim } from './isolation-victim';
 
@@ -19,7 +19,7 @@ async function organization(service: ServiceProcess, name: string, scopes: strin
   return tokens;
 }
 
-async function created(url: string, token: string, body: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- the resource as the API answers it
+async function created(url: string, token: string, body: unknown): Promise<any> {
   const answer = await call(url, { method: 'POST', token, body });
   if (answer.status !== 201) throw new Error(`POST ${new URL(url).pathname} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
   return answer.json;

@@ -1,5 +1,5 @@
 import { loadavg } from 'node:os';
-import { HttpsReceiver, testCertificate } from '../apps/notifier/src/testing/https-receiver';
+import { HttpsReceiver, testCertificate } from '@pss/notifier/src/testing/https-receiver';
 import { startAttack, type Attack } from './isolation-attacker';
 import { startServiceProcess } from './isolation-service';
 import { DeliveryClock, DELIVERY_WAIT_MS, measureVictim, type Probe, type VictimFigures } from './isolation-victim';

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { EVENT_STORE, SqliteEventStore } from '@pss/event-store';
 import { uuidv7 } from '@pss/kernel';
 import { PlatformLifecycle } from '@pss/platform';
-import { NEW_SCRIPT_LIMITS, type BudgetLimits } from '../apps/inventory/src/ingestion/store-budget';
+import { NEW_SCRIPT_LIMITS, type BudgetLimits } from '@pss/inventory/src/ingestion/store-budget';
 import type { NewScriptsLoad, NewScriptsResult } from './new-scripts.client';
 import type { BenchRow } from './report';
 import { collectGarbage, log, QUICK, withTempDir } from './support';

@@ -7,7 +7,7 @@ import { SqliteEventStore } from '@pss/event-store';
 import { uuidv7 } from '@pss/kernel';
 import { CHECKPOINT_COLLECTION, ProjectionRunner, type CheckpointDocument } from '@pss/projections';
 import { MemoryReadStore } from '@pss/read-store';
-import { TokenProjection } from '../apps/inventory/src/tokens/token.projection';
+import { TokenProjection } from '@pss/inventory/src/tokens/token.projection';
 import type { BenchRow } from './report';
 import { collectGarbage, log, QUICK, withTempDir } from './support';
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'puppeteer-core';
-import { chromiumFound, CHROME_PATH, launchChromium } from '../apps/browser-sdk/test/chromium';
-import { FixtureServer } from '../apps/browser-sdk/test/fixture-server';
+import { chromiumFound, CHROME_PATH, launchChromium } from '@pss/browser-sdk/test/chromium';
+import { FixtureServer } from '@pss/browser-sdk/test/fixture-server';
 import type { BenchRow } from './report';
 import { SDK_FLOOR_SCRIPT } from './sdk-floor';
 import { log, QUICK, withTempDir } from './support';

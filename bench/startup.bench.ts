@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { eventually, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../apps/embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import type { BenchRow } from './report';
 import { log, QUICK, withTempDir } from './support';
 

@@ -6,7 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@pss/config';
 import { createServiceApp } from '@pss/host';
 import { OpsRegistry } from '@pss/ops';
-import { EMBEDDED_MODULES } from '../apps/embedded/src/embedded.modules';
+import { EMBEDDED_MODULES } from '@pss/embedded/src/embedded.modules';
 import type { LoadRequest, LoadResult } from './load-generator';
 import { collectGarbage, log, QUICK } from './support';
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleForBrowsers, LOADER_ENTRY } from '../../apps/api-gateway/src/sdk/sdk-bundle';
+import { bundleForBrowsers, LOADER_ENTRY } from '@pss/api-gateway/src/sdk/sdk-bundle';
 
 /** Where the built loader is kept: its bytes are what shops' CSP hashes allow, so they change only with a commit. */
 export const LOADER_FILE = join(__dirname, '../../libs/contracts/src/sdk/sdk-loader.generated.ts');

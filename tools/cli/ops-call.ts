@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from '@pss/config';
 import { isAnswering, OpsRegistry, runRemote, type OpsArgs, type OpsProgress } from '@pss/ops';
 import { createServiceApp } from '@pss/host';
-import { EMBEDDED_MODULES } from '../../apps/embedded/src/embedded.modules';
+import { EMBEDDED_MODULES } from '@pss/embedded/src/embedded.modules';
 
 /** The flag that names the data a stopped embedded service left, for the CLI to boot the service's code on. */
 export const DATA_DIR_FLAG = 'data-dir';

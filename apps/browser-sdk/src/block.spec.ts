@@ -1,6 +1,6 @@
-import { DEFAULT_SDK_CONFIG } from '../../inventory/src/stores/sdk-config';
+import { DEFAULT_SDK_CONFIG } from '@pss/inventory/src/stores/sdk-config';
 import { BlockRules } from './block';
-import type { PageRule } from '../../../libs/contracts/src/sdk/page-rules';
+import type { PageRule } from '@pss/contracts/sdk/page-rules';
 
 /** The page the decisions are taken on: relative script URLs resolve against it. */
 const PAGE = 'https://www.loja.example/checkout';

@@ -1,4 +1,4 @@
-import { externalRules, stopsExternal, type ExternalRules } from '../../../libs/contracts/src/sdk/page-rules';
+import { externalRules, stopsExternal, type ExternalRules } from '@pss/contracts/sdk/page-rules';
 import type { SdkConfig } from './config';
 
 const hostOf = (url: string): string | undefined => {

@@ -1,5 +1,5 @@
-import type { SdkConfigView } from '../../../libs/contracts/src/read-models/store';
-import type { PageRule } from '../../../libs/contracts/src/sdk/page-rules';
+import type { SdkConfigView } from '@pss/contracts/read-models/store';
+import type { PageRule } from '@pss/contracts/sdk/page-rules';
 import { forget, remember, remembered } from './tab-store';
 
 /** What `GET /sdk/v1/config` answers (apps/api-gateway/src/sdk/sdk-config.ts). */

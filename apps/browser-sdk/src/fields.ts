@@ -80,6 +80,7 @@ export class SensitiveFields {
       if (!descriptor || !descriptor.get || !descriptor.configurable) continue;
       const get = descriptor.get;
       nativeGetters.set(type.prototype, get);
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the patched getter's own `this` is the field
       const watcher = this;
       Object.defineProperty(type.prototype, 'value', {
         ...descriptor,

@@ -38,6 +38,7 @@ export class ScriptGate {
 
   /** @param watchParser whether scripts the parser adds after the SDK must be seen before they run (block mode) */
   install(watchParser: boolean): void {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the patched DOM methods' own `this` is the node
     const gate = this;
     const wrap = (target: object, name: string, nodesOf: (args: unknown[]) => unknown[]) => {
       const descriptor = Object.getOwnPropertyDescriptor(target, name);
@@ -218,6 +219,7 @@ export class ScriptGate {
       script.removeAttribute('src');
       script.setAttribute('src', src);
     } else {
+      // eslint-disable-next-line no-self-assign -- setting an inline script's text again is what re-arms it, as src does
       script.text = script.text;
     }
   }

@@ -1,5 +1,5 @@
 /** What the SDK sends: SDK contract v1 (a type-only import: nothing of the server side enters the bundle). */
-import type { Observation } from '../../../libs/contracts/src/sdk/observations';
+import type { Observation } from '@pss/contracts/sdk/observations';
 
 export type { Observation };
 

@@ -1,10 +1,10 @@
 import type { SdkConfig } from './config';
-import { SECURITY_HEADERS } from '../../inventory/src/ingestion/security-headers';
+import { SECURITY_HEADERS } from '@pss/inventory/src/ingestion/security-headers';
 import { sdkCheck, type Observation } from './observations';
 import { headersOf } from './fetched';
 import { hashRecipientKey, shownRecipients } from './recipients';
 import { quietly } from './safe';
-import { isExpectedIframe } from '../../../libs/contracts/src/sdk/expected-iframes';
+import { isExpectedIframe } from '@pss/contracts/sdk/expected-iframes';
 import { originOf } from './stack';
 import { remember, remembered } from './tab-store';
 

@@ -7,6 +7,7 @@ import { SDK_VERSION } from './version';
 /** A batch stays under 48 KiB: below keepalive's 64 KiB in-flight budget, far below the service's 256 KiB cap. */
 export const MAX_BATCH_BYTES = 48 * 1024;
 const MAX_BATCH_ITEMS = 200;
+// eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL
 const NON_ASCII = /[^\x00-\x7f]/;
 /** Room kept for the envelope: a page URL of up to 2 KiB, the session id and the version. */
 const ENVELOPE_BYTES = 2300;

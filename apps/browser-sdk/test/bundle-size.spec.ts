@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { buildSdk, COMPILE_HINT } from '../../api-gateway/src/sdk/sdk-bundle';
+import { buildSdk, COMPILE_HINT } from '@pss/api-gateway/src/sdk/sdk-bundle';
 
 /** The size budget of issue 10: the whole SDK, as served, at most 12 KB gzip. */
 const GZIP_BUDGET_BYTES = 12_000;

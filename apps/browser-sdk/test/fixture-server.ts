@@ -23,6 +23,7 @@ export class FixtureServer {
   ) {}
 
   static async start(): Promise<FixtureServer> {
+    // eslint-disable-next-line prefer-const -- the server's handler closes over it before the server exists
     let fixtures: FixtureServer | undefined;
     const server = createServer((request, response) => fixtures!.answer(request, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

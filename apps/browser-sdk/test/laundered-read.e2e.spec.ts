@@ -1,6 +1,5 @@
 import { describeInChromium, serviceInChromium } from './service-in-chromium';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
 
 /** A helper library as small as can be, read the way jQuery's `.val()` reads: `elem.value` inside the library. */
 const HELPER = 'window.$ = function (selector) { var element = document.querySelector(selector); return { val: function () { return element.value; } }; };';

@@ -2,7 +2,6 @@ import type { BrowserContext } from 'puppeteer-core';
 import { eventually, sri } from '@pss/testkit';
 import { describeInChromium, serviceInChromium, WAIT } from './service-in-chromium';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
 
 /** What a page view showed the shop's developers (console errors, requests) and what the SDK sent. */
 interface View {

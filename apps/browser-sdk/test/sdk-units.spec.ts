@@ -1,4 +1,4 @@
-import { hashRecipientKey as serviceHash, normalizeRecipientKey as serviceNormalize } from '../../inventory/src/stores/recipient-key';
+import { hashRecipientKey as serviceHash, normalizeRecipientKey as serviceNormalize } from '@pss/inventory/src/stores/recipient-key';
 import { normalizeRecipientKey, pixKeyOf } from '../src/recipient-key';
 import { gtmContainer, MAX_CALLERS, originOf, queryParam, scriptsOnStack } from '../src/stack';
 import { refusedByCors, urlTag } from '../src/url-tag';

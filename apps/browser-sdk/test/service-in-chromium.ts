@@ -1,10 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { eventually, freePort } from '@pss/testkit';
-import { EmbeddedHarness } from '../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { chromiumFound, CHROME_PATH, launchChromium } from './chromium';
 import { FixtureServer } from './fixture-server';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
 
 if (!chromiumFound()) console.log(`Browser SDK tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
 /** A suite that needs Chromium: skipped, with the line above, on a machine without one. */

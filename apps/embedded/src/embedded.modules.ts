@@ -1,8 +1,8 @@
-import { AlertsModule } from '../../alerts/src/alerts.module';
-import { ApiGatewayModule } from '../../api-gateway/src/api-gateway.module';
-import { InventoryModule } from '../../inventory/src/inventory.module';
-import { NotifierModule } from '../../notifier/src/notifier.module';
-import { ReportsModule } from '../../reports/src/reports.module';
+import { AlertsModule } from '@pss/alerts/src/alerts.module';
+import { ApiGatewayModule } from '@pss/api-gateway/src/api-gateway.module';
+import { InventoryModule } from '@pss/inventory/src/inventory.module';
+import { NotifierModule } from '@pss/notifier/src/notifier.module';
+import { ReportsModule } from '@pss/reports/src/reports.module';
 
 /** All five services in one process: with MODE=embedded, on SQLite, the in-process bus and in-memory read models. */
 export const EMBEDDED_MODULES = [ApiGatewayModule, InventoryModule, AlertsModule, ReportsModule, NotifierModule];

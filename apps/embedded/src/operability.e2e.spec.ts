@@ -1,7 +1,7 @@
 import { metricSample, sri } from '@pss/testkit';
 import { EmbeddedHarness } from './testing/embedded-harness';
-import { invitationLink } from '../../inventory/src/organizations/owner-invitation-mail';
-import { linkTo, RESOURCE_PATHS } from '../../notifier/src/events/webhook-event';
+import { invitationLink } from '@pss/inventory/src/organizations/owner-invitation-mail';
+import { linkTo, RESOURCE_PATHS } from '@pss/notifier/src/events/webhook-event';
 
 /** What an operator sees: `/metrics`, the access log and request ids (docs/operations.md). */
 describe('operability (HTTP, embedded)', () => {

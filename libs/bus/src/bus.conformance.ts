@@ -16,7 +16,7 @@ import { eventually } from '@pss/testkit';
 import { map, Observable, timer } from 'rxjs';
 import { BusModule, connectBusServer } from './bus.module';
 import { CommandIds, type CommandMeta, type CommandMetaCarrier } from './command-meta';
-import { Bus, BUS, BusConfig } from './bus.port';
+import { Bus, BusConfig } from './bus.port';
 import { EVENT_HANDLER_ATTEMPTS, type DeadLetterLog } from './dead-letter';
 
 /**

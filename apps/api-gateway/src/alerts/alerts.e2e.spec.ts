@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eventually, ManualClock, sri } from '@pss/testkit';
 import { SightingsFlusher } from '../sdk/intake/sightings-flusher';
-import { SdkSilenceWatcher } from '../../../alerts/src/sdk-watch/sdk-silence.watcher';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { SdkSilenceWatcher } from '@pss/alerts/src/sdk-watch/sdk-silence.watcher';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const HOUR_MS = 60 * 60 * 1000;

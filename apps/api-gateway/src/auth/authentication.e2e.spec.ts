@@ -1,6 +1,6 @@
 import { DAY_MS } from '@pss/kernel';
 import { ManualClock } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const REALM_HEADER = /^Bearer realm="[^"]+"$/;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { startWebhookHarness } from '../../../notifier/src/testing/webhook-harness';
-import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { startWebhookHarness } from '@pss/notifier/src/testing/webhook-harness';
+import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { contractBreach } from './error-shape';
 import { fuzzFixtures } from './fuzz-fixtures';
 import { fuzzRequest, type FuzzContext, type FuzzRequest } from './fuzz-request';

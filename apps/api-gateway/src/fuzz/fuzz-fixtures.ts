@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { SCOPES } from '@pss/contracts';
 import { sri } from '@pss/testkit';
-import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import type { FuzzContext } from './fuzz-request';
 import type { OpenApiDocument } from './operations';
 

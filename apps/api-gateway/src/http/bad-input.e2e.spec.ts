@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { SCOPES } from '@pss/contracts';
 import { eventually, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 /** Issue 12's reproductions: each answered 500 or in Fastify's own shape; each is a 4xx in the error shape now. */
 describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {

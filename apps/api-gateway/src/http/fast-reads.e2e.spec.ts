@@ -1,4 +1,4 @@
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { AuthenticationGuard } from '../auth/authentication.guard';
 import { FastReads } from './fast-reads';
 

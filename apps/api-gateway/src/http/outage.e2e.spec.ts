@@ -1,5 +1,5 @@
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 /** MongoDB's own error when no server can be selected (driver 6), as the gateway's reads would meet it. */
 class MongoServerSelectionError extends Error {

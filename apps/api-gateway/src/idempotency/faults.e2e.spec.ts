@@ -8,7 +8,7 @@ import { COMMANDS } from '@pss/contracts';
 import { createServiceApp } from '@pss/host';
 import { OpsRegistry } from '@pss/ops';
 import { eventually } from '@pss/testkit';
-import { EMBEDDED_MODULES } from '../../../embedded/src/embedded.modules';
+import { EMBEDDED_MODULES } from '@pss/embedded/src/embedded.modules';
 
 /**
  * The whole service with the bus at its worst, as Kafka may be: commands and events delivered twice, late and out
@@ -21,7 +21,7 @@ const MAX_ATTEMPTS = 40;
 
 interface Answer {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read whatever the API answered
+  body: any;
 }
 
 /** The embedded service on a faulty bus, with a token that may create everything. */

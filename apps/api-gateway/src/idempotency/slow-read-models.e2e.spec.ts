@@ -1,7 +1,7 @@
 import { OpsRegistry } from '@pss/ops';
 import { READ_STORE, type ReadCollection, type ReadStore } from '@pss/read-store';
 import { eventually } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const WRITES = new Set(['insertOne', 'upsert', 'updateOne', 'updateMany', 'deleteMany']);
 

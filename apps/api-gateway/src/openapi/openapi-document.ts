@@ -1,5 +1,5 @@
 import { RequestMethod } from '@nestjs/common';
-import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { NO_ORG_ID_METADATA, PUBLIC_METADATA, SCOPE_METADATA } from '../auth/scopes.decorator';
 import { API_PREFIX } from '../http/api-prefix';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCRIPT_STATUSES } from '@pss/contracts';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { UNMAPPED_VALIDATORS } from './dto-schemas';
 import { componentValidator } from './testing/component-validator';
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 /** The served document through the two validators integrators use: Redocly's recommended rules and swagger-parser. */
 describe('OpenAPI document: validators', () => {

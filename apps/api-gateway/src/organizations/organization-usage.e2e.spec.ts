@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SCRIPTS, STORES, USAGE_COUNTERS } from '@pss/contracts';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { ManualClock } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 describe('organization usage (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-02-14T15:30:00.000Z');

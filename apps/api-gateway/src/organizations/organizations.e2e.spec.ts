@@ -3,8 +3,8 @@ import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { ProjectionRunner } from '@pss/projections';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { ManualClock } from '@pss/testkit';
-import { defaultPolicyId } from '../../../inventory/src/policies/default-policies';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { defaultPolicyId } from '@pss/inventory/src/policies/default-policies';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 describe('organizations (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-02-10T08:00:00.000Z');

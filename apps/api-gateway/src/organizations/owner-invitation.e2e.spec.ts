@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { OUTBOX_EXTENSION, outboxDirectory, type OutboxFile } from '@pss/mail';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 describe('owner invitation of a new organization (HTTP, embedded)', () => {
   let service: EmbeddedHarness;

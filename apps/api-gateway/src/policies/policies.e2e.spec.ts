@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DAY_MS } from '@pss/kernel';
 import { ProjectionRunner } from '@pss/projections';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { AuthorizationExpiry } from '../../../inventory/src/policies/authorization-expiry';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { AuthorizationExpiry } from '@pss/inventory/src/policies/authorization-expiry';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'policies:read', 'policies:write'];
 

@@ -1,6 +1,6 @@
 import { DAY_MS } from '@pss/kernel';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { SightingsFlusher } from '../sdk/intake/sightings-flusher';
 
 const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'policies:read', 'policies:write'];

@@ -1,5 +1,5 @@
 import { ManualClock } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 describe('rate limit per token (HTTP, embedded)', () => {
   const clock = new ManualClock();

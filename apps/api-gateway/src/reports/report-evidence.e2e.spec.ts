@@ -1,6 +1,6 @@
 import { eventually, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
-import { ReportFacts } from '../../../reports/src/facts/report-facts';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { ReportFacts } from '@pss/reports/src/facts/report-facts';
 
 const SCOPES = ['stores:write', 'scripts:read', 'reports:read', 'reports:generate'];
 
@@ -87,7 +87,7 @@ describe('PCI report evidence (HTTP, embedded)', () => {
 describe('the cost of on-demand reports (HTTP, embedded)', () => {
   let service: EmbeddedHarness;
   let token: string;
-  let store: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the API's answer
+  let store: any;
 
   const get = (url: string, as = token) => service.request('GET', `/api/v1${url}`, { token: as });
   const snapshotsOf = async (storeId: string, as = token) => (await get(`/reports/pci/snapshots?store_id=${storeId}&limit=100`, as)).body.data as unknown[];

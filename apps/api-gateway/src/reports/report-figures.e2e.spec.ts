@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, ManualClock } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { SightingsFlusher } from '../sdk/intake/sightings-flusher';
 
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'reports:read', 'reports:generate', 'alerts:read'];

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { ScheduledReportsJob } from '../../../reports/src/schedule/scheduled-reports.job';
-import { HttpsReceiver } from '../../../notifier/src/testing/https-receiver';
-import { signedWith } from '../../../notifier/src/testing/signature-check';
-import { startWebhookHarness } from '../../../notifier/src/testing/webhook-harness';
-import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { ScheduledReportsJob } from '@pss/reports/src/schedule/scheduled-reports.job';
+import { HttpsReceiver } from '@pss/notifier/src/testing/https-receiver';
+import { signedWith } from '@pss/notifier/src/testing/signature-check';
+import { startWebhookHarness } from '@pss/notifier/src/testing/webhook-harness';
+import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const SCOPES = ['stores:write', 'reports:read', 'reports:generate', 'webhooks:manage', 'orgs:manage'];
 

@@ -4,11 +4,11 @@ import { parse } from 'csv-parse/sync';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { SightingsFlusher } from '../sdk/intake/sightings-flusher';
-import { ReportFactsConsumer } from '../../../reports/src/facts/report-facts.consumer';
-import { ReportFileLinks } from '../../../reports/src/files/report-file-links';
-import { REPORT_FILES_PATH } from '../../../reports/src/files/signed-url';
+import { ReportFactsConsumer } from '@pss/reports/src/facts/report-facts.consumer';
+import { ReportFileLinks } from '@pss/reports/src/files/report-file-links';
+import { REPORT_FILES_PATH } from '@pss/reports/src/files/signed-url';
 
 const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'reports:read', 'reports:generate', 'alerts:read', 'alerts:write'];
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ManualClock } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
-import { ScriptRules } from '../../../inventory/src/rules/script-rules';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { ScriptRules } from '@pss/inventory/src/rules/script-rules';
 
 const SCOPES = ['stores:write', 'scripts:read', 'rules:write'];
 let domainCounter = 0;

@@ -1,7 +1,7 @@
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { ManualClock, sri } from '@pss/testkit';
-import { DEFAULT_NEW_SCRIPT_LIMITS } from '../../../inventory/src/ingestion/store-budget';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { DEFAULT_NEW_SCRIPT_LIMITS } from '@pss/inventory/src/ingestion/store-budget';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const SCOPES = ['stores:write', 'stores:read', 'scripts:read'];
 const { perBatch, burst, clientShare } = DEFAULT_NEW_SCRIPT_LIMITS;

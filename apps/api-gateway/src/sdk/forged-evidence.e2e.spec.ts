@@ -1,5 +1,5 @@
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { SightingsFlusher } from './intake/sightings-flusher';
 
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'reports:read', 'reports:generate'];

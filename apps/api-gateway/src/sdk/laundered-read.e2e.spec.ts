@@ -1,7 +1,6 @@
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
 
 const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'alerts:read', 'reports:read'];
 const JQUERY = 'https://code.jquery.example/jquery-3.7.1.min.js';

@@ -1,7 +1,6 @@
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever the API answered */
 
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'alerts:read'];
 const VENDOR = 'https://cdn.vendor.example/checkout.js';

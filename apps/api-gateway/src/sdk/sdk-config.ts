@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { pageRules, RULES, SCRIPTS, scriptUrl, type PageRule, type RuleDocument, type ScriptDocument, type SdkConfigView, type StoreDocument } from '@pss/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { READ_STORE, type Frozen, type ReadStore } from '@pss/read-store';
-import { urlTag } from '../../../browser-sdk/src/url-tag';
+import { urlTag } from '@pss/browser-sdk/src/url-tag';
 import { SdkBundle, type SdkRelease } from './sdk-bundle';
 
 /** About 12 bytes each in the keyed script: a checkout rarely loads more than a few dozen scripts. */

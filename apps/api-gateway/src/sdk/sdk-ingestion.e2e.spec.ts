@@ -3,9 +3,9 @@ import { gunzipSync } from 'node:zlib';
 import { DAY_MS } from '@pss/kernel';
 import { ProjectionRunner } from '@pss/projections';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { urlTag } from '../../../browser-sdk/src/url-tag';
+import { urlTag } from '@pss/browser-sdk/src/url-tag';
 import { SightingsFlusher } from './intake/sightings-flusher';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'rules:write', 'alerts:read'];
 

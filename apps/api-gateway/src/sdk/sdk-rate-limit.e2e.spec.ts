@@ -1,5 +1,5 @@
 import { ManualClock } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 /** 60 a minute: a bucket of 6 requests per store, one more every second; a client address may take a tenth. */
 const PER_MINUTE = 60;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'reports:read', 'reports:generate'];
 

@@ -1,4 +1,4 @@
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const STAGING_HINT =
   'to try it on localhost, 127.0.0.1, [::1], *.localhost or *.test (ports allowed), create a staging store: "environment": "staging"';

@@ -8,7 +8,6 @@ import {
   IsNotEmpty,
   IsString,
   IsUUID,
-  Length,
   Matches,
   Max,
   MaxLength,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '@pss/kernel';
 import { ManualClock } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const WRITE = ['stores:read', 'stores:write', 'pages:write'];
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -1,5 +1,5 @@
 import { ManualClock } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const SCOPES = ['stores:read', 'stores:write', 'webhooks:manage', 'reports:read', 'reports:generate', 'policies:read', 'policies:write'];
 const SUSPENDED = { code: 'conflict', message: 'Store is suspended; it can be read but not changed' };

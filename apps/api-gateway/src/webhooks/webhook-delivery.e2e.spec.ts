@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { RetryCycle } from '../../../notifier/src/delivery/retry-cycle';
-import { HttpsReceiver, type ReceivedRequest } from '../../../notifier/src/testing/https-receiver';
-import { signedWith } from '../../../notifier/src/testing/signature-check';
-import { startWebhookHarness } from '../../../notifier/src/testing/webhook-harness';
-import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { RetryCycle } from '@pss/notifier/src/delivery/retry-cycle';
+import { HttpsReceiver, type ReceivedRequest } from '@pss/notifier/src/testing/https-receiver';
+import { signedWith } from '@pss/notifier/src/testing/signature-check';
+import { startWebhookHarness } from '@pss/notifier/src/testing/webhook-harness';
+import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const SCOPES = ['webhooks:manage', 'stores:write', 'scripts:read', 'scripts:review', 'alerts:read'];
 const MINUTE = 60_000;

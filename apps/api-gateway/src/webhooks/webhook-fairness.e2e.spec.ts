@@ -1,8 +1,8 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { HttpsReceiver } from '../../../notifier/src/testing/https-receiver';
-import { startWebhookHarness } from '../../../notifier/src/testing/webhook-harness';
-import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { HttpsReceiver } from '@pss/notifier/src/testing/https-receiver';
+import { startWebhookHarness } from '@pss/notifier/src/testing/webhook-harness';
+import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const SCOPES = ['webhooks:manage', 'stores:write', 'scripts:read'];
 /** Long enough that a queue held by silent receivers shows (the notifier's 8 s, scaled down). */

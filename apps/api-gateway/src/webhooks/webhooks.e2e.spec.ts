@@ -1,12 +1,12 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { eventually, ManualClock } from '@pss/testkit';
-import { NotificationsConsumer } from '../../../notifier/src/delivery/notifications.consumer';
-import { RetryCycle } from '../../../notifier/src/delivery/retry-cycle';
-import { HttpsReceiver } from '../../../notifier/src/testing/https-receiver';
-import { signedWith } from '../../../notifier/src/testing/signature-check';
-import { startWebhookHarness } from '../../../notifier/src/testing/webhook-harness';
-import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { NotificationsConsumer } from '@pss/notifier/src/delivery/notifications.consumer';
+import { RetryCycle } from '@pss/notifier/src/delivery/retry-cycle';
+import { HttpsReceiver } from '@pss/notifier/src/testing/https-receiver';
+import { signedWith } from '@pss/notifier/src/testing/signature-check';
+import { startWebhookHarness } from '@pss/notifier/src/testing/webhook-harness';
+import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 const SCOPES = ['webhooks:manage', 'stores:write'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -7,7 +7,7 @@ import type { StoreEnvironment } from '@pss/contracts';
 import type { Clock } from '@pss/kernel';
 import { OpsRegistry, type OpsArgs } from '@pss/ops';
 import { createServiceApp, type ServiceAppOptions } from '@pss/host';
-import { ContractCheck } from '../../../api-gateway/src/openapi/testing/contract-check';
+import { ContractCheck } from '@pss/api-gateway/src/openapi/testing/contract-check';
 import { EMBEDDED_MODULES } from '../embedded.modules';
 
 export interface HttpCall {
@@ -21,11 +21,13 @@ export interface HttpCall {
 export interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read whatever the API answered
+  body: any;
   text: string;
 }
 
 let storesCreated = 0;
+/** Each store's domain by SDK key, so a test's SDK batch comes from the store's own pages (issue 29), also after a restart. */
+const storeDomains = new Map<string, string>();
 
 /** Under Jest every answer is checked against the served OpenAPI document: every e2e test is a contract test. */
 const CHECK_CONTRACT = process.env.JEST_WORKER_ID !== undefined;
@@ -41,9 +43,6 @@ export class EmbeddedHarness {
     private readonly ownsDataDir: boolean,
     private readonly storeEnvironment: StoreEnvironment,
   ) {}
-
-  /** Each store's domain by SDK key, so a test's SDK batch comes from the store's own pages (issue 29). */
-  private readonly storeDomains = new Map<string, string>();
 
   /** null: this harness serves no OpenAPI document (a test's own module set without the gateway). */
   private contract?: ContractCheck | null;
@@ -94,7 +93,7 @@ export class EmbeddedHarness {
     return { status: response.statusCode, headers: response.headers, body, text: response.body };
   }
 
-  ops(command: string, args: OpsArgs = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  ops(command: string, args: OpsArgs = {}): Promise<any> {
     return this.app.get(OpsRegistry).run(command, args);
   }
 
@@ -110,16 +109,16 @@ export class EmbeddedHarness {
   }
 
   /** A store with a domain no other test uses (the answer's `domain` builds first-party script URLs). */
-  async createStore(token: string, body: Record<string, unknown> = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  async createStore(token: string, body: Record<string, unknown> = {}): Promise<any> {
     const domain = `loja${++storesCreated}-${Date.now().toString(36)}.com.br`;
     const store = (await this.request('POST', '/api/v1/stores', { token, body: { domain, ...(this.storeEnvironment === 'staging' ? { environment: 'staging' } : {}), ...body } })).body;
-    if (store?.sdk_key) this.storeDomains.set(store.sdk_key, store.domain);
+    if (store?.sdk_key) storeDomains.set(store.sdk_key, store.domain);
     return store;
   }
 
   /** What the SDK on a checkout page (of the key's store, made by createStore) posts; `batch` overrides the envelope's fields. */
   reportSdk(sdkKey: string, observations: unknown[], batch: Record<string, unknown> = {}, from?: string): Promise<HttpAnswer> {
-    const host = `www.${this.storeDomains.get(sdkKey) ?? 'loja.com.br'}`;
+    const host = `www.${storeDomains.get(sdkKey) ?? 'loja.com.br'}`;
     return this.request('POST', `/sdk/v1/events?key=${sdkKey}`, {
       body: { page_url: `https://${host}/checkout?step=pay`, session_id: 'shopper-1', sdk_version: '1.4.0', observations, ...batch },
       from,

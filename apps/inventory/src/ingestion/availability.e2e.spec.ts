@@ -4,12 +4,12 @@ import { Global, Module } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { ProjectionRunner } from '@pss/projections';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EMBEDDED_MODULES } from '../../../embedded/src/embedded.modules';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
-import { MAX_CHANNELS_PER_STORE, MAX_ORGANIZATION_WIDE_CHANNELS } from '../../../notifier/src/channels/channel-limits';
-import type { DeliveryEvent } from '../../../notifier/src/delivery/delivery.events';
-import { NotifierModule } from '../../../notifier/src/notifier.module';
-import { DELIVERY_CLIENT_SETTINGS } from '../../../notifier/src/outbound/delivery-client-settings';
+import { EMBEDDED_MODULES } from '@pss/embedded/src/embedded.modules';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { MAX_CHANNELS_PER_STORE, MAX_ORGANIZATION_WIDE_CHANNELS } from '@pss/notifier/src/channels/channel-limits';
+import type { DeliveryEvent } from '@pss/notifier/src/delivery/delivery.events';
+import { NotifierModule } from '@pss/notifier/src/notifier.module';
+import { DELIVERY_CLIENT_SETTINGS } from '@pss/notifier/src/outbound/delivery-client-settings';
 import { NEW_SCRIPT_LIMITS, type BudgetLimits } from './store-budget';
 
 type DeliveryRequested = Extract<DeliveryEvent, { type: 'DeliveryRequested' }>;

@@ -1,5 +1,5 @@
 import { IN_PROCESS_BROKER, InProcessBroker } from '@pss/bus';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
 /**
  * Command and reply topics keep their messages for days: a webhook's signing secret must not be readable there.

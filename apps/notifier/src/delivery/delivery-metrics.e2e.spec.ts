@@ -1,5 +1,5 @@
 import { eventually, ManualClock, metricSample } from '@pss/testkit';
-import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { HttpsReceiver } from '../testing/https-receiver';
 import { integrityAlert } from '../testing/integrity-alert';
 import { startWebhookHarness } from '../testing/webhook-harness';

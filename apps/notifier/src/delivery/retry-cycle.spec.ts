@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IntegrationEvent } from '@pss/contracts';
 import { eventually, ManualClock } from '@pss/testkit';
-import type { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { HttpsReceiver } from '../testing/https-receiver';
 import { integrityAlert } from '../testing/integrity-alert';
 import { startWebhookHarness } from '../testing/webhook-harness';

@@ -3,7 +3,7 @@ import { BUS, type Bus } from '@pss/bus';
 import type { IntegrationEvent } from '@pss/contracts';
 import { AggregateRepository } from '@pss/platform';
 import { eventually } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { channelDecider } from '../channels/channel.decider';
 import { channelStream } from '../channels/channel.events';
 import { ownerMailChannelId } from './owner-mail.consumer';

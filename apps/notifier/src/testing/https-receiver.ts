@@ -40,7 +40,7 @@ export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   /** The body exactly as it came off the wire. */
   raw: Buffer;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read whatever was delivered
+  json: any;
 }
 
 /** How the receiver answers: a status and body, a redirect, or no answer at all. */

@@ -1,6 +1,6 @@
 import type { Clock } from '@pss/kernel';
-import { EMBEDDED_MODULES } from '../../../embedded/src/embedded.modules';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EMBEDDED_MODULES } from '@pss/embedded/src/embedded.modules';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { NotifierModule } from '../notifier.module';
 import { DELIVERY_CLIENT_SETTINGS, type DeliveryClientSettings } from '../outbound/delivery-client-settings';
 import { testCertificate } from './https-receiver';

@@ -319,6 +319,6 @@ const PLAIN_ASCII = /^[\x20-\x7e\n]*$/;
 /** What a PDF text run can show: no control characters (CR, tab, NUL…) that would print as boxes or break lines twice. */
 export function clean(text: string): string {
   if (PLAIN_ASCII.test(text)) return text; // most cells (URLs, hashes, dates): nothing to do
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this strips
   return text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '');
 }

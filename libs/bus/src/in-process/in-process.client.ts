@@ -29,6 +29,7 @@ export class InProcessClient extends ClientProxy {
 
   // Resolves once every handler has finished, so a publisher that advances its checkpoint afterwards gets
   // at-least-once delivery.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Nest's ClientProxy declares the result so
   protected async dispatchEvent(packet: ReadPacket): Promise<any> {
     await this.broker.publish(this.normalizePattern(packet.pattern), packet.data);
   }

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import createClient from 'openapi-fetch';
-import { EmbeddedHarness } from '../../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import type { paths } from './api-types';
 
 const TYPES_FILE = join(__dirname, 'api-types.d.ts');

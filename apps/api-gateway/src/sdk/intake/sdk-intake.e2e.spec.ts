@@ -5,10 +5,10 @@ import { Global, Module } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { ProjectionRunner } from '@pss/projections';
 import { ManualClock, sri } from '@pss/testkit';
-import { EMBEDDED_MODULES } from '../../../../embedded/src/embedded.modules';
-import { EmbeddedHarness } from '../../../../embedded/src/testing/embedded-harness';
-import { SdkIngestion } from '../../../../inventory/src/ingestion/sdk-ingestion.service';
-import { NEW_SCRIPT_LIMITS, NEW_SIGNAL_LIMITS, type BudgetLimits } from '../../../../inventory/src/ingestion/store-budget';
+import { EMBEDDED_MODULES } from '@pss/embedded/src/embedded.modules';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { SdkIngestion } from '@pss/inventory/src/ingestion/sdk-ingestion.service';
+import { NEW_SCRIPT_LIMITS, NEW_SIGNAL_LIMITS, type BudgetLimits } from '@pss/inventory/src/ingestion/store-budget';
 import { EDGE_SCRIPT_FRESH_MS } from './edge-scripts';
 import { SightingsFlusher } from './sightings-flusher';
 
