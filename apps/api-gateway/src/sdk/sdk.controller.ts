@@ -130,22 +130,25 @@ export class SdkController {
   }
 
   /**
-   * Takes the batch in; answers what the store's budgets could not cover (new scripts, new signals), rejected by
-   * client index (`indexes`). Only that is left out: a flood of forged scripts or signals cannot hide the rest of
-   * a real page view, and a later page view reports what was left out again.
+   * Takes the batch in; answers what the store's budgets could not cover (new scripts, new signals) and what it
+   * refused (the headers of a path past the store's cap), rejected by client index (`indexes`). Only that is
+   * left out: a flood of forged scripts or signals cannot hide the rest of a real page view, and a later page
+   * view reports what was left out again.
    */
   private async take(store: Frozen<StoreDocument>, batch: IntakeBatch, indexes: number[]): Promise<Rejection[]> {
     // The key is public: a page elsewhere could make the store keep any path (docs/decisions.md, issue 29).
     if (!isOnStoreDomain(batch.pageUrl, store)) {
       return indexes.map((index) => ({ index, reason: `page_url is not on this store's domain (${store.domain} or its subdomains): nothing of the batch is recorded` }));
     }
-    const { deferred } = await this.intake.take(store, batch);
-    if (deferred.length === 0) return [];
-    this.metrics.rateLimited('sdk_new_items');
-    return deferred.map(({ position, what, spent, retryAfterSeconds }) => ({
-      index: indexes[position],
-      reason: `new ${what} not recorded: ${spent === 'address' ? "this address's share of " : ''}this store's limit of new ${what}s is spent; report it again after ${retryAfterSeconds} seconds`,
-    }));
+    const { deferred, refused } = await this.intake.take(store, batch);
+    if (deferred.length > 0) this.metrics.rateLimited('sdk_new_items');
+    return [
+      ...deferred.map(({ position, what, spent, retryAfterSeconds }) => ({
+        index: indexes[position],
+        reason: `new ${what} not recorded: ${spent === 'address' ? "this address's share of " : ''}this store's limit of new ${what}s is spent; report it again after ${retryAfterSeconds} seconds`,
+      })),
+      ...refused.map(({ position, reason }) => ({ index: indexes[position], reason })),
+    ];
   }
 
   /** The script, gzipped for clients that accept it (its own ETag: another representation of the same bytes). */

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { eventually, ManualClock, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 
+/** Paths beyond the payment pages a store keeps headers of (inventory's MAX_UNDECLARED_PAGES, docs/sdk.md). */
+const MAX_UNDECLARED_PAGES = 100;
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'reports:read', 'reports:generate'];
 
 /**
@@ -55,5 +57,33 @@ describe('Write amplification through the public key (HTTP, embedded)', () => {
       ['content-security-policy', `sha256:${createHash('sha256').update(huge).digest('hex')}`],
       ['x-frame-options', 'DENY'],
     ]);
+  });
+
+  it('refuses the headers of a new path past the cap of paths beyond the payment pages, and the report shows those paths apart', async () => {
+    const store = await service.createStore(token, { payment_pages: [{ url_pattern: '/pagamento/*', payment_methods: ['pix'] }] });
+    const page = (path: string) => ({ page_url: `https://www.${store.domain}${path}`, session_id: `s${path.replace(/\//g, '-')}` });
+    for (let n = 0; n < MAX_UNDECLARED_PAGES; n += 1) {
+      const answer = await service.reportSdk(store.sdk_key, [csp(`script-src 'self' https://junk${n}.example`)], page(`/junk/${n}`), `198.51.100.${n % 200}`);
+      expect([n, answer.body.accepted]).toEqual([n, 1]);
+    }
+    const past = await service.reportSdk(store.sdk_key, [{ kind: 'iframe', origin: 'https://pay.example' }, csp("script-src 'self'")], page('/junk/past'), '203.0.113.9');
+    expect(past.body).toEqual({
+      accepted: 1,
+      rejected: 1,
+      rejections: [
+        {
+          index: 1,
+          reason: `headers not recorded: this store already keeps the headers of ${MAX_UNDECLARED_PAGES} paths that are not its payment pages; declare this page as a payment page to monitor it`,
+        },
+      ],
+    });
+    // A payment page is never capped, and a capped path's headers are refused again, not remembered at the edge.
+    expect((await service.reportSdk(store.sdk_key, [csp("script-src 'self'")], page('/pagamento/pix'), '203.0.113.9')).body.accepted).toBe(1);
+    expect((await service.reportSdk(store.sdk_key, [csp("script-src 'self'")], page('/junk/past'), '203.0.113.9')).body.rejected).toBe(1);
+
+    const rows: Array<{ page: string; declared_page: boolean }> = (await report(store.id)).headers;
+    expect(rows[0]).toMatchObject({ page: '/pagamento/pix', declared_page: true });
+    expect(rows.slice(1).every((row) => row.declared_page === false && row.page.startsWith('/junk/'))).toBe(true);
+    expect(rows).toHaveLength(1 + MAX_UNDECLARED_PAGES);
   });
 });

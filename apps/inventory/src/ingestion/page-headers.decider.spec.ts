@@ -1,5 +1,5 @@
 import { deciderSpec } from '@pss/testkit';
-import { pageHeadersDecider, type ObserveHeaders, type PageHeadersEvent } from './page-headers.decider';
+import { MAX_UNDECLARED_PAGES, pageHeadersDecider, type ObserveHeaders, type PageHeadersEvent } from './page-headers.decider';
 import { diffHeaders, securityHeaders } from './security-headers';
 
 const at = new Date('2026-05-01T10:00:00.000Z');
@@ -9,6 +9,7 @@ const observe = (headers: Record<string, string>, page = '/checkout'): ObserveHe
   page,
   pageUrl: `https://loja.example${page}`,
   headers,
+  paymentPages: ['/checkout', '/pagamento/*'],
   at,
 });
 const baselined = (headers: Record<string, string>, page = '/checkout'): PageHeadersEvent => ({
@@ -35,6 +36,17 @@ describe('page headers decider', () => {
       { name: 'referrer-policy', change_type: 'removed', old_value: 'no-referrer', new_value: null },
     ]);
     spec.given([baselined({ 'content-security-policy': CSP })]).when(observe({}, '/other')).then([baselined({}, '/other')]);
+  });
+
+  it('baselines at most MAX_UNDECLARED_PAGES paths beyond the payment pages, which are never capped', () => {
+    const undeclared = Array.from({ length: MAX_UNDECLARED_PAGES }, (_, n) => baselined({}, `/junk/${n}`));
+    spec.given(undeclared).when(observe({}, '/junk/new')).thenThrows('conflict', `already keeps the headers of ${MAX_UNDECLARED_PAGES} paths that are not its payment pages`);
+    spec.given(undeclared).when(observe({}, '/pagamento/pix')).then([baselined({}, '/pagamento/pix')]);
+    spec.given(undeclared).when(observe({ 'x-frame-options': 'DENY' }, '/junk/0')).then([
+      { type: 'SecurityHeadersChanged', data: { storeId: 's1', orgId: 'o1', page: '/junk/0', pageUrl: 'https://loja.example/junk/0', changes: [{ name: 'x-frame-options', change_type: 'added', old_value: null, new_value: 'DENY' }], headers: { 'x-frame-options': 'DENY' }, at: at.toISOString() } },
+    ]);
+    // A path declared since stops counting against the cap.
+    spec.given(undeclared).when({ ...observe({}, '/junk/new'), paymentPages: ['/junk/0'] }).then([baselined({}, '/junk/new')]);
   });
 
   it('records nothing when the headers are the same', () => {

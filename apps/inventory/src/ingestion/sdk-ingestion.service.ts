@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
+  PAYMENT_PAGES,
   SCRIPTS,
   isExpectedIframe,
   STORES,
@@ -8,6 +9,7 @@ import {
   type IframeObservation,
   type IngestedScript,
   type Observation,
+  type PaymentPageDocument,
   type PaymentRecipientObservation,
   type ScriptDocument,
   type ScriptObservation,
@@ -34,7 +36,7 @@ import { KnownScripts, type KnownScript } from './known-scripts';
 import { DEFAULT_NEW_SCRIPT_LIMITS, DEFAULT_NEW_SIGNAL_LIMITS, NEW_SCRIPT_LIMITS, NEW_SIGNAL_LIMITS, type BudgetLimits } from './store-budget';
 import { ScriptWitnesses } from './script-witnesses';
 import { SharedBudget, type SpentShare } from './shared-budget';
-import { pageHeadersDecider, pageHeadersStream } from './page-headers.decider';
+import { pageHeadersDecider, pageHeadersStream, UndeclaredPagesCapped } from './page-headers.decider';
 import { securityHeaders } from './security-headers';
 import { sightingsStream } from './sightings';
 import { signalsStream, type ReadingScript, type SignalEvent } from './signals';
@@ -98,7 +100,7 @@ export class SdkIngestion {
     const changes = new Map<string, { observation: ScriptObservation; answers: IngestedScript[] }>();
     const accesses = new Map<string, SensitiveFieldAccessObservation>();
     const signals = new Map<string, SignalEvent>();
-    let headers: Record<string, string> | undefined;
+    let headers: { reported: Record<string, string>; position: number } | undefined;
     const client = batch.client;
     const signalsLeftOut = this.newSignalsLeftOut(store._id, client, batch.observations, at.getTime());
 
@@ -118,7 +120,7 @@ export class SdkIngestion {
           break;
         }
         case 'headers':
-          headers = observation.headers; // one page per batch: its last report of the headers stands
+          headers = { reported: observation.headers, position }; // one page per batch: its last report of the headers stands
           break;
         case 'csp_violation':
           this.signal(signals, cspViolation(observation, seen));
@@ -142,13 +144,17 @@ export class SdkIngestion {
         for (const answer of change.answers) Object.assign(answer, settled);
       }),
     );
-    if (headers) await this.headers(headers, store, batch.pageUrl, context, at);
+    const headersRefusal = headers && (await this.headers(headers.reported, store, batch.pageUrl, context, at));
     for (const access of accesses.values()) this.signal(signals, await this.sensitiveFieldAccess(access, seen, context, at));
     if (signals.size) {
       await this.eventStore.append(signalsStream(store._id), [...signals.values()].map((event) => ({ ...event, metadata: { actor: context.actor, orgId: context.orgId } })));
     }
     const deferred = scripts.filter((answer) => answer.outcome === 'deferred').length;
     const reply: SdkIngestReply = { accepted: batch.observations.length - deferred - signalsLeftOut.positions.size, scripts };
+    if (headersRefusal) {
+      reply.accepted -= 1;
+      reply.refused_headers = { position: headers!.position, reason: headersRefusal };
+    }
     if (allowance.retryAfterSeconds) Object.assign(reply, { retry_after_seconds: allowance.retryAfterSeconds, spent_share: allowance.spent });
     if (signalsLeftOut.positions.size) {
       reply.deferred_signals = [...signalsLeftOut.positions];
@@ -286,19 +292,28 @@ export class SdkIngestion {
     return { hash: state.currentHash, outcome: events.length === 0 ? 'known' : 'recorded', ...(held ? { held } : {}) };
   }
 
-  private async headers(reported: Record<string, string>, store: StoreDocument, pageUrl: string, context: CommandContext, at: Date): Promise<void> {
+  /** Records the page's headers when they changed; answers why not when the page is a new path past the store's cap. */
+  private async headers(reported: Record<string, string>, store: StoreDocument, pageUrl: string, context: CommandContext, at: Date): Promise<string | undefined> {
     const headers = securityHeaders(reported);
     const page = new URL(pageUrl).pathname;
     const cacheKey = `${store._id} ${page}`;
     const fingerprint = JSON.stringify(headers);
-    if (this.knownHeaders.get(cacheKey) === fingerprint) return;
-    await this.aggregates.decide(
-      pageHeadersStream(store._id),
-      pageHeadersDecider,
-      { storeId: store._id, orgId: store.org_id, page, pageUrl, headers, at },
-      context,
-    );
+    if (this.knownHeaders.get(cacheKey) === fingerprint) return undefined;
+    const pages = await this.readStore.collection<PaymentPageDocument>(PAYMENT_PAGES).find({ store_id: store._id });
+    const paymentPages = pages.map((declared) => declared.url_pattern);
+    try {
+      await this.aggregates.decide(
+        pageHeadersStream(store._id),
+        pageHeadersDecider,
+        { storeId: store._id, orgId: store.org_id, page, pageUrl, headers, paymentPages, at },
+        context,
+      );
+    } catch (error) {
+      if (error instanceof UndeclaredPagesCapped) return error.message;
+      throw error;
+    }
     this.knownHeaders.set(cacheKey, fingerprint);
+    return undefined;
   }
 
   /**

@@ -35,6 +35,9 @@ export interface ReportLabels {
     req1161Intro: string;
     scripts: string;
     headers: string;
+    /** The headers of paths no payment page matches: a heading and what they are. */
+    undeclaredHeaders: string;
+    undeclaredHeadersIntro: string;
     alerts: string;
     periodicChecks: string;
     periodicChecksIntro: string;
@@ -76,6 +79,8 @@ export interface ReportLabels {
     lastSeen: string;
     hashChanges: string;
     page: string;
+    /** Whether a page path is one of the store's payment pages. */
+    declaredPage: string;
     header: string;
     baseline: string;
     baselineAt: string;
@@ -155,6 +160,9 @@ const PT_BR: ReportLabels = {
     req1161Intro: 'Alterações de scripts e de cabeçalhos de segurança HTTP detectadas no período, e os alertas abertos para elas.',
     scripts: 'Scripts',
     headers: 'Cabeçalhos de segurança',
+    undeclaredHeaders: 'Cabeçalhos de caminhos não declarados',
+    undeclaredHeadersIntro:
+      'Caminhos que nenhuma página de pagamento da loja cobre, relatados pelo SDK (a chave do SDK é pública: qualquer cliente pode relatá-los). Não são evidência das páginas de pagamento.',
     alerts: 'Alertas',
     periodicChecks: 'Verificações periódicas (semanais)',
     periodicChecksIntro: 'Uma linha por semana (segunda-feira 00:00 UTC): o monitoramento visto. Semanas sem monitoramento estão destacadas.',
@@ -218,6 +226,7 @@ const PT_BR: ReportLabels = {
     lastSeen: 'Visto pela última vez',
     hashChanges: 'Alterações de hash no período',
     page: 'Página',
+    declaredPage: 'Página de pagamento declarada',
     header: 'Cabeçalho',
     baseline: 'Linha de base',
     baselineAt: 'Linha de base em',
@@ -341,6 +350,9 @@ const EN: ReportLabels = {
     req1161Intro: 'Changes to scripts and to HTTP security headers detected in the period, and the alerts raised for them.',
     scripts: 'Scripts',
     headers: 'Security headers',
+    undeclaredHeaders: 'Headers of undeclared paths',
+    undeclaredHeadersIntro:
+      "Paths none of the store's payment pages covers, reported by the SDK (the SDK key is public: any client may report them). They are not evidence of the payment pages.",
     alerts: 'Alerts',
     periodicChecks: 'Periodic checks (weekly)',
     periodicChecksIntro: 'One row per week (Monday 00:00 UTC): the monitoring seen. Weeks without monitoring are highlighted.',
@@ -404,6 +416,7 @@ const EN: ReportLabels = {
     lastSeen: 'Last seen',
     hashChanges: 'Hash changes in period',
     page: 'Page',
+    declaredPage: 'Declared payment page',
     header: 'Header',
     baseline: 'Baseline',
     baselineAt: 'Baseline at',

@@ -113,8 +113,10 @@ describe('report CSV', () => {
   it('lists headers with their baseline, last value and changes, and every alert', async () => {
     const data = reportDataFixture();
     const [headerRow, ...headers] = parsed(await csv(data, 'headers'));
-    expect(headerRow).toEqual(['Página', 'Cabeçalho', 'Linha de base', 'Linha de base em (UTC)', 'Último valor', 'Número de alterações', 'Alterações no período']);
-    expect(headers[2]).toEqual(['/checkout/pagamento', 'x-frame-options', '', '', 'DENY', '1', '2026-11-20T12:30:00.000Z added: ∅ → DENY']);
+    expect(headerRow).toEqual(['Página', 'Cabeçalho', 'Linha de base', 'Linha de base em (UTC)', 'Último valor', 'Número de alterações', 'Alterações no período', 'Página de pagamento declarada']);
+    expect(headers[2]).toEqual(['/checkout/pagamento', 'x-frame-options', '', '', 'DENY', '1', '2026-11-20T12:30:00.000Z added: ∅ → DENY', '']);
+    const flagged = parsed(await csv({ ...data, headers: data.headers.map((row) => ({ ...row, declared_page: false })) }, 'headers'));
+    expect(flagged[1][7]).toBe('false');
     const [, ...alerts] = parsed(await csv(data, 'alerts'));
     expect(alerts.map((alert) => alert[0])).toEqual(data.alerts.map((alert) => alert.id));
   });

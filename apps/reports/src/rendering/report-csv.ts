@@ -112,6 +112,7 @@ const HEADER_COLUMNS: CsvColumn<ReportHeader>[] = [
     header: (l) => l.columns.changes,
     value: (h) => h.changes.map((c) => `${c.at} ${c.change_type}: ${c.old_value ?? '∅'} → ${c.new_value ?? '∅'}`).join('\n') || null,
   },
+  { header: (l) => l.columns.declaredPage, value: (h) => h.declared_page ?? null },
 ];
 
 const ALERT_COLUMNS: CsvColumn<ReportAlert>[] = [

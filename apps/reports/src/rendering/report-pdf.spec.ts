@@ -75,6 +75,17 @@ describePoppler('report PDF (read back with poppler)', () => {
     for (const portuguese of ['Justificativa', 'Página', 'Situação']) expect(all).not.toContain(portuguese);
   });
 
+  it('shows the headers of paths the store never declared apart from its payment pages, only when there are some', async () => {
+    const fixture = reportDataFixture({ meta: { ...reportDataFixture().meta, locale: 'en' } });
+    const junk = { ...fixture.headers[0], page: '/junk/forged-path', declared_page: false };
+    const all = text(written(await renderReportPdf({ ...fixture, headers: [...fixture.headers.map((row) => ({ ...row, declared_page: true })), junk] }, snapshot('en'))));
+    const apart = all.indexOf('Headers of undeclared paths');
+    expect(apart).toBeGreaterThan(all.indexOf('Security headers'));
+    expect(all.indexOf('/junk/forged-path')).toBeGreaterThan(apart);
+    expect(all.slice(0, apart)).not.toContain('/junk/forged-path');
+    expect(text(written(await renderReportPdf(fixture, snapshot('en'))))).not.toContain('Headers of undeclared paths');
+  });
+
   it('says in one line what each figure counts, explains the change events by kind, and lists the pages observed', async () => {
     const all = text(written(await renderReportPdf(reportDataFixture(), snapshot('en'))));
     for (const expected of [

@@ -164,7 +164,14 @@ async function requirement1161(layout: PdfLayout, context: Context): Promise<voi
   const { events_by_kind: kinds, ...summary } = data.summary_1161;
   await requirementSummary(layout, context, labels.sections.req1161, labels.sections.req1161Intro, labels.summary1161, { ...summary, ...kinds });
   layout.heading(labels.sections.headers, 2);
-  await layout.table(headerColumns(context), data.headers, { empty: labels.sections.empty });
+  // Snapshots made before declared_page have only the payment pages' rows.
+  const undeclared = data.headers.filter((row) => row.declared_page === false);
+  await layout.table(headerColumns(context), data.headers.filter((row) => row.declared_page !== false), { empty: labels.sections.empty });
+  if (undeclared.length) {
+    layout.heading(labels.sections.undeclaredHeaders, 2);
+    layout.paragraph(labels.sections.undeclaredHeadersIntro, { muted: true });
+    await layout.table(headerColumns(context), undeclared, { empty: labels.sections.empty });
+  }
   layout.heading(labels.sections.alerts, 2);
   layout.paragraph(labels.alertsCounts, { muted: true });
   await layout.table(alertColumns(context), data.alerts, { empty: labels.sections.empty, highlight: (alert) => alert.status === 'open' && ['critical', 'high'].includes(alert.severity) });

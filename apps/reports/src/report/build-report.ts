@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { REPORT_SCHEMA_VERSION, type PageObserved, type PeriodicCheck, type ReportData, type ReportLocale } from './report-data';
+import { isDeclaredPage } from '@pss/contracts';
+import { REPORT_SCHEMA_VERSION, type PageObserved, type PeriodicCheck, type ReportData, type ReportHeader, type ReportLocale } from './report-data';
 import { ReportFold, WEEK_MS, weekStartOf, type ReportFact, type ReportPeriod } from './report-fold';
 
 /** SDK activity of one whole UTC hour (reports counts it by hour: see docs/reports.md). */
@@ -114,7 +115,7 @@ export async function buildReport(request: ReportRequest, sources: ReportSources
       pages_observed: pages.length,
     },
     scripts: scriptRows,
-    headers: [...fold.headers.values()].flatMap((page) => [...page.values.values()]).sort((a, b) => compare(a.page, b.page) || compare(a.name, b.name)),
+    headers: headerRows(fold, store?.payment_pages ?? []),
     alerts: alertRows,
     policies: [...fold.policies.values()].sort((a, b) => a.priority - b.priority || compare(a.id, b.id)),
     // A store is monitored from its creation: the weeks before it cannot have been.
@@ -122,6 +123,12 @@ export async function buildReport(request: ReportRequest, sources: ReportSources
     data_access: dataAccess,
     pages_observed: pages.slice(0, PAGES_OBSERVED_LISTED),
   };
+}
+
+/** The payment pages' headers first, then those of paths the store never declared (issue 29); by page, then name. */
+function headerRows(fold: ReportFold, paymentPages: readonly string[]): ReportHeader[] {
+  const rows = [...fold.headers.values()].flatMap((page) => [...page.values.values()]).map((row) => ({ ...row, declared_page: isDeclaredPage(row.page, paymentPages) }));
+  return rows.sort((a, b) => Number(b.declared_page) - Number(a.declared_page) || compare(a.page, b.page) || compare(a.name, b.name));
 }
 
 /** Page paths the SDK reported from in the period, busiest first (then by path, so the order is stable). */

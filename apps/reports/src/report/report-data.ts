@@ -125,8 +125,13 @@ export interface ReportScript {
 }
 
 export interface ReportHeader {
-  /** Payment page path. */
+  /** Page path. */
   page: string;
+  /**
+   * false: a path none of the store's payment pages' `url_pattern`s matches, which the SDK reported all the same
+   * (any client may, with the public key); shown apart from the payment pages. Absent from snapshots made before.
+   */
+  declared_page?: boolean;
   name: string;
   /** The first value recorded (the baseline), null when the header was absent then. */
   baseline: string | null;

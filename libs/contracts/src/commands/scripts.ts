@@ -61,6 +61,8 @@ export interface SdkIngestReply {
   deferred_signals?: number[];
   signals_retry_after_seconds?: number;
   signals_spent_share?: 'address' | 'store';
+  /** The headers observation not recorded (its position in `observations`) and why: a new path past the store's cap of them. */
+  refused_headers?: { position: number; reason: string };
 }
 
 /** One known script's sightings within a flush window. */

@@ -61,6 +61,30 @@ export function isOnStoreDomain(pageUrl: string, store: { domain: string; enviro
   return host === site || host.endsWith(`.${site}`);
 }
 
+const globs = new Map<string, RegExp>();
+
+/**
+ * Path globs, of payment pages' `url_pattern` and of policies: `*` matches within one path segment, `**` across
+ * segments, `?` one character; everything else is literal. Compiled once per pattern.
+ */
+export function globToRegExp(glob: string): RegExp {
+  let compiled = globs.get(glob);
+  if (!compiled) {
+    const source = glob
+      .split(/(\*\*|\*|\?)/)
+      .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    compiled = new RegExp(`^${source}$`);
+    globs.set(glob, compiled);
+  }
+  return compiled;
+}
+
+export const matchesGlob = (path: string, glob: string): boolean => globToRegExp(glob).test(path);
+
+/** A path the store declared: one of its payment pages' `url_pattern`s matches it. */
+export const isDeclaredPage = (path: string, paymentPages: readonly string[]): boolean => paymentPages.some((pattern) => matchesGlob(path, pattern));
+
 export interface SdkConfigView {
   mode: 'monitor' | 'block';
   calibration_seconds: number;

@@ -30,9 +30,16 @@ export interface Deferral {
 
 export type SpentShare = NonNullable<SdkIngestReply['spent_share']>;
 
-/** What became of a batch: everything was taken but what is `deferred`. */
+/** An observation of the batch refused for good, by its position in `observations`: sending it again changes nothing. */
+export interface Refusal {
+  position: number;
+  reason: string;
+}
+
+/** What became of a batch: everything was taken but what is `deferred` or `refused`. */
 export interface IntakeResult {
   deferred: Deferral[];
+  refused: Refusal[];
 }
 
 /** Client addresses inventory deferred a store's new scripts for, until when and why (bounded like every cache). */
@@ -71,6 +78,7 @@ export class SdkIntake {
     const forwarded: Observation[] = [];
     const positions: number[] = [];
     const deferred: Deferral[] = [];
+    const refused: Refusal[] = [];
     const forward = (observation: Observation, position: number) => {
       forwarded.push(observation);
       positions.push(position);
@@ -92,10 +100,11 @@ export class SdkIntake {
       if (reply.retry_after_seconds) this.exhausted.set(client, { until: now + reply.retry_after_seconds * 1000, spent: reply.spent_share ?? 'store' });
       this.learn(scripts, store, batch, forwarded, reply, now, sighted);
       deferred.push(...deferredOf(forwarded, positions, reply));
+      if (reply.refused_headers) refused.push({ position: positions[reply.refused_headers.position], reason: reply.refused_headers.reason });
     }
     const visit = isPageView(batch) ? { path: new URL(batch.pageUrl).pathname, sessionId: batch.sessionId, client: batch.client } : null;
     this.sightings.count(store, visit, batch.observations.length, sighted, batch.sessionId, now);
-    return { deferred: deferred.sort((a, b) => a.position - b.position) };
+    return { deferred: deferred.sort((a, b) => a.position - b.position), refused };
   }
 
   private async forward(store: Frozen<StoreDocument>, batch: IntakeBatch, observations: Observation[]): Promise<SdkIngestReply> {
@@ -124,6 +133,8 @@ export class SdkIntake {
       scripts.remember(observation, settled.script_id, settled.hash, now);
       if (settled.outcome === 'known') sighted.push(settled.script_id);
     });
+    // Refused headers are not remembered: the page's next view is told why again.
+    if (reply.refused_headers) return;
     for (const observation of forwarded) if (observation.kind === 'headers') this.headers.remember(store._id, batch.pageUrl, observation.headers, now);
   }
 }
