@@ -63,4 +63,55 @@ describe('Forged monitoring evidence (HTTP, embedded)', () => {
     // Addresses are counted, never kept: not even hashed in what the report shows.
     expect(JSON.stringify(report)).not.toMatch(/203\.0\.113/);
   });
+
+  describe('a changed authorized script (its mismatch is held)', () => {
+    const vendor = (content: string) => ({ kind: 'script', src: 'https://cdn.vendor.example/pay.js', hash: sri(content), hash_source: 'sdk' });
+    /** A store whose authorized vendor script was seen changed: the shopper's address first reported it. */
+    const changedVendor = async (shopper: string) => {
+      const store = await service.createStore(token);
+      const view = (content: string, session: string, address: string) => service.reportSdk(store.sdk_key, [vendor(content)], { session_id: session }, address);
+      await view('v1', 'shopper-1', shopper);
+      const { id } = (await eventually(() => get(`/scripts?store_id=${store.id}`), (answer) => answer.body.data?.length === 1)).body.data[0];
+      await service.request('POST', `/api/v1/scripts/${id}/authorize`, { token, body: { justification: 'Payment vendor, reviewed' } });
+      await view('v2 skimmer', 'shopper-2', '203.0.113.11');
+      // The read model follows the events: wait for the content (or the integrity) the step is about.
+      const script = (ready: (doc: any) => boolean) => eventually(async () => (await get(`/scripts/${id}`)).body, ready);
+      expect(await script((doc) => doc.current_hash === sri('v2 skimmer'))).toMatchObject({ integrity_status: 'mismatch' });
+      return { store, id, view, script };
+    };
+    const reported = async (storeId: string, id: string) => (await get(`/reports/pci?store_id=${storeId}`)).body.data.scripts.find((script: { id: string }) => script.id === id);
+
+    it('never lets a re-posted old hash clear it: only sessions from several addresses, or an authorization, do', async () => {
+      const { store, id, view, script } = await changedVendor('203.0.113.10');
+      // The attacker re-posts the authorized hash, from one address, with fresh sessions.
+      for (const session of ['forged-1', 'forged-2', 'forged-3']) expect((await view('v1', session, '198.51.100.66')).body).toMatchObject({ accepted: 1, rejected: 0 });
+      await flush();
+      // The authorized content is recorded as seen (the current hash, each sighting once), yet the mismatch stands, in the report too.
+      expect(await script((doc) => doc.current_hash === sri('v1') && doc.sightings === 5)).toMatchObject({ integrity_status: 'mismatch', last_verified_at: null });
+      expect(await reported(store.id, id)).toMatchObject({ current_hash: sri('v1'), integrity_status: 'mismatch' });
+
+      // Real shoppers from other addresses see the authorized content: sessions over several addresses restore it.
+      for (const [n, session] of ['shopper-3', 'shopper-5', 'shopper-6'].entries()) await view('v1', session, `203.0.113.${20 + n}`);
+      const restored = await script((doc) => doc.integrity_status === 'match');
+      expect(restored).toMatchObject({ current_hash: sri('v1'), last_verified_at: clock.now().toISOString() });
+      expect(restored).not.toHaveProperty('_mismatch_held');
+
+      await view('v3 skimmer', 'shopper-4', '203.0.113.13');
+      await script((doc) => doc.current_hash === sri('v3 skimmer'));
+      const decided = await service.request('POST', `/api/v1/scripts/${id}/authorize`, { token, body: { justification: 'Vendor v3, checked with the vendor' } });
+      expect(decided.body).toMatchObject({ current_hash: sri('v3 skimmer'), integrity_status: 'match' });
+    });
+
+    it('counts its sightings from an address whose share of new scripts is spent: they are no new scripts', async () => {
+      const shopper = '203.0.113.40';
+      const { store, view, script } = await changedVendor(shopper);
+      // The address that reported the script first (so no other vouches for its sightings) spends its share on junk.
+      const junk = Array.from({ length: 50 }, (_, n) => ({ kind: 'script', src: `https://junk.example.net/${n}.js`, hash: sri(`junk ${n}`) }));
+      expect((await service.reportSdk(store.sdk_key, junk, { session_id: 'junk' }, shopper)).body.rejections[0].reason).toMatch(/this address's share/);
+
+      for (const session of ['shopper-3', 'shopper-4']) expect((await view('v1', session, shopper)).body).toEqual({ accepted: 1, rejected: 0, rejections: [] });
+      await view('v1', 'shopper-5', '203.0.113.41');
+      expect(await script((doc) => doc.integrity_status === 'match')).toMatchObject({ current_hash: sri('v1'), last_verified_at: clock.now().toISOString() });
+    });
+  });
 });

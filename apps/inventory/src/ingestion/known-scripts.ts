@@ -5,12 +5,14 @@ export const KNOWN_SCRIPTS_CACHED = 100_000;
 
 /**
  * A script's current hash, whether the browser refuses that content for the page's `integrity`, and whether it
- * holds a mismatch (then no sighting of it is settled from memory).
+ * holds a mismatch (then no sighting of it is settled from memory), with the authorized hash whose sightings
+ * restore it.
  */
 export interface KnownScript {
   hash: string | null;
   refused: boolean;
   held: boolean;
+  authorized: string | null;
 }
 
 /**

@@ -11,7 +11,6 @@ import {
   type Observation,
   type PaymentPageDocument,
   type PaymentRecipientObservation,
-  type ScriptDocument,
   type ScriptObservation,
   type SdkIngestCommand,
   type SdkIngestReply,
@@ -98,6 +97,7 @@ export class SdkIngestion {
     const seen = { storeId: store._id, orgId: store.org_id, pageUrl: batch.pageUrl, sessionId: batch.sessionId, at: at.toISOString() };
     const scripts: IngestedScript[] = [];
     const changes = new Map<string, { observation: ScriptObservation; answers: IngestedScript[] }>();
+    const sightingsOfHeld: typeof changes = new Map();
     const accesses = new Map<string, SensitiveFieldAccessObservation>();
     const signals = new Map<string, SignalEvent>();
     let headers: { reported: Record<string, string>; position: number } | undefined;
@@ -109,14 +109,15 @@ export class SdkIngestion {
       switch (observation.kind) {
         case 'script': {
           const scriptId = scriptIdFor(store._id, scriptKey(observation));
-          const current = await this.knownHash(scriptId, { hash: observation.hash ?? null, refused: observation.refused_integrity !== undefined, held: false }, at);
-          const answer: IngestedScript = { script_id: scriptId, hash: current ?? null, outcome: current === undefined ? 'deferred' : 'known' };
+          const known = await this.knownHash(scriptId, { hash: observation.hash ?? null, refused: observation.refused_integrity !== undefined }, at);
+          const answer: IngestedScript = { script_id: scriptId, hash: known?.hash ?? null, outcome: known?.held === false ? 'known' : 'deferred' };
           scripts.push(answer);
-          if (current === undefined) {
-            const change = changes.get(scriptId) ?? { observation, answers: [] };
-            change.answers.push(answer);
-            changes.set(scriptId, change);
-          }
+          if (known?.held === false) break;
+          // A sighting of a held mismatch goes to its decider, but it is no new script: it spends no budget.
+          const pending = known ? sightingsOfHeld : changes;
+          const change = pending.get(scriptId) ?? { observation, answers: [] };
+          change.answers.push(answer);
+          pending.set(scriptId, change);
           break;
         }
         case 'headers':
@@ -139,7 +140,7 @@ export class SdkIngestion {
 
     const { granted, allowance } = this.affordable(store._id, client, changes, readersOf(store._id, accesses.values()), at.getTime());
     await Promise.all(
-      granted.map(async ([scriptId, change]) => {
+      [...sightingsOfHeld, ...granted].map(async ([scriptId, change]) => {
         const settled = await this.script(scriptId, change.observation, store, batch, context, at);
         for (const answer of change.answers) Object.assign(answer, settled);
       }),
@@ -223,21 +224,28 @@ export class SdkIngestion {
   }
 
   /**
-   * The script's current hash when the sighting's hash is it (an unhashed sighting matches any) and the browser's
-   * refusal of it is as recorded: from this process's memory, or from the read model (then remembered).
-   * `undefined` when the script, this content or the refusal is new.
+   * The script's current hash when the sighting's content is not new: its hash is the current one (an unhashed
+   * sighting matches any) and the browser's refusal of it is as recorded, from this process's memory or from the
+   * read model (then remembered). `held` when the script holds a mismatch: then the authorized content is not new
+   * either, and the sighting is for its decider to count. `undefined` when the script, the content or the refusal
+   * is new.
    */
-  private async knownHash(scriptId: string, seen: KnownScript, at: Date): Promise<string | null | undefined> {
-    // A held mismatch counts every session that sees the script: each sighting goes to its decider.
-    const sameAs = (known: KnownScript) => !known.held && (seen.hash === null || seen.hash === known.hash) && seen.refused === known.refused;
+  private async knownHash(scriptId: string, seen: Pick<KnownScript, 'hash' | 'refused'>, at: Date): Promise<{ hash: string | null; held: boolean } | undefined> {
+    const sameAs = (known: KnownScript) =>
+      (seen.hash === null || seen.hash === known.hash || (known.held && seen.hash === known.authorized)) && seen.refused === known.refused;
     const remembered = this.known.current(scriptId, at.getTime());
-    if (remembered && sameAs(remembered)) return remembered.hash;
-    const script = await this.readStore.collection<ScriptDocument>(SCRIPTS).findOne({ _id: scriptId });
+    if (remembered && sameAs(remembered)) return { hash: remembered.hash, held: remembered.held };
+    const script = await this.readStore.collection<HeldScript>(SCRIPTS).findOne({ _id: scriptId });
     if (!script) return undefined;
-    const recorded: KnownScript = { hash: script.current_hash, refused: script.sri_refused === true, held: (script as HeldScript)._mismatch_held === true };
+    const recorded: KnownScript = {
+      hash: script.current_hash,
+      refused: script.sri_refused === true,
+      held: script._mismatch_held === true,
+      authorized: script.authorized_hash,
+    };
     if (!sameAs(recorded)) return undefined;
     this.known.remember(scriptId, recorded, at.getTime());
-    return recorded.hash;
+    return { hash: recorded.hash, held: recorded.held };
   }
 
   /** A new script or new content: recorded, seen by this request's next read, and put to the policies. */
@@ -286,10 +294,12 @@ export class SdkIngestion {
       context,
     );
     const held = state.heldMismatch !== null;
-    this.known.remember(scriptId, { hash: state.currentHash, refused: state.refusedHash !== null, held }, at.getTime());
+    this.known.remember(scriptId, { hash: state.currentHash, refused: state.refusedHash !== null, held, authorized: state.authorizedHash }, at.getTime());
     if (events.some((event) => event.type === 'ScriptDetected' || event.type === 'ScriptHashChanged')) this.decisions.decide(scriptId, state.currentHash);
-    // Recorded meanwhile (by another replica, or a concurrent batch): then it is a sighting like any other.
-    return { hash: state.currentHash, outcome: events.length === 0 ? 'known' : 'recorded', ...(held ? { held } : {}) };
+    // Recorded meanwhile (by another replica, or a concurrent batch): then it is a sighting like any other. So is a
+    // held mismatch's sighting that only counts towards restoring it: the gateway counts it, as no event does.
+    const recordsSighting = events.some((event) => event.type !== 'ScriptAuthorizedContentSeen' && event.type !== 'ScriptIntegrityRestored');
+    return { hash: state.currentHash, outcome: recordsSighting ? 'recorded' : 'known', ...(held ? { held } : {}) };
   }
 
   /** Records the page's headers when they changed; answers why not when the page is a new path past the store's cap. */

@@ -89,6 +89,14 @@ describe('script decider', () => {
       spec.given([...held(), back(), seen('s1', null), seen('s2', null)]).when(seenFrom('s3', null)).then([seen('s3', null)]);
     });
 
+    it('records no more sessions from the addresses it counted once it has enough of them: a fresh session a batch adds nothing', () => {
+      const three = [...held(), back(), seen('s1', 'c1'), seen('s2', 'c1'), seen('s3', 'c1')];
+      spec.given(three).when(seenFrom('s4', 'c1')).thenNothingHappens();
+      spec.given(three).when(seenFrom('s4', null)).thenNothingHappens();
+      const restored: ScriptEvent = { type: 'ScriptIntegrityRestored', data: { scriptId: 'sc1', storeId: 'st1', hash: 'sha384-a', sessions: 4, clients: 2, restoredAt: at.toISOString() } };
+      spec.given(three).when(seenFrom('s4', 'c2')).then([seen('s4', 'c2'), restored]);
+    });
+
     it('clears once the authorized content is seen from 3 sessions over 2 client addresses', () => {
       const restored: ScriptEvent = { type: 'ScriptIntegrityRestored', data: { scriptId: 'sc1', storeId: 'st1', hash: 'sha384-a', sessions: 3, clients: 2, restoredAt: at.toISOString() } };
       spec.given([...held(), back(), seen('s1', 'c1'), seen('s2', 'c1')]).when(seenFrom('s3', 'c2')).then([seen('s3', 'c2'), restored]);

@@ -336,7 +336,10 @@ function authorizedContentAgain(command: ObserveScript, state: ScriptState, held
       data: { ...content, ...ids, previousHash, integrityStatus: 'mismatch', unauthorizedChange: false, authorizedHash: hash, src, pageUrl, sessionId, changedAt },
     });
   }
-  if (held.sessions.includes(sighting.sessionId)) return events;
+  // Past the sessions it takes, only an address new to it counts: sightings of a held script spend no budget
+  // (they are no new script), so one address's fresh sessions must not grow the stream without end.
+  const newClient = sighting.client !== null && !held.clients.includes(sighting.client);
+  if (held.sessions.includes(sighting.sessionId) || (held.sessions.length >= RESTORE_SESSIONS && !newClient)) return events;
   events.push({ type: 'ScriptAuthorizedContentSeen', data: { ...ids, hash, sessionId: sighting.sessionId, client: sighting.client, seenAt: at.toISOString() } });
   const sessions = held.sessions.length + 1;
   const clients = new Set([...held.clients, ...(sighting.client === null ? [] : [sighting.client])]).size;

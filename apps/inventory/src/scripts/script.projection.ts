@@ -170,7 +170,8 @@ export class ScriptProjection implements Projection {
         return;
       }
       case 'ScriptAuthorizedContentSeen':
-        await applyOnce(scripts, event.data.scriptId, recorded, { $max: { last_seen_at: event.data.seenAt }, $inc: A_SIGHTING });
+        // Not counted here: the sighting is a ScriptHashChanged's, or the gateway's to count (SdkIngestion answers it known).
+        await applyOnce(scripts, event.data.scriptId, recorded, { $max: { last_seen_at: event.data.seenAt } });
         return;
       case 'ScriptIntegrityRestored': {
         const { data } = event;

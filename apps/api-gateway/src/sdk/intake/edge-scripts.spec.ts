@@ -35,6 +35,15 @@ describe('EdgeScripts', () => {
     expect(edge.of('store-1').verdict(script('https://cdn.example/app.js'), 2)).toEqual({ kind: 'unknown' });
   });
 
+  it('settles no sighting of a script holding a mismatch, whatever its hash: inventory counts each one', () => {
+    const edge = new EdgeScripts();
+    edge.of('store-1').remember(script('https://cdn.example/app.js', 'v2'), 'script-a', sri('v2'), 0, true);
+    expect(edge.of('store-1').verdict(script('https://cdn.example/app.js', 'v2'), 1)).toEqual({ kind: 'stale' });
+    expect(edge.of('store-1').verdict(script('https://cdn.example/app.js', 'v1'), 1)).toEqual({ kind: 'stale' });
+    edge.of('store-1').remember(script('https://cdn.example/app.js', 'v1'), 'script-a', sri('v1'), 2);
+    expect(edge.of('store-1').verdict(script('https://cdn.example/app.js', 'v1'), 3)).toEqual({ kind: 'known', scriptId: 'script-a' });
+  });
+
   it('says stale, not known, once the entry is older than its freshness', () => {
     const edge = new EdgeScripts();
     edge.of('store-1').remember(script('https://cdn.example/app.js'), 'script-a', sri('v1'), 0);

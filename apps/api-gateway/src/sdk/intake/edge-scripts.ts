@@ -9,7 +9,7 @@ export const EDGE_SCRIPT_FRESH_MS = 60_000;
 export type EdgeVerdict =
   /** Inventory recorded this hash for the script less than EDGE_SCRIPT_FRESH_MS ago: a sighting, counted here. */
   | { kind: 'known'; scriptId: string }
-  /** Known with this hash once, but not lately: inventory checks it again. */
+  /** Known with this hash once, but not lately, or holding a mismatch: inventory checks it again. */
   | { kind: 'stale' }
   /** Never settled here with this hash: a new script, new content, or a cold cache. */
   | { kind: 'unknown' };
@@ -19,6 +19,11 @@ interface Remembered {
   hash: string | null;
   /** Settled as content the browser refused for the page's `integrity`: a sighting that says otherwise is news. */
   refused: boolean;
+  /**
+   * Holds a mismatch (issue 29): inventory counts each sighting of it towards restoring the authorized content,
+   * so none is settled here, and none is deferred with the new scripts of a spent address either.
+   */
+  held: boolean;
   freshUntil: number;
 }
 
@@ -71,13 +76,14 @@ export class StoreScripts {
 
   verdict(observation: ScriptObservation, now: number): EdgeVerdict {
     const entry = this.scripts?.get(identity(observation));
+    if (entry?.held) return STALE;
     // An unhashed sighting (a script the SDK could not read) matches whatever hash is on record, as in inventory.
     if (!entry || (observation.hash !== undefined && observation.hash !== entry.hash) || refusedIn(observation) !== entry.refused) return UNKNOWN;
     return entry.freshUntil > now ? { kind: 'known', scriptId: entry.scriptId } : STALE;
   }
 
-  remember(observation: ScriptObservation, scriptId: string, hash: string | null, now: number): void {
-    this.store(identity(observation), { scriptId, hash, refused: refusedIn(observation), freshUntil: now + EDGE_SCRIPT_FRESH_MS });
+  remember(observation: ScriptObservation, scriptId: string, hash: string | null, now: number, held = false): void {
+    this.store(identity(observation), { scriptId, hash, refused: refusedIn(observation), held, freshUntil: now + EDGE_SCRIPT_FRESH_MS });
   }
 }
 

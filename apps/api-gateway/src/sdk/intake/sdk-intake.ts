@@ -129,8 +129,8 @@ export class SdkIntake {
     const sent = forwarded.filter((observation): observation is ScriptObservation => observation.kind === 'script');
     sent.forEach((observation, index) => {
       const settled = reply.scripts?.[index]; // absent from an inventory older than the edge (a rolling deploy)
-      if (!settled || settled.outcome === 'deferred' || settled.held) return;
-      scripts.remember(observation, settled.script_id, settled.hash, now);
+      if (!settled || settled.outcome === 'deferred') return;
+      scripts.remember(observation, settled.script_id, settled.hash, now, settled.held === true);
       if (settled.outcome === 'known') sighted.push(settled.script_id);
     });
     // Refused headers are not remembered: the page's next view is told why again.
