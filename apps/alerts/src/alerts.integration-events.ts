@@ -1,14 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ALERT_OCCURRED,
-  ALERT_STATUS_CHANGED,
-  ALERT_TOPICS,
-  integrationEventId,
-  type AlertOccurredData,
-  type AlertResource,
-  type AlertStatusChangedData,
-  type IntegrationEvent,
-} from '@pss/contracts';
+import { ALERT_OCCURRED, ALERT_STATUS_CHANGED, ALERT_TOPICS, integrationEventId, type AlertFact, type AlertResource, type AlertResourceFact } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
 import { deterministicUuid } from '@pss/kernel';
 import { PublishesIntegrationEvents } from '@pss/platform';
@@ -28,12 +19,11 @@ export class AlertsIntegrationEvents implements IntegrationEventSource {
   readonly name = 'alerts';
   readonly filter = { streamPrefixes: ['alert-'] };
 
-  toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent[] {
+  toIntegrationEvents(recorded: RecordedEvent): AlertFact[] {
     if (!isAlertEvent(recorded)) return [];
     const event = recorded;
-    const envelope = (topic: string, id: string, orgId: string | null, storeId: string | null, data: AlertResource | AlertStatusChangedData | AlertOccurredData): IntegrationEvent => ({
-      id,
-      type: topic,
+    // The envelope's fields after `id` and `type`, in the order its consumers have always received them.
+    const envelope = (orgId: string | null, storeId: string | null) => ({
       version: 1,
       source: 'alerts',
       org_id: orgId,
@@ -41,30 +31,30 @@ export class AlertsIntegrationEvents implements IntegrationEventSource {
       occurred_at: recorded.createdAt,
       correlation_id: (recorded.metadata.correlationId as string | undefined) ?? null,
       position: recorded.position,
-      data: { ...data },
     });
-    const publish = (topic: string, id: string, alert: AlertResource): IntegrationEvent => envelope(topic, id, alert.org_id, alert.store_id, alert);
-    const fact = (topic: string, storeId: string | null, data: AlertStatusChangedData | AlertOccurredData): IntegrationEvent =>
-      envelope(topic, integrationEventId(recorded.id), (recorded.metadata.orgId as string | undefined) ?? null, storeId, data);
+    const publish = (topic: AlertResourceFact['type'], id: string, alert: AlertResource): AlertResourceFact => ({ id, type: topic, ...envelope(alert.org_id, alert.store_id), data: { ...alert } });
+    const id = integrationEventId(recorded.id);
+    const orgId = (recorded.metadata.orgId as string | undefined) ?? null;
     switch (event.type) {
       case 'AlertOpened': {
         const { alert } = event.data;
         const topic = ALERT_CATALOGUE[alert.type].topic;
-        const created = publish(ALERT_TOPICS.created, integrationEventId(recorded.id), alert);
+        const created = publish(ALERT_TOPICS.created, id, alert);
         // Two messages of one domain event: the second needs an id of its own, as stable as the first.
         return topic ? [created, publish(topic, integrationEventId(deterministicUuid(recorded.id, topic)), alert)] : [created];
       }
       case 'AlertAutoResolved':
-        return [publish(ALERT_TOPICS.resolved, integrationEventId(recorded.id), event.data.alert)];
+        return [publish(ALERT_TOPICS.resolved, id, event.data.alert)];
       case 'AlertResolved':
       case 'AlertReopened': {
         // For the reports' as-of view of alerts; the notifier does not listen (the spec sends no webhook event).
         const { alertId, by, at, note } = event.data;
-        return [fact(ALERT_STATUS_CHANGED, null, { alert_id: alertId, status: event.type === 'AlertResolved' ? 'resolved' : 'open', by, at, note: note ?? null })];
+        const status = event.type === 'AlertResolved' ? 'resolved' : 'open';
+        return [{ id, type: ALERT_STATUS_CHANGED, ...envelope(orgId, null), data: { alert_id: alertId, status, by, at, note: note ?? null } }];
       }
       case 'AlertOccurred':
         // Without a store (recorded before storeId was added) it goes to the organization's report history.
-        return [fact(ALERT_OCCURRED, event.data.storeId ?? null, { alert_id: event.data.alertId, at: event.data.at })];
+        return [{ id, type: ALERT_OCCURRED, ...envelope(orgId, event.data.storeId ?? null), data: { alert_id: event.data.alertId, at: event.data.at } }];
       default:
         return [];
     }

@@ -31,6 +31,7 @@ const alert = (change: Partial<AlertResource>): AlertResource => ({
   snoozed_until: null,
   fingerprint: 'f1',
   sessions_count: 1,
+  created_at: AT,
   ...change,
 });
 

@@ -1,11 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { integrationEventId, type IntegrationEvent } from '@pss/contracts';
+import {
+  INVENTORY_TOPICS as T,
+  integrationEventId,
+  type IntegrationEvent,
+  type InventoryFactData,
+  type InventoryFactOf,
+  type InventoryTopic,
+  type PolicySummary,
+  type ScriptDecisionFact,
+} from '@pss/contracts';
 import { canHandle, type RecordedEvent, type RecordedOf } from '@pss/event-store';
 import { PublishesIntegrationEvents } from '@pss/platform';
 import type { IntegrationEventSource } from '@pss/projections';
 import type { PageHeadersEvent } from './ingestion/page-headers.decider';
 import type { SightingsEvent } from './ingestion/sightings';
-import type { SignalEvent } from './ingestion/signals';
+import type { Seen, SignalEvent } from './ingestion/signals';
 import type { OrganizationEvent } from './organizations/organization.decider';
 import type { PolicyEvent } from './policies/policy.decider';
 import type { ScriptDecision, ScriptEvent } from './scripts/script.events';
@@ -18,7 +27,31 @@ import { isStoreEvent } from './stores/store.projection';
 
 type InventoryEvent = OrganizationEvent | StoreEvent | ScriptEvent | PageHeadersEvent | SignalEvent | SightingsEvent | PolicyEvent;
 
-type Published = { type: string; orgId: string | null; storeId: string | null; data: Record<string, unknown> };
+/** A fact before its envelope, typed per topic by the catalogue (libs/contracts) its consumers and docs read. */
+type PublishedOf<Topic extends InventoryTopic> = Pick<InventoryFactOf<Topic>, 'type' | 'org_id' | 'store_id' | 'data'>;
+type Published = { [Topic in InventoryTopic]: PublishedOf<Topic> }[InventoryTopic];
+
+/**
+ * `Value` with each key the catalogue's `Shape` lacks as `never`, at every depth: unlike an object literal's own
+ * check, this catches a field that arrives in a spread or in an object passed through (a profile, a caller).
+ */
+type Catalogued<Shape, Value> = Value extends readonly (infer Item)[]
+  ? NonNullable<Shape> extends readonly (infer ShapeItem)[]
+    ? Catalogued<ShapeItem, Item>[]
+    : Value
+  : Value extends object
+    ? { [Key in keyof Value]: Key extends keyof NonNullable<Shape> ? Catalogued<NonNullable<Shape>[Key], Value[Key]> : never }
+    : Value;
+
+/** A fact of `type`: its `data` must be the catalogue's, with no field the catalogue (and so the docs) lacks. */
+function fact<Topic extends InventoryTopic, Data extends InventoryFactData[Topic]>(
+  type: Topic,
+  orgId: string | null,
+  storeId: string | null,
+  data: Data & Catalogued<InventoryFactData[Topic], Data>,
+): PublishedOf<Topic> {
+  return { type, org_id: orgId, store_id: storeId, data };
+}
 
 const isPageHeadersEvent = canHandle<PageHeadersEvent>({ SecurityHeadersBaselined: true, SecurityHeadersChanged: true });
 const isSignalEvent = canHandle<SignalEvent>({
@@ -40,7 +73,7 @@ export class InventoryIntegrationEvents implements IntegrationEventSource {
   readonly name = 'inventory';
   readonly filter = { streamPrefixes: ['org-', 'store-', 'script-', 'headers-', 'observations-', 'sightings-', 'policy-'] };
 
-  toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent[] {
+  toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent<unknown>[] {
     const orgId = (recorded.metadata.orgId as string | undefined) ?? null;
     if (!isInventoryEvent(recorded)) return [];
     const event = recorded;
@@ -51,8 +84,8 @@ export class InventoryIntegrationEvents implements IntegrationEventSource {
       type: published.type,
       version: 1,
       source: 'inventory',
-      org_id: published.orgId,
-      store_id: published.storeId,
+      org_id: published.org_id,
+      store_id: published.store_id,
       occurred_at: recorded.createdAt,
       correlation_id: (recorded.metadata.correlationId as string | undefined) ?? null,
       position: recorded.position,
@@ -67,80 +100,61 @@ function policyApplied(event: InventoryEvent, orgId: string | null): Published |
   const { data } = event;
   if (data.method !== 'policy' || !data.policyId) return undefined;
   const action = event.type === 'ScriptAuthorized' ? 'authorize' : event.type === 'ScriptBlocked' ? 'block' : 'needs_review';
-  return {
-    type: 'inventory.policy.applied',
-    orgId,
-    storeId: data.storeId,
-    data: { policy_id: data.policyId, policy_version: data.policyVersion, script_id: data.scriptId, store_id: data.storeId, action, justification: data.justification },
-  };
+  return fact(T.policyApplied, orgId, data.storeId, {
+    policy_id: data.policyId,
+    policy_version: data.policyVersion,
+    script_id: data.scriptId,
+    store_id: data.storeId,
+    action,
+    justification: data.justification,
+  });
 }
 
 function publishedFact(event: InventoryEvent, orgId: string | null): Published | undefined {
   switch (event.type) {
     case 'OrganizationCreated': {
       const { data } = event;
-      return {
-        type: 'inventory.organization.created',
-        orgId: data.orgId,
-        storeId: null,
-        data: {
-          org_id: data.orgId,
-          name: data.name,
-          plan: data.plan,
-          billing_mode: data.billingMode,
-          parent_org_id: data.parentOrgId,
-          owner_email: data.ownerEmail,
-          created_at: data.createdAt,
-        },
-      };
+      return fact(T.organizationCreated, data.orgId, null, {
+        org_id: data.orgId,
+        name: data.name,
+        plan: data.plan,
+        billing_mode: data.billingMode,
+        parent_org_id: data.parentOrgId,
+        owner_email: data.ownerEmail,
+        created_at: data.createdAt,
+      });
     }
     case 'StoreCreated': {
       const { data } = event;
-      return {
-        type: 'inventory.store.created',
-        orgId: data.orgId,
-        storeId: data.storeId,
-        data: {
-          store_id: data.storeId,
-          org_id: data.orgId,
-          domain: data.domain,
-          name: data.profile.name,
-          timezone: data.profile.timezone,
-          payment_pages: data.pages.map((page) => page.url_pattern),
-          sdk_config: data.sdkConfig,
-          created_at: data.createdAt,
-        },
-      };
+      return fact(T.storeCreated, data.orgId, data.storeId, {
+        store_id: data.storeId,
+        org_id: data.orgId,
+        domain: data.domain,
+        name: data.profile.name,
+        timezone: data.profile.timezone,
+        payment_pages: data.pages.map((page) => page.url_pattern),
+        sdk_config: data.sdkConfig,
+        created_at: data.createdAt,
+      });
     }
     case 'StoreUpdated': {
       const { data } = event;
-      return {
-        type: 'inventory.store.updated',
-        orgId,
-        storeId: data.storeId,
-        data: {
-          store_id: data.storeId,
-          ...(data.profile ? { profile: data.profile } : {}),
-          ...(data.sdkConfig ? { sdk_config: data.sdkConfig } : {}),
-          ...(data.recipients ? { recipient_hashes: data.recipients.map((r) => ({ method: r.method, key_hash: r.key_hash })) } : {}),
-          updated_at: data.updatedAt,
-        },
-      };
+      return fact(T.storeUpdated, orgId, data.storeId, {
+        store_id: data.storeId,
+        ...(data.profile ? { profile: data.profile } : {}),
+        ...(data.sdkConfig ? { sdk_config: data.sdkConfig } : {}),
+        ...(data.recipients ? { recipient_hashes: data.recipients.map((r) => ({ method: r.method, key_hash: r.key_hash })) } : {}),
+        updated_at: data.updatedAt,
+      });
     }
     case 'StoreSuspended':
-      return {
-        type: 'inventory.store.suspended',
-        orgId,
-        storeId: event.data.storeId,
-        data: { store_id: event.data.storeId, suspended_at: event.data.suspendedAt },
-      };
+      return fact(T.storeSuspended, orgId, event.data.storeId, { store_id: event.data.storeId, suspended_at: event.data.suspendedAt });
     case 'PaymentPagesAdded':
-      return {
-        type: 'inventory.store.pages-added',
-        orgId,
-        storeId: event.data.storeId,
-        data: { store_id: event.data.storeId, payment_pages: event.data.pages.map((page) => page.url_pattern), added_at: event.data.addedAt },
-      };
+      return fact(T.storePagesAdded, orgId, event.data.storeId, {
+        store_id: event.data.storeId,
+        payment_pages: event.data.pages.map((page) => page.url_pattern),
+        added_at: event.data.addedAt,
+      });
     default:
       return scriptFact(event, orgId) ?? signalFact(event, orgId);
   }
@@ -150,81 +164,65 @@ function scriptFact(event: InventoryEvent, orgId: string | null): Published | un
   switch (event.type) {
     case 'ScriptDetected': {
       const { data } = event;
-      return {
-        type: 'inventory.script.detected',
-        orgId: data.orgId,
-        storeId: data.storeId,
-        data: {
-          script_id: data.scriptId,
-          store_id: data.storeId,
-          src: data.src,
-          inline: data.inline,
-          host: data.host,
-          type: data.type,
-          category: data.category,
-          vendor_id: data.vendorId,
-          status: data.status,
-          hash: data.hash,
-          sri_hash: data.sriHash,
-          integrity_attr: data.integrityAttr,
-          page_url: data.pageUrl,
-          session_id: data.sessionId,
-          detected_at: data.detectedAt,
-        },
-      };
+      return fact(T.scriptDetected, data.orgId, data.storeId, {
+        script_id: data.scriptId,
+        store_id: data.storeId,
+        src: data.src,
+        inline: data.inline,
+        host: data.host,
+        type: data.type,
+        category: data.category,
+        vendor_id: data.vendorId,
+        status: data.status,
+        hash: data.hash,
+        sri_hash: data.sriHash,
+        integrity_attr: data.integrityAttr,
+        page_url: data.pageUrl,
+        session_id: data.sessionId,
+        detected_at: data.detectedAt,
+      });
     }
     case 'ScriptHashChanged': {
       const { data } = event;
-      return {
-        type: 'inventory.script.hash-changed',
-        orgId,
-        storeId: data.storeId,
-        data: {
-          script_id: data.scriptId,
-          store_id: data.storeId,
-          src: data.src,
-          previous_hash: data.previousHash,
-          new_hash: data.hash,
-          authorized_hash: data.authorizedHash,
-          integrity_status: data.integrityStatus,
-          unauthorized_change: data.unauthorizedChange,
-          page_url: data.pageUrl,
-          session_id: data.sessionId,
-          changed_at: data.changedAt,
-        },
-      };
+      return fact(T.scriptHashChanged, orgId, data.storeId, {
+        script_id: data.scriptId,
+        store_id: data.storeId,
+        src: data.src,
+        previous_hash: data.previousHash,
+        new_hash: data.hash,
+        authorized_hash: data.authorizedHash,
+        integrity_status: data.integrityStatus,
+        unauthorized_change: data.unauthorizedChange,
+        page_url: data.pageUrl,
+        session_id: data.sessionId,
+        changed_at: data.changedAt,
+      });
     }
     case 'ScriptIntegrityRefused': {
       const { data } = event;
-      return {
-        type: 'inventory.script.integrity-refused',
-        orgId,
-        storeId: data.storeId,
-        data: {
-          script_id: data.scriptId,
-          store_id: data.storeId,
-          src: data.src,
-          hash: data.hash,
-          refused_integrity: data.refusedIntegrity,
-          page_url: data.pageUrl,
-          session_id: data.sessionId,
-          refused_at: data.refusedAt,
-        },
-      };
-    }
-    case 'ScriptAuthorized':
-      return decisionFact('inventory.script.authorized', event.data, event.data.authorizedAt, orgId, {
-        authorized_hash: event.data.authorizedHash,
-        expires_at: event.data.expiresAt,
+      return fact(T.scriptIntegrityRefused, orgId, data.storeId, {
+        script_id: data.scriptId,
+        store_id: data.storeId,
+        src: data.src,
+        hash: data.hash,
+        refused_integrity: data.refusedIntegrity,
+        page_url: data.pageUrl,
+        session_id: data.sessionId,
+        refused_at: data.refusedAt,
       });
+    }
+    case 'ScriptAuthorized': {
+      const { data } = event;
+      return fact(T.scriptAuthorized, orgId, data.storeId, { ...decision(data, data.authorizedAt), authorized_hash: data.authorizedHash, expires_at: data.expiresAt });
+    }
     case 'ScriptBlocked':
-      return decisionFact('inventory.script.blocked', event.data, event.data.blockedAt, orgId);
+      return fact(T.scriptBlocked, orgId, event.data.storeId, decision(event.data, event.data.blockedAt));
     case 'ScriptReviewRequested':
       // A policy or the expiry of an authorization sent the script back to review: part of its decision history.
-      return decisionFact('inventory.script.review-requested', event.data, event.data.requestedAt, orgId);
+      return fact(T.scriptReviewRequested, orgId, event.data.storeId, decision(event.data, event.data.requestedAt));
     case 'ScriptMarkedSuspicious': {
       const { scriptId, storeId, field, markedAt } = event.data;
-      return { type: 'inventory.script.suspicious', orgId, storeId, data: { script_id: scriptId, store_id: storeId, field, at: markedAt } };
+      return fact(T.scriptSuspicious, orgId, storeId, { script_id: scriptId, store_id: storeId, field, at: markedAt });
     }
     default:
       return undefined;
@@ -232,54 +230,29 @@ function scriptFact(event: InventoryEvent, orgId: string | null): Published | un
 }
 
 /** A decision on a script (authorize, block, back to review), with who took it, how and why. */
-function decisionFact(
-  type: string,
-  data: ScriptDecision & { scriptId: string; storeId: string },
-  at: string,
-  orgId: string | null,
-  extra: Record<string, unknown> = {},
-): Published {
+function decision(data: ScriptDecision & { scriptId: string; storeId: string }, at: string): Omit<ScriptDecisionFact, 'authorized_hash' | 'expires_at'> {
   const { scriptId, storeId, method, by, justification, policyId, policyVersion } = data;
-  return {
-    type,
-    orgId,
-    storeId,
-    data: { script_id: scriptId, store_id: storeId, method, by, justification, policy_id: policyId, policy_version: policyVersion, at, ...extra },
-  };
+  return { script_id: scriptId, store_id: storeId, method, by, justification, policy_id: policyId, policy_version: policyVersion, at };
 }
 
 function signalFact(event: InventoryEvent, orgId: string | null): Published | undefined {
   switch (event.type) {
     case 'SecurityHeadersBaselined': {
       const { data } = event;
-      return {
-        type: 'inventory.headers.baselined',
-        orgId: data.orgId,
-        storeId: data.storeId,
-        data: { store_id: data.storeId, page: data.page, headers: data.headers, at: data.at },
-      };
+      return fact(T.headersBaselined, data.orgId, data.storeId, { store_id: data.storeId, page: data.page, headers: data.headers, at: data.at });
     }
     case 'SecurityHeadersChanged': {
       const { data } = event;
-      return {
-        type: 'inventory.headers.changed',
-        orgId: data.orgId,
-        storeId: data.storeId,
-        data: { store_id: data.storeId, page: data.page, page_url: data.pageUrl, changes: data.changes, at: data.at },
-      };
+      return fact(T.headersChanged, data.orgId, data.storeId, { store_id: data.storeId, page: data.page, page_url: data.pageUrl, changes: data.changes, at: data.at });
     }
     case 'CspViolationObserved':
+      return fact(T.cspViolation, event.data.orgId, event.data.storeId, seenOnPage(event.data));
     case 'SensitiveFieldAccessed':
+      return fact(T.sensitiveFieldAccessed, event.data.orgId, event.data.storeId, seenOnPage(event.data));
     case 'UnexpectedIframeObserved':
-    case 'PaymentRecipientMismatched': {
-      const { storeId, orgId: owner, pageUrl, sessionId, at, ...facts } = event.data;
-      return {
-        type: SIGNAL_TOPICS[event.type],
-        orgId: owner,
-        storeId,
-        data: { store_id: storeId, page_url: pageUrl, session_id: sessionId, at, ...snakeCase(facts) },
-      };
-    }
+      return fact(T.iframeUnexpected, event.data.orgId, event.data.storeId, seenOnPage(event.data));
+    case 'PaymentRecipientMismatched':
+      return fact(T.recipientMismatched, event.data.orgId, event.data.storeId, seenOnPage(event.data));
     case 'SightingsFlushed': {
       // Only page views are the SDK's activity: a window of heartbeats or lone signals resolves no SDK_SILENT
       // and monitors no week of a report (docs/decisions.md, issue 29).
@@ -287,21 +260,16 @@ function signalFact(event: InventoryEvent, orgId: string | null): Published | un
       const monitored = monitoredSpan(data);
       if (!monitored) return undefined;
       const views = data.pageViews;
-      return {
-        type: 'inventory.sdk.activity',
-        orgId: data.orgId ?? orgId,
-        storeId: data.storeId,
-        data: {
-          store_id: data.storeId,
-          first_event_at: monitored.first,
-          last_event_at: monitored.last,
-          batches: views?.batches ?? data.batches,
-          observations: data.observations,
-          sessions: views?.sessions ?? Math.max(0, ...data.scripts.map((script) => script.sessions)),
-          ...(views ? { clients: views.clients } : {}),
-          pages: data.pages ?? [],
-        },
-      };
+      return fact(T.sdkActivity, data.orgId ?? orgId, data.storeId, {
+        store_id: data.storeId,
+        first_event_at: monitored.first,
+        last_event_at: monitored.last,
+        batches: views?.batches ?? data.batches,
+        observations: data.observations,
+        sessions: views?.sessions ?? Math.max(0, ...data.scripts.map((script) => script.sessions)),
+        ...(views ? { clients: views.clients } : {}),
+        pages: data.pages ?? [],
+      });
     }
     default:
       return policyFact(event, orgId);
@@ -313,45 +281,49 @@ function policyFact(event: InventoryEvent, orgId: string | null): Published | un
   switch (event.type) {
     case 'PolicyCreated': {
       const { data } = event;
-      return {
-        type: 'inventory.policy.created',
-        orgId: data.orgId,
-        storeId: data.storeId,
-        data: {
-          policy_id: data.policyId,
-          store_id: data.storeId,
-          name: data.name,
-          active: data.active,
-          mode: data.mode,
-          priority: data.priority,
-          action: data.action,
-          version: data.version,
-          is_default: data.isDefault,
-          created_at: data.createdAt,
-        },
-      };
+      return fact(T.policyCreated, data.orgId, data.storeId, {
+        policy_id: data.policyId,
+        store_id: data.storeId,
+        name: data.name,
+        active: data.active,
+        mode: data.mode,
+        priority: data.priority,
+        action: data.action,
+        version: data.version,
+        is_default: data.isDefault,
+        created_at: data.createdAt,
+      });
     }
     case 'PolicyUpdated': {
       const { policyId, changes, version, updatedAt } = event.data;
       const { name, active, mode, priority, action } = changes;
-      const summary = Object.fromEntries(Object.entries({ name, active, mode, priority, action }).filter(([, value]) => value !== undefined));
-      return { type: 'inventory.policy.updated', orgId, storeId: null, data: { policy_id: policyId, changes: summary, version, updated_at: updatedAt } };
+      const summary: Partial<PolicySummary> = Object.fromEntries(Object.entries({ name, active, mode, priority, action }).filter(([, value]) => value !== undefined));
+      return fact(T.policyUpdated, orgId, null, { policy_id: policyId, changes: summary, version, updated_at: updatedAt });
     }
     case 'PolicyDeleted':
-      return { type: 'inventory.policy.deleted', orgId, storeId: null, data: { policy_id: event.data.policyId, deleted_at: event.data.deletedAt } };
+      return fact(T.policyDeleted, orgId, null, { policy_id: event.data.policyId, deleted_at: event.data.deletedAt });
     default:
       return undefined;
   }
 }
 
-const SIGNAL_TOPICS = {
-  CspViolationObserved: 'inventory.csp.violation',
-  SensitiveFieldAccessed: 'inventory.sensitive-field.accessed',
-  UnexpectedIframeObserved: 'inventory.iframe.unexpected',
-  PaymentRecipientMismatched: 'inventory.recipient.mismatched',
-} as const;
+/**
+ * A signal's data as published: where it was seen, then the rest of the domain event's fields in snake_case, in
+ * the order they were recorded (older events included), so the bytes on the wire follow the event store's.
+ */
+function seenOnPage<Data extends Seen>({ storeId, orgId: _orgId, pageUrl, sessionId, at, ...facts }: Data) {
+  return { store_id: storeId, page_url: pageUrl, session_id: sessionId, at, ...snakeCase(facts) };
+}
+
+/** `sourceFile` as `source_file`: the type of what `snakeCase` makes of a domain event's fields. */
+type Snake<Name extends string> = Name extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}` : Name;
+type SnakeCased<Facts> = { [Key in keyof Facts as Snake<Key & string>]: SnakeValue<Facts[Key]> };
+type SnakeValue<Value> = Value extends Array<infer Item> ? Array<Item extends object ? SnakeCased<Item> : Item> : Value;
 
 /** camelCase keys in snake_case, in lists of objects too (a sensitive-field read's callers). */
-const snakeCase = (facts: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(facts).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), Array.isArray(value) ? value.map(snakeItem) : value]));
-const snakeItem = (item: unknown): unknown => (typeof item === 'object' && item !== null ? snakeCase(item as Record<string, unknown>) : item);
+function snakeCase<Facts extends object>(facts: Facts): SnakeCased<Facts> {
+  // Object.entries loses the keys' types; SnakeCased says what the renaming below makes of them.
+  return Object.fromEntries(Object.entries(facts).map(([key, value]) => [snakeKey(key), Array.isArray(value) ? value.map(snakeItem) : value])) as SnakeCased<Facts>;
+}
+const snakeKey = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const snakeItem = (item: unknown): unknown => (typeof item === 'object' && item !== null ? snakeCase(item) : item);

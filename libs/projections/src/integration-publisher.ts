@@ -11,7 +11,7 @@ export interface IntegrationEventSource {
   /** Names the publisher's checkpoint, e.g. `inventory`. */
   readonly name: string;
   readonly filter: EventFilter;
-  toIntegrationEvents(event: RecordedEvent): IntegrationEvent[];
+  toIntegrationEvents(event: RecordedEvent): IntegrationEvent<unknown>[];
 }
 
 const CHECKPOINT_EVERY = 100;
@@ -102,7 +102,7 @@ export class IntegrationPublisher {
    * the checkpoint before it and the key's later events behind it meanwhile. Gives up only when stopping, so the
    * next start publishes it again.
    */
-  private async deliver(messages: IntegrationEvent[]): Promise<void> {
+  private async deliver(messages: IntegrationEvent<unknown>[]): Promise<void> {
     for (const message of messages) {
       for (let retryMs = FIRST_RETRY_MS; ; retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)) {
         try {
@@ -137,4 +137,4 @@ export class IntegrationPublisher {
 }
 
 /** The Kafka message key, and the order the window keeps: a store's facts, else its organization's. */
-const keyOf = (message: IntegrationEvent): string | undefined => message.store_id ?? message.org_id ?? undefined;
+const keyOf = (message: IntegrationEvent<unknown>): string | undefined => message.store_id ?? message.org_id ?? undefined;

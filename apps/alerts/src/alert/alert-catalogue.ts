@@ -1,10 +1,10 @@
-import { ALERT_TOPICS, type AlertSeverity, type AlertType } from '@pss/contracts';
+import { ALERT_TOPICS, type AlertResourceFact, type AlertSeverity, type AlertType } from '@pss/contracts';
 
 /**
  * Each alert type's severity, and the topic its opening is published on besides alerts.alert.created (the
  * spec's integrity.changed, header.changed and sdk.silent). docs/alerts.md says what raises each.
  */
-export const ALERT_CATALOGUE: Record<AlertType, { severity: AlertSeverity; topic?: string }> = {
+export const ALERT_CATALOGUE: Record<AlertType, { severity: AlertSeverity; topic?: AlertResourceFact['type'] }> = {
   SCRIPT_INTEGRITY_MISMATCH: { severity: 'high', topic: ALERT_TOPICS.integrityChanged },
   HEADER_CHANGED: { severity: 'medium', topic: ALERT_TOPICS.headerChanged },
   CSP_VIOLATION: { severity: 'medium' },

@@ -4,7 +4,7 @@ import type { DomainEvent } from '@pss/kernel';
  * What the SDK saw that is not a script: facts recorded as they arrive (no decision to take), on one stream per
  * store. The alerts service turns them into alerts.
  */
-interface Seen {
+export interface Seen {
   storeId: string;
   orgId: string;
   pageUrl: string;

@@ -4,8 +4,17 @@ import { ALERT_OCCURRED, ALERT_STATUS_CHANGED, ALERT_TOPICS, INVENTORY_TOPICS } 
 import type { ReportFact } from '../report/report-fold';
 import { ReportFacts } from './report-facts';
 
-/** Every fact of inventory and alerts that a report shows, in this service's own consumer group. */
-export const REPORT_FACT_TOPICS: string[] = [...Object.values(INVENTORY_TOPICS), ALERT_TOPICS.created, ALERT_TOPICS.resolved, ALERT_STATUS_CHANGED, ALERT_OCCURRED];
+/**
+ * Every fact of inventory and alerts that a report shows, in this service's own consumer group: not an
+ * organization's creation, which no report shows.
+ */
+export const REPORT_FACT_TOPICS: string[] = [
+  ...Object.values(INVENTORY_TOPICS).filter((topic) => topic !== INVENTORY_TOPICS.organizationCreated),
+  ALERT_TOPICS.created,
+  ALERT_TOPICS.resolved,
+  ALERT_STATUS_CHANGED,
+  ALERT_OCCURRED,
+];
 
 @Controller()
 export class ReportFactsConsumer {

@@ -1,12 +1,15 @@
 import type { IntegrationEvent } from '../integration-event';
+import type { BillingMode, Plan } from '../plans';
 import type { AuthorizationMethod, ScriptStatus } from '../read-models/script';
 import type { PolicyAction, PolicyMode } from '../read-models/policy';
 
 /**
- * The `data` of inventory's integration events (docs/events.md), typed once here for every consumer. Fields only
- * ever get added (a breaking change is a new version of the topic).
+ * The `data` of inventory's integration events, typed once here for its producer and every consumer; the AsyncAPI
+ * document and docs/events.md are generated from it (`npm run -s build:events-docs`). Fields only ever get added
+ * (a breaking change is a new version of the topic).
  */
 export const INVENTORY_TOPICS = {
+  organizationCreated: 'inventory.organization.created',
   storeCreated: 'inventory.store.created',
   storeUpdated: 'inventory.store.updated',
   storeSuspended: 'inventory.store.suspended',
@@ -30,6 +33,19 @@ export const INVENTORY_TOPICS = {
   policyDeleted: 'inventory.policy.deleted',
   sdkActivity: 'inventory.sdk.activity',
 } as const;
+
+export type InventoryTopic = (typeof INVENTORY_TOPICS)[keyof typeof INVENTORY_TOPICS];
+
+/** Read by the notifier for the owner's e-mail channel; the organization's id is also the envelope's `org_id`. */
+export interface OrganizationCreatedFact {
+  org_id: string;
+  name: string;
+  plan: Plan;
+  billing_mode: BillingMode;
+  parent_org_id: string | null;
+  owner_email: string | null;
+  created_at: string;
+}
 
 export interface StoreCreatedFact {
   store_id: string;
@@ -258,31 +274,35 @@ export interface SdkActivityFact {
 
 /** Each inventory topic with its `data`, so a consumer's `switch (fact.type)` narrows `fact.data`. */
 export interface InventoryFactData {
-  'inventory.store.created': StoreCreatedFact;
-  'inventory.store.updated': StoreUpdatedFact;
-  'inventory.store.suspended': StoreSuspendedFact;
-  'inventory.store.pages-added': StorePagesAddedFact;
-  'inventory.script.detected': ScriptDetectedFact;
-  'inventory.script.hash-changed': ScriptHashChangedFact;
-  'inventory.script.integrity-refused': ScriptIntegrityRefusedFact;
-  'inventory.script.authorized': ScriptDecisionFact;
-  'inventory.script.blocked': ScriptDecisionFact;
-  'inventory.script.review-requested': ScriptDecisionFact;
-  'inventory.script.suspicious': ScriptSuspiciousFact;
-  'inventory.headers.baselined': HeadersBaselinedFact;
-  'inventory.headers.changed': HeadersChangedFact;
-  'inventory.csp.violation': CspViolationFact;
-  'inventory.sensitive-field.accessed': SensitiveFieldAccessedFact;
-  'inventory.iframe.unexpected': IframeUnexpectedFact;
-  'inventory.recipient.mismatched': RecipientMismatchedFact;
-  'inventory.policy.applied': PolicyAppliedFact;
-  'inventory.policy.created': PolicyCreatedFact;
-  'inventory.policy.updated': PolicyUpdatedFact;
-  'inventory.policy.deleted': PolicyDeletedFact;
-  'inventory.sdk.activity': SdkActivityFact;
+  [INVENTORY_TOPICS.organizationCreated]: OrganizationCreatedFact;
+  [INVENTORY_TOPICS.storeCreated]: StoreCreatedFact;
+  [INVENTORY_TOPICS.storeUpdated]: StoreUpdatedFact;
+  [INVENTORY_TOPICS.storeSuspended]: StoreSuspendedFact;
+  [INVENTORY_TOPICS.storePagesAdded]: StorePagesAddedFact;
+  [INVENTORY_TOPICS.scriptDetected]: ScriptDetectedFact;
+  [INVENTORY_TOPICS.scriptHashChanged]: ScriptHashChangedFact;
+  [INVENTORY_TOPICS.scriptIntegrityRefused]: ScriptIntegrityRefusedFact;
+  [INVENTORY_TOPICS.scriptAuthorized]: ScriptDecisionFact;
+  [INVENTORY_TOPICS.scriptBlocked]: ScriptDecisionFact;
+  [INVENTORY_TOPICS.scriptReviewRequested]: ScriptDecisionFact;
+  [INVENTORY_TOPICS.scriptSuspicious]: ScriptSuspiciousFact;
+  [INVENTORY_TOPICS.headersBaselined]: HeadersBaselinedFact;
+  [INVENTORY_TOPICS.headersChanged]: HeadersChangedFact;
+  [INVENTORY_TOPICS.cspViolation]: CspViolationFact;
+  [INVENTORY_TOPICS.sensitiveFieldAccessed]: SensitiveFieldAccessedFact;
+  [INVENTORY_TOPICS.iframeUnexpected]: IframeUnexpectedFact;
+  [INVENTORY_TOPICS.recipientMismatched]: RecipientMismatchedFact;
+  [INVENTORY_TOPICS.policyApplied]: PolicyAppliedFact;
+  [INVENTORY_TOPICS.policyCreated]: PolicyCreatedFact;
+  [INVENTORY_TOPICS.policyUpdated]: PolicyUpdatedFact;
+  [INVENTORY_TOPICS.policyDeleted]: PolicyDeletedFact;
+  [INVENTORY_TOPICS.sdkActivity]: SdkActivityFact;
 }
 
-export type InventoryFact = { [Topic in keyof InventoryFactData]: IntegrationEvent<InventoryFactData[Topic]> & { type: Topic } }[keyof InventoryFactData];
+/** One topic's fact: what a consumer of that topic alone (an `@EventPattern` of it) receives. */
+export type InventoryFactOf<Topic extends InventoryTopic> = IntegrationEvent<InventoryFactData[Topic]> & { type: Topic };
+
+export type InventoryFact = { [Topic in InventoryTopic]: InventoryFactOf<Topic> }[InventoryTopic];
 
 const inventoryTopics = new Set<string>(Object.values(INVENTORY_TOPICS));
 

@@ -1,58 +1,62 @@
-import { ALERT_OCCURRED, ALERT_STATUS_CHANGED, ALERT_TOPICS, COMMANDS, INVENTORY_TOPICS, REPORT_TOPICS } from '@pss/contracts';
+import { ALERT_OCCURRED, ALERT_STATUS_CHANGED, ALERT_TOPICS, COMMANDS, INVENTORY_TOPICS as T, REPORT_TOPICS } from '@pss/contracts';
 import type { JsonSchema } from '../json-schema';
 import { RESOURCE_SCHEMAS } from '../resource-schemas';
-import {
-  ALERT_OCCURRED_SCHEMA,
-  ALERT_STATUS_CHANGED_SCHEMA,
-  ENVELOPE_SCHEMA,
-  INVENTORY_FACT_SCHEMAS,
-  ORGANIZATION_CREATED_SCHEMA,
-  REPORT_READY_SCHEMA,
-  SCHEDULE_CHANGED_SCHEMA,
-} from './fact-schemas';
+import { ALERT_OCCURRED_SCHEMA, ALERT_STATUS_CHANGED_SCHEMA, ENVELOPE_SCHEMA, INVENTORY_FACT_SCHEMAS, REPORT_READY_SCHEMA, SCHEDULE_CHANGED_SCHEMA } from './fact-schemas';
 import { exampleOf } from '../schema-example';
 
-export const ORGANIZATION_CREATED = 'inventory.organization.created';
-
-interface Topic {
+export interface Topic {
   address: string;
   source: 'inventory' | 'alerts' | 'reports';
   data: JsonSchema;
-  /** Consumer groups reading it (docs/events.md). */
+  /** Consumer groups reading it. */
   readers: string[];
 }
 
-const alertData = { $ref: '#/components/schemas/Alert' };
-const ALERT_READERS = ['notifier', 'reports'];
+/** The alert topics carry the Alert resource; what each one means is said here, as its schema is the resource's. */
+const ALERT_SUMMARIES: Record<(typeof ALERT_TOPICS)[keyof typeof ALERT_TOPICS], string> = {
+  [ALERT_TOPICS.created]: 'An alert opened (first occurrence): the Alert resource.',
+  [ALERT_TOPICS.integrityChanged]: 'A SCRIPT_INTEGRITY_MISMATCH alert opened: the Alert resource.',
+  [ALERT_TOPICS.headerChanged]: 'A HEADER_CHANGED alert opened: the Alert resource.',
+  [ALERT_TOPICS.sdkSilent]: 'An SDK_SILENT alert opened: the Alert resource.',
+  [ALERT_TOPICS.resolved]: 'An SDK_SILENT alert closed itself (never for PATCH): the Alert resource, resolved.',
+};
 
-/** Every integration event, with who reads it. */
+const INVENTORY_FACTS = Object.values(T);
+
+/** The topics each consumer group subscribes to (its `@EventPattern`s). */
+export const CONSUMER_GROUPS: Record<string, readonly string[]> = {
+  alerts: [
+    T.scriptDetected,
+    T.scriptHashChanged,
+    T.scriptIntegrityRefused,
+    T.headersChanged,
+    T.cspViolation,
+    T.sensitiveFieldAccessed,
+    T.iframeUnexpected,
+    T.recipientMismatched,
+    T.sdkActivity,
+    T.storeCreated,
+    T.storeSuspended,
+  ],
+  // Its own two script facts: the automatic policy decisions a prompt decision did not already take.
+  inventory: [REPORT_TOPICS.scheduleChanged, T.scriptDetected, T.scriptHashChanged],
+  notifier: [...Object.values(ALERT_TOPICS), T.scriptDetected, T.policyApplied, REPORT_TOPICS.ready, T.organizationCreated, T.storeCreated, T.storeSuspended],
+  reports: [...INVENTORY_FACTS.filter((topic) => topic !== T.organizationCreated), ALERT_TOPICS.created, ALERT_TOPICS.resolved, ALERT_STATUS_CHANGED, ALERT_OCCURRED],
+};
+
+const readersOf = (address: string): string[] => Object.keys(CONSUMER_GROUPS).filter((group) => CONSUMER_GROUPS[group].includes(address));
+const topic = (address: string, source: Topic['source'], data: JsonSchema): Topic => ({ address, source, data, readers: readersOf(address) });
+const alertData = (address: keyof typeof ALERT_SUMMARIES): JsonSchema => ({ $ref: '#/components/schemas/Alert', description: ALERT_SUMMARIES[address] });
+
+/** Every integration event, with who reads it: the source of docs/asyncapi.json and of docs/events.md's table. */
 export const INTEGRATION_TOPICS: Topic[] = [
-  { address: ORGANIZATION_CREATED, source: 'inventory', data: ORGANIZATION_CREATED_SCHEMA, readers: ['notifier'] },
-  ...Object.entries(INVENTORY_FACT_SCHEMAS).map(([address, data]): Topic => ({ address, source: 'inventory', data, readers: readersOfInventory(address) })),
-  ...Object.values(ALERT_TOPICS).map((address): Topic => ({ address, source: 'alerts', data: alertData, readers: ALERT_READERS })),
-  { address: ALERT_STATUS_CHANGED, source: 'alerts', data: ALERT_STATUS_CHANGED_SCHEMA, readers: ['reports'] },
-  { address: ALERT_OCCURRED, source: 'alerts', data: ALERT_OCCURRED_SCHEMA, readers: ['reports'] },
-  { address: REPORT_TOPICS.ready, source: 'reports', data: REPORT_READY_SCHEMA, readers: ['notifier'] },
-  { address: REPORT_TOPICS.scheduleChanged, source: 'reports', data: SCHEDULE_CHANGED_SCHEMA, readers: ['inventory'] },
+  ...INVENTORY_FACTS.map((address) => topic(address, 'inventory', INVENTORY_FACT_SCHEMAS[address])),
+  ...Object.values(ALERT_TOPICS).map((address) => topic(address, 'alerts', alertData(address))),
+  topic(ALERT_STATUS_CHANGED, 'alerts', ALERT_STATUS_CHANGED_SCHEMA),
+  topic(ALERT_OCCURRED, 'alerts', ALERT_OCCURRED_SCHEMA),
+  topic(REPORT_TOPICS.ready, 'reports', REPORT_READY_SCHEMA),
+  topic(REPORT_TOPICS.scheduleChanged, 'reports', SCHEDULE_CHANGED_SCHEMA),
 ];
-
-function readersOfInventory(address: string): string[] {
-  const alerts = [
-    INVENTORY_TOPICS.scriptDetected,
-    INVENTORY_TOPICS.scriptHashChanged,
-    INVENTORY_TOPICS.scriptIntegrityRefused,
-    INVENTORY_TOPICS.headersChanged,
-    INVENTORY_TOPICS.cspViolation,
-    INVENTORY_TOPICS.sensitiveFieldAccessed,
-    INVENTORY_TOPICS.iframeUnexpected,
-    INVENTORY_TOPICS.recipientMismatched,
-    INVENTORY_TOPICS.sdkActivity,
-    INVENTORY_TOPICS.storeCreated,
-    INVENTORY_TOPICS.storeSuspended,
-  ];
-  const notifier = [INVENTORY_TOPICS.scriptDetected, INVENTORY_TOPICS.policyApplied, INVENTORY_TOPICS.storeCreated, INVENTORY_TOPICS.storeSuspended];
-  return [...(alerts.some((topic) => topic === address) ? ['alerts'] : []), ...(notifier.some((topic) => topic === address) ? ['notifier'] : []), 'reports'];
-}
 
 /** The reply of each command, where it is an API resource (docs/events.md lists all of them). */
 const REPLIES: Record<string, string> = {

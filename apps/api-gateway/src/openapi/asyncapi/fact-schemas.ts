@@ -1,4 +1,5 @@
 import {
+  INVENTORY_TOPICS as T,
   ALERT_STATUSES,
   AUTHORIZATION_METHODS,
   BILLING_MODES,
@@ -11,7 +12,6 @@ import {
   type FieldReadingScript,
   type InventoryFactData,
   type IntegrationEvent,
-  type OrganizationDocument,
   type PolicyUpdatedFact,
   type ReportReadyData,
   type ReportScheduleChangedData,
@@ -19,7 +19,7 @@ import {
 } from '@pss/contracts';
 import type { JsonSchema } from '../json-schema';
 import { orNull } from '../json-schema';
-import { anyObject, bool, count, dateTime, integer, oneOf, ref, shape, strings, text, uuid, type Resource } from '../resource-schemas';
+import { anyObject, bool, count, dateTime, integer, oneOf, ref, shape, strings, text, uuid } from '../resource-schemas';
 
 /**
  * The `data` of every integration event, each written against the TypeScript type its producer publishes and its
@@ -50,12 +50,21 @@ const scriptDecision = (description: string) =>
 const policySummary = { name: text, active: bool, mode: oneOf(POLICY_MODES), priority: integer, action: oneOf(POLICY_ACTIONS) };
 
 export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonSchema } = {
-  'inventory.store.created': shape<InventoryFactData['inventory.store.created']>(
+  [T.organizationCreated]: shape<InventoryFactData[typeof T.organizationCreated]>('An organization was created.', {
+    org_id: uuid,
+    name: text,
+    plan: oneOf(PLAN_NAMES),
+    billing_mode: oneOf(BILLING_MODES),
+    parent_org_id: orNull(uuid),
+    owner_email: nullableText,
+    created_at: dateTime,
+  }),
+  [T.storeCreated]: shape<InventoryFactData[typeof T.storeCreated]>(
     'A store was created.',
     { store_id: uuid, org_id: uuid, domain: text, name: text, timezone: text, payment_pages: strings, sdk_config: anyObject, created_at: dateTime },
     ['timezone', 'payment_pages'],
   ),
-  'inventory.store.updated': shape<InventoryFactData['inventory.store.updated']>(
+  [T.storeUpdated]: shape<InventoryFactData[typeof T.storeUpdated]>(
     'What changed in a store: only the parts that changed are present.',
     {
       store_id: uuid,
@@ -66,13 +75,13 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     },
     ['profile', 'sdk_config', 'recipient_hashes'],
   ),
-  'inventory.store.suspended': shape<InventoryFactData['inventory.store.suspended']>('A store was suspended.', { store_id: uuid, suspended_at: dateTime }),
-  'inventory.store.pages-added': shape<InventoryFactData['inventory.store.pages-added']>('Payment pages were added (their url patterns).', {
+  [T.storeSuspended]: shape<InventoryFactData[typeof T.storeSuspended]>('A store was suspended.', { store_id: uuid, suspended_at: dateTime }),
+  [T.storePagesAdded]: shape<InventoryFactData[typeof T.storePagesAdded]>('Payment pages were added (their url patterns).', {
     store_id: uuid,
     payment_pages: strings,
     added_at: dateTime,
   }),
-  'inventory.script.detected': shape<InventoryFactData['inventory.script.detected']>(
+  [T.scriptDetected]: shape<InventoryFactData[typeof T.scriptDetected]>(
     'A new script appeared on a payment page.',
     {
       script_id: uuid,
@@ -93,7 +102,7 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     },
     ['sri_hash', 'integrity_attr'],
   ),
-  'inventory.script.hash-changed': shape<InventoryFactData['inventory.script.hash-changed']>(
+  [T.scriptHashChanged]: shape<InventoryFactData[typeof T.scriptHashChanged]>(
     "A script's content changed.",
     {
       script_id: uuid,
@@ -110,26 +119,26 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     },
     ['session_id'],
   ),
-  'inventory.script.integrity-refused': shape<InventoryFactData['inventory.script.integrity-refused']>(
+  [T.scriptIntegrityRefused]: shape<InventoryFactData[typeof T.scriptIntegrityRefused]>(
     "The browser refused to run a script: its content is not what the page's integrity attribute pins.",
     { script_id: uuid, store_id: uuid, src: text, hash: text, refused_integrity: text, page_url: url, session_id: text, refused_at: dateTime },
   ),
-  'inventory.script.authorized': scriptDecision('A script was authorized.'),
-  'inventory.script.blocked': scriptDecision('A script was blocked.'),
-  'inventory.script.review-requested': scriptDecision('A policy or an expired authorization sent a script back to review.'),
-  'inventory.script.suspicious': shape<InventoryFactData['inventory.script.suspicious']>('An unknown script read a sensitive field.', {
+  [T.scriptAuthorized]: scriptDecision('A script was authorized.'),
+  [T.scriptBlocked]: scriptDecision('A script was blocked.'),
+  [T.scriptReviewRequested]: scriptDecision('A policy or an expired authorization sent a script back to review.'),
+  [T.scriptSuspicious]: shape<InventoryFactData[typeof T.scriptSuspicious]>('An unknown script read a sensitive field.', {
     script_id: uuid,
     store_id: uuid,
     field: text,
     at: dateTime,
   }),
-  'inventory.headers.baselined': shape<InventoryFactData['inventory.headers.baselined']>('The first security headers of a payment page.', {
+  [T.headersBaselined]: shape<InventoryFactData[typeof T.headersBaselined]>('The first security headers of a payment page.', {
     store_id: uuid,
     page: text,
     headers: { type: 'object', additionalProperties: text },
     at: dateTime,
   }),
-  'inventory.headers.changed': shape<InventoryFactData['inventory.headers.changed']>('Security headers of a payment page changed.', {
+  [T.headersChanged]: shape<InventoryFactData[typeof T.headersChanged]>('Security headers of a payment page changed.', {
     store_id: uuid,
     page: text,
     page_url: url,
@@ -143,13 +152,13 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     },
     at: dateTime,
   }),
-  'inventory.csp.violation': shape<InventoryFactData['inventory.csp.violation']>('A CSP violation on a payment page.', {
+  [T.cspViolation]: shape<InventoryFactData[typeof T.cspViolation]>('A CSP violation on a payment page.', {
     ...seenOnPage,
     directive: text,
     blocked_uri: text,
     source_file: nullableText,
   }),
-  'inventory.sensitive-field.accessed': shape<InventoryFactData['inventory.sensitive-field.accessed']>(
+  [T.sensitiveFieldAccessed]: shape<InventoryFactData[typeof T.sensitiveFieldAccessed]>(
     'A script read a sensitive field (script_id, src, script_authorized: the reader), called by `callers` when it read for them.',
     {
       ...seenOnPage,
@@ -165,19 +174,19 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     },
     ['callers'],
   ),
-  'inventory.iframe.unexpected': shape<InventoryFactData['inventory.iframe.unexpected']>('An iframe from an origin not expected.', {
+  [T.iframeUnexpected]: shape<InventoryFactData[typeof T.iframeUnexpected]>('An iframe from an origin not expected.', {
     ...seenOnPage,
     origin: text,
     host: text,
     expected: strings,
   }),
-  'inventory.recipient.mismatched': shape<InventoryFactData['inventory.recipient.mismatched']>('A payment recipient the store does not pin.', {
+  [T.recipientMismatched]: shape<InventoryFactData[typeof T.recipientMismatched]>('A payment recipient the store does not pin.', {
     ...seenOnPage,
     method: text,
     key_hash: text,
     pinned: count,
   }),
-  'inventory.policy.applied': shape<InventoryFactData['inventory.policy.applied']>('A policy decided on a script.', {
+  [T.policyApplied]: shape<InventoryFactData[typeof T.policyApplied]>('A policy decided on a script.', {
     policy_id: uuid,
     policy_version: orNull(integer),
     script_id: uuid,
@@ -185,7 +194,7 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     action: oneOf(POLICY_ACTIONS),
     justification: nullableText,
   }),
-  'inventory.policy.created': shape<InventoryFactData['inventory.policy.created']>('A policy was created (not its match and conditions).', {
+  [T.policyCreated]: shape<InventoryFactData[typeof T.policyCreated]>('A policy was created (not its match and conditions).', {
     ...policySummary,
     policy_id: uuid,
     store_id: orNull(uuid),
@@ -193,14 +202,14 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     is_default: bool,
     created_at: dateTime,
   }),
-  'inventory.policy.updated': shape<PolicyUpdatedFact>('A policy changed.', {
+  [T.policyUpdated]: shape<PolicyUpdatedFact>('A policy changed.', {
     policy_id: uuid,
     changes: { type: 'object', properties: policySummary },
     version: integer,
     updated_at: dateTime,
   }),
-  'inventory.policy.deleted': shape<InventoryFactData['inventory.policy.deleted']>('A policy was deleted.', { policy_id: uuid, deleted_at: dateTime }),
-  'inventory.sdk.activity': shape<InventoryFactData['inventory.sdk.activity']>(
+  [T.policyDeleted]: shape<InventoryFactData[typeof T.policyDeleted]>('A policy was deleted.', { policy_id: uuid, deleted_at: dateTime }),
+  [T.sdkActivity]: shape<InventoryFactData[typeof T.sdkActivity]>(
     'The SDK of a store reported page views in a flush window (about every 5 s while it reports): a session’s batch with script observations. Windows without any are not published.',
     {
       store_id: uuid,
@@ -219,17 +228,6 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     ['sessions', 'clients', 'pages'],
   ),
 };
-
-/** `inventory.organization.created` (published by inventory, typed there). */
-export const ORGANIZATION_CREATED_SCHEMA = shape<Omit<Resource<OrganizationDocument>, 'id' | 'partner_settings'> & { org_id: string }>('An organization was created.', {
-  org_id: uuid,
-  name: text,
-  plan: oneOf(PLAN_NAMES),
-  billing_mode: oneOf(BILLING_MODES),
-  parent_org_id: orNull(uuid),
-  owner_email: nullableText,
-  created_at: dateTime,
-});
 
 export const ALERT_STATUS_CHANGED_SCHEMA = shape<AlertStatusChangedData>('A person resolved or reopened an alert (PATCH). Not a webhook event.', {
   alert_id: uuid,
