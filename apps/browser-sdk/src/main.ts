@@ -9,7 +9,7 @@ import { quietly, safe } from './safe';
 import { ScriptObserver, type ScriptFacts } from './scripts';
 import { bareUrl, queryParam } from './stack';
 import { Transport } from './transport';
-import { refusedByCors } from './url-tag';
+import { refusedByCors } from '@pss/sdk-contract';
 import { whenIdle, whenIdleAfterLoad } from './idle-work';
 import type {} from './loader'; // window.__pssLoader
 

@@ -1,5 +1,5 @@
 import type { SdkConfig } from './config';
-import { SECURITY_HEADERS } from '@pss/inventory/src/ingestion/security-headers';
+import { SECURITY_HEADERS } from '@pss/sdk-contract';
 import { sdkCheck, type Observation } from './observations';
 import { headersOf } from './fetched';
 import { hashRecipientKey, shownRecipients } from './recipients';

@@ -1,15 +1,4 @@
 /**
- * Payment recipients shown on the page, hashed the way the service hashes the store's pinned ones
- * (apps/inventory/src/stores/recipient-key.ts): trim, lower case; phone, CPF and CNPJ shapes keep only the
- * digits and a leading `+`; any other key loses its white space.
- */
-export function normalizeRecipientKey(key: string): string {
-  const trimmed = key.trim().toLowerCase();
-  if (/^\+?[\d\s.\-/()]+$/.test(trimmed)) return trimmed.replace(/(?!^\+)[^\d]/g, '');
-  return trimmed.replace(/\s+/g, '');
-}
-
-/**
  * The Pix key of a "copia e cola" string (EMV QR code payload, BR Code): the merchant account template (IDs 26
  * to 51) whose GUI (sub-ID 00) is `br.gov.bcb.pix` holds the key in sub-ID 01. Undefined when not a BR Code.
  */

@@ -1,6 +1,7 @@
 import { nativeValue } from './fields';
 import { sha256Hex } from './hashing';
-import { normalizeRecipientKey, pixKeyOf } from './recipient-key';
+import { normalizeRecipientKey } from '@pss/sdk-contract';
+import { pixKeyOf } from './recipient-key';
 
 export const hashRecipientKey = (key: string): Promise<string | undefined> => sha256Hex(normalizeRecipientKey(key));
 

@@ -2,7 +2,7 @@ import { utf8 } from './hashing';
 import type { Observation } from './observations';
 import { quietly, safe } from './safe';
 import { remember, remembered } from './tab-store';
-import { SDK_VERSION } from './version';
+import { SDK_VERSION } from '@pss/sdk-contract';
 
 /** A batch stays under 48 KiB: below keepalive's 64 KiB in-flight budget, far below the service's 256 KiB cap. */
 export const MAX_BATCH_BYTES = 48 * 1024;

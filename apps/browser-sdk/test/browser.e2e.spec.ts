@@ -5,7 +5,7 @@ import { SightingsFlusher } from '@pss/api-gateway/src/sdk/intake/sightings-flus
 import { hashRecipientKey } from '@pss/inventory/src/stores/recipient-key';
 import { VENDOR_HOST } from './fixture-server';
 import { describeInChromium, serviceInChromium, WAIT } from './service-in-chromium';
-import { urlTag } from '../src/url-tag';
+import { urlTag } from '@pss/sdk-contract';
 
 
 /** A BR Code ("Pix copia e cola") carrying `key`, as a bank app would show it. */

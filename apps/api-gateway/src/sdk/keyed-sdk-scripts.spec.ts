@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import type { StoreDocument } from '@pss/contracts';
 import type { Frozen } from '@pss/read-store';
 import { ManualClock } from '@pss/testkit';
-import { urlTag } from '@pss/browser-sdk/src/url-tag';
+import { urlTag } from '@pss/sdk-contract';
 import { KeyedSdkScripts, withPageConfig } from './keyed-sdk-scripts';
 import type { SdkRelease } from './sdk-bundle';
 import type { PageConfig } from './sdk-config';

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { StoreDocument } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import type { Frozen } from '@pss/read-store';
-import { EMBEDDED_CONFIG_NAME } from '@pss/browser-sdk/src/version';
+import { EMBEDDED_CONFIG_NAME } from '@pss/sdk-contract';
 import { COMPILE_HINT, SdkBundle, type SdkRelease, type ServedScript } from './sdk-bundle';
 import { SdkConfigDocument, type PageConfig } from './sdk-config';
 

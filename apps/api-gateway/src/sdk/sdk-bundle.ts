@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { build } from 'esbuild';
-import { SDK_VERSION } from '@pss/browser-sdk/src/version';
+import { SDK_VERSION } from '@pss/sdk-contract';
 
 /** Bytes the gateway serves as a script, gzipped once for clients that accept it. */
 export interface ServedScript {

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { pageRules, RULES, SCRIPTS, scriptUrl, type PageRule, type RuleDocument, type ScriptDocument, type SdkConfigView, type StoreDocument } from '@pss/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { READ_STORE, type Frozen, type ReadStore } from '@pss/read-store';
-import { urlTag } from '@pss/browser-sdk/src/url-tag';
+import { urlTag } from '@pss/sdk-contract';
 import { SdkBundle, type SdkRelease } from './sdk-bundle';
 
 /** About 12 bytes each in the keyed script: a checkout rarely loads more than a few dozen scripts. */
@@ -44,7 +44,7 @@ export class SdkConfigDocument {
   /**
    * The URL tags of the store's external scripts that the SDK has never hashed in a page (their CORS re-fetch
    * refused; a hash from `integrity` at most), the most recently seen first: the keyed `sdk.js` carries them so
-   * that page views stop re-fetching those for nothing (browser-sdk/src/url-tag.ts, `refusedByCors`). Tags, not
+   * that page views stop re-fetching those for nothing (libs/sdk-contract/src/url-tag.ts, `refusedByCors`). Tags, not
    * URLs: a script URL may carry one visitor's data in its query, and the script is public.
    */
   async corsRefused(store: Frozen<StoreDocument>): Promise<string[]> {

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { DAY_MS } from '@pss/kernel';
 import { ProjectionRunner } from '@pss/projections';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { urlTag } from '@pss/browser-sdk/src/url-tag';
+import { urlTag } from '@pss/sdk-contract';
 import { SightingsFlusher } from './intake/sightings-flusher';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { hashRecipientKey, maskRecipientKey, normalizeRecipientKey } from './recipient-key';
+import { normalizeRecipientKey } from '@pss/sdk-contract';
+import { hashRecipientKey, maskRecipientKey } from './recipient-key';
 
 describe('recipient keys', () => {
   it.each([

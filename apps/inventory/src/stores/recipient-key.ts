@@ -1,19 +1,11 @@
 import { createHash } from 'node:crypto';
+import { normalizeRecipientKey } from '@pss/sdk-contract';
 
 /**
- * Pinned payment recipients are kept as hashes only: the SDK hashes the key it sees on the page the same way,
- * so a swapped key (a Pix key, say) is caught without the key ever leaving the page or being stored here.
- *
- * Normalization (the SDK contract, documented in docs/decisions.md): trim; lower case; keys made only of
- * digits, spaces and `.-/()` with an optional leading `+` (phone numbers, CPF, CNPJ) keep only the `+` and the
- * digits; any other key loses its white space.
+ * Pinned payment recipients are kept as hashes only: the SDK hashes the key it sees on the page the same way
+ * (one normalization, in @pss/sdk-contract), so a swapped key (a Pix key, say) is caught without the key ever
+ * leaving the page or being stored here.
  */
-export function normalizeRecipientKey(key: string): string {
-  const trimmed = key.trim().toLowerCase();
-  if (/^\+?[\d\s.\-/()]+$/.test(trimmed)) return trimmed.replace(/(?!^\+)[^\d]/g, '');
-  return trimmed.replace(/\s+/g, '');
-}
-
 export const hashRecipientKey = (key: string): string =>
   createHash('sha256').update(normalizeRecipientKey(key)).digest('hex');
 
