@@ -6,6 +6,7 @@ import { ReportFactsConsumer } from './facts/report-facts.consumer';
 import { SdkActivityProjection } from './facts/sdk-activity.projection';
 import { ReportsIntegrationEvents } from './reports.integration-events';
 import { ReportsMessages } from './reports.messages';
+import { PdfThread } from './rendering/pdf-thread';
 import { ReportsOps } from './reports.ops';
 import { ReportSchedules } from './schedule/report-schedules';
 import { ScheduleProjection } from './schedule/schedule.projection';
@@ -31,6 +32,7 @@ import { SnapshotRetentionJob } from './snapshot/snapshot-retention.job';
     ScheduleProjection,
     ReportGenerator,
     ReportPdfs,
+    PdfThread,
     ChainAudit,
     ReportSchedules,
     ScheduledReportsJob,

@@ -5,7 +5,6 @@ import {
   reportBodyKey,
   reportBodyOf,
   reportDataJson,
-  snapshotOwnMeta,
   type ReportKind,
   type ReportLocale,
   type ReportSnapshotDocument,
@@ -19,7 +18,7 @@ import { FactsCatchUp } from '../facts/facts-catch-up';
 import { ReportFacts } from '../facts/report-facts';
 import { SDK_HOURS, SDK_PAGES, type SdkHourDocument, type SdkPageDocument } from '../facts/sdk-activity.projection';
 import { buildReport, HOUR_MS } from '../report/build-report';
-import { canonicalJsonInSlices, parseJsonInSlices, sha256Hex } from '../report/canonical-json';
+import { canonicalJsonInSlices, sha256Hex } from '../report/canonical-json';
 import { REPORT_SCHEMA_VERSION, type ReportData } from '../report/report-data';
 import { evidenceChainStream, snapshotDecider, type SnapshotEvent, type SnapshotRecorded } from './snapshot.decider';
 import { snapshotDocument } from './snapshot.projection';
@@ -118,12 +117,6 @@ export class ReportGenerator {
     const found = chain.find((event): event is RecordedEvent<SnapshotRecorded['data']> => event.type === 'ReportSnapshotRecorded' && event.data.snapshotId === snapshotId);
     if (!found) throw new Error(`snapshot ${snapshotId} is not on the chain of its store`);
     return found;
-  }
-
-  /** A snapshot's data, as stored when it was made. */
-  async dataOf(snapshot: SnapshotDocument): Promise<ReportData | null> {
-    const file = await this.files.get(snapshot._data_key);
-    return file ? parseJsonInSlices<ReportData>(await reportDataJson(file.bytes.toString('utf8'), snapshotOwnMeta(snapshot))) : null;
   }
 
   private async data(order: SnapshotOrder, reportId: string, generatedAt: string): Promise<ReportData> {

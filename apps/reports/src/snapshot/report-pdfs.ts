@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { expiredSnapshotData, REPORT_SNAPSHOTS, reportPdfKey, type ReportPdfReply } from '@pss/contracts';
+import { expiredSnapshotData, REPORT_SNAPSHOTS, reportPdfKey, snapshotOwnMeta, type ReportPdfReply } from '@pss/contracts';
 import { FILE_STORE, type FileStore } from '@pss/files';
 import { notFound } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { ReportFileLinks } from '../files/report-file-links';
 import { pdfFileName } from '../rendering/file-names';
-import { renderReportPdf } from '../rendering/report-pdf';
-import { ReportGenerator, type SnapshotDocument } from './report-generator';
+import { PdfThread } from '../rendering/pdf-thread';
+import type { SnapshotDocument } from './report-generator';
 
 /**
- * A snapshot's PDF: rendered from its stored data the first time it is asked for, kept in the file store
+ * A snapshot's PDF: rendered from its stored data (in the PDF thread) the first time it is asked for, kept in the file store
  * (immutable like the snapshot), and handed out as a signed link valid one hour.
  */
 @Injectable()
@@ -18,7 +18,7 @@ export class ReportPdfs {
   private readonly rendering = new Map<string, Promise<Buffer>>();
 
   constructor(
-    private readonly generator: ReportGenerator,
+    private readonly thread: PdfThread,
     private readonly links: ReportFileLinks,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(FILE_STORE) private readonly files: FileStore,
@@ -45,10 +45,10 @@ export class ReportPdfs {
   }
 
   private async render(snapshot: SnapshotDocument, key: string): Promise<Buffer> {
-    const data = await this.generator.dataOf(snapshot);
-    if (!data) throw notFound('Report data');
+    const stored = await this.files.get(snapshot._data_key);
+    if (!stored) throw notFound('Report data');
     const { _id: id, sha256, kind, created_at, generated_by, locale } = snapshot;
-    const pdf = await renderReportPdf(data, { id, sha256, kind, created_at, generated_by, locale, timezone: data.meta.store.timezone });
+    const pdf = await this.thread.render(stored.bytes.toString('utf8'), snapshotOwnMeta(snapshot), { id, sha256, kind, created_at, generated_by, locale });
     await this.files.put(key, pdf, 'application/pdf');
     return pdf;
   }
