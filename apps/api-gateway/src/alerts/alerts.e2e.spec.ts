@@ -193,7 +193,9 @@ describe('alerts (HTTP, embedded)', () => {
     const store = await newStore();
     const watcher = service.app.get(SdkSilenceWatcher);
     const flush = () => service.app.get(SightingsFlusher).run();
-    await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'font-src', blocked_uri: 'https://fonts.example/f.woff' }]);
+    // A page view: only batches with script observations count as the SDK reporting (issue 29, forged evidence).
+    const pageView = [{ kind: 'script', src: `https://www.${store.domain}/app.js`, inline: false }];
+    await send(store.sdk_key, pageView);
     await flush();
 
     clock.advance(25 * HOUR_MS);
@@ -202,6 +204,11 @@ describe('alerts (HTTP, embedded)', () => {
     expect(silent).toMatchObject({ type: 'SDK_SILENT', severity: 'medium', status: 'open', details: { domain: store.domain } });
 
     await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'font-src', blocked_uri: 'https://fonts.example/f.woff' }]);
+    await flush();
+    clock.advance(HOUR_MS);
+    await watcher.run(); // signals alone are no page view: still silent
+    expect((await service.request('GET', `/api/v1/alerts/${silent.id}`, { token })).body.status).toBe('open');
+    await send(store.sdk_key, pageView);
     await flush();
     const [closed] = await alertsWhen(`store_id=${store.id}&type=SDK_SILENT`, (alerts) => alerts[0]?.status === 'resolved');
     expect(closed).toMatchObject({ id: silent.id, status: 'resolved', auto_resolved: true, resolved_by_label: 'system', resolved_at: clock.now().toISOString() });
