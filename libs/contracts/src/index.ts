@@ -27,6 +27,7 @@ export * from './read-models/report-data-file';
 export * from './commands/reports';
 export * from './integration-events/inventory-facts';
 export * from './integration-events/alert-facts';
+export * from './integration-events/report-facts';
 export * from './sdk/page-rules';
 export * from './sdk/expected-iframes';
 export * from './sdk/sdk-loader';

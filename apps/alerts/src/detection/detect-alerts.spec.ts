@@ -1,3 +1,4 @@
+import type { FieldReadingScript } from '@pss/contracts';
 import { fingerprintOf } from '../alert/fingerprint';
 import { inventoryFact as fact } from '../testing/inventory-fact';
 import { detectAlerts } from './detect-alerts';
@@ -97,7 +98,7 @@ describe('alerts detected in inventory facts', () => {
   });
 
   it('raises MALICIOUS_SCRIPT for a threat-list script only', () => {
-    const detected = { ...seen, script_id: 'sc9', src: 'https://magentocore.net/mage.js', host: 'magentocore.net', hash: 'sha384-x', status: 'malicious' };
+    const detected = { ...seen, script_id: 'sc9', src: 'https://magentocore.net/mage.js', host: 'magentocore.net', hash: 'sha384-x', status: 'malicious' as const };
     expect(detectAlerts(fact('inventory.script.detected', detected))).toEqual([
       expect.objectContaining({ type: 'MALICIOUS_SCRIPT', source: detected.src, sessionId: 'sess-1', details: { script_id: 'sc9', src: detected.src, host: 'magentocore.net', hash: 'sha384-x', page_url: seen.page_url } }),
     ]);
@@ -116,7 +117,7 @@ describe('alerts detected in inventory facts', () => {
     const jquery = { script_id: 'jq', src: 'https://code.jquery.example/jquery.js', script_authorized: true };
     const skimmer = { script_id: 'sk', src: 'https://skim.example/s.js', script_authorized: false };
     const app = { script_id: 'app', src: 'https://loja.example/app.js', script_authorized: true };
-    const read = (reader: object, ...callers: object[]) => detectAlerts(fact('inventory.sensitive-field.accessed', { ...seen, ...reader, field: 'cvv', callers }));
+    const read = (reader: FieldReadingScript, ...callers: FieldReadingScript[]) => detectAlerts(fact('inventory.sensitive-field.accessed', { ...seen, ...reader, field: 'cvv', callers }));
 
     it('names the unauthorized caller behind an authorized library, and what it read through', () => {
       expect(read(jquery, skimmer, app)).toEqual([

@@ -1,17 +1,17 @@
-import { isInventoryFact, type AlertType, type FieldReadingScript, type IntegrationEvent, type SensitiveFieldAccessedFact } from '@pss/contracts';
+import { INVENTORY_TOPICS as T, isInventoryFact, type AlertType, type FieldReadingScript, type IntegrationEvent, type SensitiveFieldAccessedFact } from '@pss/contracts';
 import type { Occurrence } from '../alert/alert.decider';
 import { fingerprintOf } from '../alert/fingerprint';
 
 /** The inventory topics an alert can come from (docs/alerts.md). */
 export const DETECTION_TOPICS = [
-  'inventory.script.hash-changed',
-  'inventory.script.integrity-refused',
-  'inventory.headers.changed',
-  'inventory.csp.violation',
-  'inventory.script.detected',
-  'inventory.sensitive-field.accessed',
-  'inventory.iframe.unexpected',
-  'inventory.recipient.mismatched',
+  T.scriptHashChanged,
+  T.scriptIntegrityRefused,
+  T.headersChanged,
+  T.cspViolation,
+  T.scriptDetected,
+  T.sensitiveFieldAccessed,
+  T.iframeUnexpected,
+  T.recipientMismatched,
 ];
 
 const SRI_REFUSED_REASON = "The browser refused to run this script: its content does not match the page's integrity attribute";
@@ -28,7 +28,7 @@ interface Raised {
 }
 
 /** What an inventory fact means for alerts: none, one, or (a headers change) one per header. */
-export function detectAlerts(event: IntegrationEvent): Occurrence[] {
+export function detectAlerts(event: IntegrationEvent<unknown>): Occurrence[] {
   const { org_id: orgId, store_id: storeId } = event;
   if (!orgId || !storeId) return [];
   return raisedBy(event).map((raised) => ({
@@ -46,22 +46,22 @@ export function detectAlerts(event: IntegrationEvent): Occurrence[] {
   }));
 }
 
-function raisedBy(event: IntegrationEvent): Raised[] {
+function raisedBy(event: IntegrationEvent<unknown>): Raised[] {
   if (!isInventoryFact(event)) return [];
   switch (event.type) {
-    case 'inventory.script.hash-changed': {
+    case T.scriptHashChanged: {
       const data = event.data;
       if (!data.unauthorized_change) return [];
       const { script_id, src, previous_hash, new_hash, authorized_hash } = data;
       return [{ type: 'SCRIPT_INTEGRITY_MISMATCH', subject: [script_id], source: src, pageUrl: data.page_url, sessionId: data.session_id, details: { script_id, src, previous_hash, new_hash, authorized_hash } }];
     }
-    case 'inventory.script.integrity-refused': {
+    case T.scriptIntegrityRefused: {
       // Its own alert (subject), beside an unauthorized change of the same script: the page no longer runs it.
       const { script_id, src, hash, refused_integrity, page_url, session_id } = event.data;
       const details = { script_id, src, new_hash: hash, refused_integrity, sri_refused: true, reason: SRI_REFUSED_REASON };
       return [{ type: 'SCRIPT_INTEGRITY_MISMATCH', subject: [script_id, 'sri-refused'], source: src, pageUrl: page_url, sessionId: session_id, details }];
     }
-    case 'inventory.headers.changed': {
+    case T.headersChanged: {
       const { page, page_url, changes } = event.data;
       return changes.map(({ name, change_type, old_value, new_value }) => ({
         type: 'HEADER_CHANGED',
@@ -73,17 +73,17 @@ function raisedBy(event: IntegrationEvent): Raised[] {
         details: { header: name, change_type, old_value, new_value, page },
       }));
     }
-    case 'inventory.csp.violation': {
+    case T.cspViolation: {
       const { directive, blocked_uri, source_file, page_url, session_id } = event.data;
       return [{ type: 'CSP_VIOLATION', subject: [directive, blocked_uri], source: blocked_uri, pageUrl: page_url, sessionId: session_id, details: { directive, blocked_uri, source_file } }];
     }
-    case 'inventory.script.detected': {
+    case T.scriptDetected: {
       const data = event.data;
       if (data.status !== 'malicious') return [];
       const { script_id, src, host, hash } = data;
       return [{ type: 'MALICIOUS_SCRIPT', subject: [script_id], source: src, pageUrl: data.page_url, sessionId: data.session_id, details: { script_id, src, host, hash } }];
     }
-    case 'inventory.sensitive-field.accessed': {
+    case T.sensitiveFieldAccessed: {
       const data = event.data;
       const suspect = suspectOf(data);
       if (!suspect) return [];
@@ -91,11 +91,11 @@ function raisedBy(event: IntegrationEvent): Raised[] {
       const details = { script_id, src, field: data.field, ...(suspect.through.length ? { read_via: suspect.through.map((script) => script.src) } : {}) };
       return [{ type: 'SENSITIVE_FIELD_ACCESS', subject: [script_id], source: src, pageUrl: data.page_url, sessionId: data.session_id, details }];
     }
-    case 'inventory.iframe.unexpected': {
+    case T.iframeUnexpected: {
       const { origin, host, expected, page_url, session_id } = event.data;
       return [{ type: 'UNEXPECTED_IFRAME', subject: [host], source: origin, pageUrl: page_url, sessionId: session_id, details: { origin, host, expected } }];
     }
-    case 'inventory.recipient.mismatched': {
+    case T.recipientMismatched: {
       // Only hashes cross the wire: the key shown on the page never left it, and pinned keys are stored hashed.
       const { method, key_hash, pinned, page_url, session_id } = event.data;
       return [{ type: 'RECIPIENT_MISMATCH', subject: [method, key_hash], source: method, pageUrl: page_url, sessionId: session_id, details: { method, key_hash, pinned } }];

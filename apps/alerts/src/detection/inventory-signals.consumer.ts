@@ -13,7 +13,7 @@ export class InventorySignalsConsumer {
   constructor(private readonly occurrences: AlertOccurrences) {}
 
   @EventPattern(DETECTION_TOPICS)
-  async detect(@Payload() event: IntegrationEvent): Promise<void> {
+  async detect(@Payload() event: IntegrationEvent<unknown>): Promise<void> {
     for (const occurrence of detectAlerts(event)) await this.occurrences.record(occurrence);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ALERTS, type AlertDocument, type IntegrationEvent } from '@pss/contracts';
+import { ALERTS, INVENTORY_TOPICS as T, type AlertDocument, type InventoryFactOf } from '@pss/contracts';
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
@@ -16,10 +16,6 @@ import {
   type StoreWatchCommand,
 } from './store-watch.decider';
 
-export type StoreCreated = IntegrationEvent<{ store_id: string; domain: string; created_at: string }>;
-export type StoreSuspended = IntegrationEvent<{ store_id: string; suspended_at: string }>;
-export type SdkActivity = IntegrationEvent<{ store_id: string; last_event_at: string }>;
-
 /**
  * Follows each store's SDK for the SDK-silent watch: which stores to watch, when their SDK last reported, and
  * the SDK_SILENT alerts that close themselves when it reports again.
@@ -33,15 +29,15 @@ export class SdkWatch {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async storeCreated({ org_id, data }: StoreCreated): Promise<void> {
+  async storeCreated({ org_id, data }: InventoryFactOf<typeof T.storeCreated>): Promise<void> {
     await this.decide({ type: 'StartWatching', storeId: data.store_id, orgId: org_id!, domain: data.domain, at: data.created_at });
   }
 
-  async storeSuspended({ org_id, data }: StoreSuspended): Promise<void> {
+  async storeSuspended({ org_id, data }: InventoryFactOf<typeof T.storeSuspended>): Promise<void> {
     await this.decide({ type: 'StopWatching', storeId: data.store_id, orgId: org_id!, at: data.suspended_at });
   }
 
-  async sdkReported({ org_id, data }: SdkActivity): Promise<void> {
+  async sdkReported({ org_id, data }: InventoryFactOf<typeof T.sdkActivity>): Promise<void> {
     const { store_id: storeId, last_event_at: lastEventAt } = data;
     const watched = await this.readStore.collection<SdkWatchDocument>(SDK_WATCH).findOne({ _id: storeId });
     // Heard of every few seconds; recorded when the last record is older than the watch can tell apart.

@@ -1,4 +1,15 @@
-import { ALERT_TOPICS, isAlertResourceFact, type AlertResource, type AlertSeverity, type IntegrationEvent, type WebhookEventType } from '@pss/contracts';
+import {
+  ALERT_TOPICS,
+  INVENTORY_TOPICS,
+  isAlertResourceFact,
+  isInventoryFact,
+  isReportsFact,
+  REPORT_TOPICS,
+  type AlertResource,
+  type AlertSeverity,
+  type IntegrationEvent,
+  type WebhookEventType,
+} from '@pss/contracts';
 
 /**
  * What a channel receives (spec, Delivery): `id` is the integration event's `evt_…` id, so it is the same for a
@@ -28,12 +39,8 @@ const ALERT_EVENTS: Record<string, { type: WebhookEventType; severity?: AlertSev
   [ALERT_TOPICS.sdkSilent]: { type: 'sdk.silent', severity: 'medium' },
 };
 
-const SCRIPT_DETECTED = 'inventory.script.detected';
-const POLICY_APPLIED = 'inventory.policy.applied';
-const REPORT_READY = 'reports.report.ready';
-
 /** The integration topics that can become webhook events (docs/events.md). */
-export const NOTIFIED_TOPICS = [...Object.keys(ALERT_EVENTS), SCRIPT_DETECTED, POLICY_APPLIED, REPORT_READY];
+export const NOTIFIED_TOPICS = [...Object.keys(ALERT_EVENTS), INVENTORY_TOPICS.scriptDetected, INVENTORY_TOPICS.policyApplied, REPORT_TOPICS.ready];
 
 /**
  * Where a person opens what an event is about. There is no dashboard yet, so the link is the API resource under
@@ -76,28 +83,30 @@ function describe(event: IntegrationEvent, publicUrl: string): Described | undef
     const alert = event.data;
     return { type: alertEvent.type, severity: alertEvent.severity ?? alert.severity, data: alertData(alert, publicUrl) };
   }
-  const data = event.data as Record<string, unknown>;
-  switch (event.type) {
-    case SCRIPT_DETECTED: {
-      // Only a script that awaits review is news; a malicious one is an alert (and blocked by policy).
-      if (data.status !== 'needs_review') return undefined;
-      const { script_id, store_id, src, inline, host, type, category, vendor_id, status, hash, page_url, detected_at } = data;
-      const url = linkTo(publicUrl, 'scripts', String(script_id));
-      return { type: 'script.detected', severity: 'info', data: { script_id, store_id, src, inline, host, type, category, vendor_id, status, hash, page_url, detected_at, url } };
+  if (isInventoryFact(event)) {
+    switch (event.type) {
+      case INVENTORY_TOPICS.scriptDetected: {
+        // Only a script that awaits review is news; a malicious one is an alert (and blocked by policy).
+        if (event.data.status !== 'needs_review') return undefined;
+        const { script_id, store_id, src, inline, host, type, category, vendor_id, status, hash, page_url, detected_at } = event.data;
+        const url = linkTo(publicUrl, 'scripts', script_id);
+        return { type: 'script.detected', severity: 'info', data: { script_id, store_id, src, inline, host, type, category, vendor_id, status, hash, page_url, detected_at, url } };
+      }
+      case INVENTORY_TOPICS.policyApplied: {
+        const { policy_id, policy_version, script_id, store_id, action, justification } = event.data;
+        const url = linkTo(publicUrl, 'scripts', script_id);
+        return { type: 'policy.applied', severity: 'info', data: { policy_id, policy_version, script_id, store_id, action, justification, url } };
+      }
+      default:
+        return undefined;
     }
-    case POLICY_APPLIED: {
-      const { policy_id, policy_version, script_id, store_id, action, justification } = data;
-      const url = linkTo(publicUrl, 'scripts', String(script_id));
-      return { type: 'policy.applied', severity: 'info', data: { policy_id, policy_version, script_id, store_id, action, justification, url } };
-    }
-    case REPORT_READY: {
-      const { report_id, store_id, kind, period_start, period_end, locale, sha256, links } = data;
-      const url = linkTo(publicUrl, 'reports', String(report_id));
-      return { type: 'report.ready', severity: 'info', data: { report_id, store_id, kind, period_start, period_end, locale, sha256, url, links: underPublicUrl(publicUrl, links) } };
-    }
-    default:
-      return undefined;
   }
+  if (isReportsFact(event) && event.type === REPORT_TOPICS.ready) {
+    const { report_id, store_id, kind, period_start, period_end, locale, sha256, links } = event.data;
+    const url = linkTo(publicUrl, 'reports', report_id);
+    return { type: 'report.ready', severity: 'info', data: { report_id, store_id, kind, period_start, period_end, locale, sha256, url, links: underPublicUrl(publicUrl, links) } };
+  }
+  return undefined;
 }
 
 /** reports.report.ready's links (JSON, PDF, each CSV table) are API paths: made absolute under PUBLIC_URL. */

@@ -1,15 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import type { IntegrationEvent } from '@pss/contracts';
+import { INVENTORY_TOPICS as T, type InventoryFactOf } from '@pss/contracts';
 import { CLOCK, deterministicUuid, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { channelDecider } from '../channels/channel.decider';
 import { channelStream, type Channel } from '../channels/channel.events';
 import { SYSTEM_ACTOR } from '../delivery/deliveries';
 import { ownerMailDecider, ownerMailStream, type OwnerMailCommand, type OwnerMailState } from './owner-mail.decider';
-
-type OrganizationCreated = IntegrationEvent<{ org_id: string; owner_email: string | null }>;
-type StoreEvent = IntegrationEvent<{ store_id: string }>;
 
 /** The store owner's default e-mail channel: one per store, so its id follows from the store's. */
 export const ownerMailChannelId = (storeId: string): string => deterministicUuid('owner-mail-channel', storeId);
@@ -27,23 +24,23 @@ export class OwnerMailConsumer {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  @EventPattern('inventory.organization.created')
-  async organizationCreated(@Payload() { data }: OrganizationCreated): Promise<void> {
+  @EventPattern(T.organizationCreated)
+  async organizationCreated(@Payload() { data }: InventoryFactOf<typeof T.organizationCreated>): Promise<void> {
     if (!data.owner_email) return;
     const state = await this.learn({ type: 'LearnOwnerEmail', orgId: data.org_id, email: data.owner_email });
     for (const storeId of state.stores) await this.ensureChannel(data.org_id, storeId, state);
   }
 
-  @EventPattern('inventory.store.created')
-  async storeCreated(@Payload() { org_id: orgId, data }: StoreEvent): Promise<void> {
+  @EventPattern(T.storeCreated)
+  async storeCreated(@Payload() { org_id: orgId, data }: InventoryFactOf<typeof T.storeCreated>): Promise<void> {
     if (!orgId) return;
     const state = await this.learn({ type: 'LearnStore', orgId, storeId: data.store_id });
     await this.ensureChannel(orgId, data.store_id, state);
   }
 
   // The suspension is remembered first: announced before the store, it still makes the store's channel inactive.
-  @EventPattern('inventory.store.suspended')
-  async storeSuspended(@Payload() { org_id: orgId, data }: StoreEvent): Promise<void> {
+  @EventPattern(T.storeSuspended)
+  async storeSuspended(@Payload() { org_id: orgId, data }: InventoryFactOf<typeof T.storeSuspended>): Promise<void> {
     if (orgId) await this.learn({ type: 'LearnStoreSuspended', orgId, storeId: data.store_id });
     const command = { type: 'DeactivateChannel' as const, at: this.clock.now() };
     await this.aggregates.decide(channelStream(ownerMailChannelId(data.store_id)), channelDecider, command, { actor: SYSTEM_ACTOR, orgId: orgId ?? undefined });

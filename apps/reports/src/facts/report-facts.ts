@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { INVENTORY_TOPICS, type IntegrationEvent, type InventoryFactData } from '@pss/contracts';
+import { INVENTORY_TOPICS, type InventoryFactOf } from '@pss/contracts';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@pss/event-store';
 import { ProjectionRunner } from '@pss/projections';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
@@ -43,7 +43,7 @@ export class ReportFacts {
     }
   }
 
-  private async countSdkWindow(fact: IntegrationEvent<InventoryFactData['inventory.sdk.activity']>): Promise<void> {
+  private async countSdkWindow(fact: InventoryFactOf<typeof INVENTORY_TOPICS.sdkActivity>): Promise<void> {
     const { data } = fact;
     if (!fact.org_id) return;
     const counted = await this.readStore.collection<SdkStoreDocument>(SDK_STORES).findOne({ _id: data.store_id });
