@@ -211,6 +211,11 @@ function scriptFact(event: InventoryEvent, orgId: string | null): Published | un
         refused_at: data.refusedAt,
       });
     }
+    // Reports show a held mismatch from the hash-changed facts: they must also see it end with no decision.
+    case 'ScriptIntegrityRestored': {
+      const { scriptId, storeId, hash, sessions, clients, restoredAt } = event.data;
+      return fact(T.scriptIntegrityRestored, orgId, storeId, { script_id: scriptId, store_id: storeId, hash, sessions, clients, restored_at: restoredAt });
+    }
     case 'ScriptAuthorized': {
       const { data } = event;
       return fact(T.scriptAuthorized, orgId, data.storeId, { ...decision(data, data.authorizedAt), authorized_hash: data.authorizedHash, expires_at: data.expiresAt });

@@ -50,6 +50,8 @@ const SAMPLES: RecordedEvent[] = [
   recorded('PolicyUpdated', { policyId: 'p1', changes: { active: false, match: { host: 'x' } }, version: 2, updatedAt: AT }, 'policy-p1'),
   recorded('PolicyUpdated', { policyId: 'p1', changes: { priority: 5, name: 'CDN 2', conditions: [] }, version: 3, updatedAt: AT }, 'policy-p1'),
   recorded('PolicyDeleted', { policyId: 'p1', deletedAt: AT }, 'policy-p1'),
+  // Added with its topic (issue 29): the end of a held mismatch.
+  recorded('ScriptIntegrityRestored', { scriptId: 'sc1', storeId: 's1', hash: 'sha384-a', sessions: 3, clients: 2, restoredAt: AT }, 'script-sc1'),
 ];
 
 /**

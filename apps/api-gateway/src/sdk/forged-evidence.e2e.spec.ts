@@ -95,6 +95,7 @@ describe('Forged monitoring evidence (HTTP, embedded)', () => {
       const restored = await script((doc) => doc.integrity_status === 'match');
       expect(restored).toMatchObject({ current_hash: sri('v1'), last_verified_at: clock.now().toISOString() });
       expect(restored).not.toHaveProperty('_mismatch_held');
+      expect(await reported(store.id, id)).toMatchObject({ current_hash: sri('v1'), integrity_status: 'match' });
 
       await view('v3 skimmer', 'shopper-4', '203.0.113.13');
       await script((doc) => doc.current_hash === sri('v3 skimmer'));

@@ -138,6 +138,12 @@ export class ReportFold {
       case T.scriptHashChanged:
         this.seenOnPage(at, inPeriod, fact.data.page_url);
         return this.hashChanged(fact.data, inPeriod);
+      case T.scriptIntegrityRestored: {
+        // As the inventory shows it: the held mismatch ends (only ever while authorized) on the authorized content.
+        const script = this.scripts.get(fact.data.script_id);
+        if (script) script.integrity_status = integrityOf('authorized', fact.data.hash, script.authorized_hash);
+        return;
+      }
       case T.scriptAuthorized:
       case T.scriptBlocked:
       case T.scriptReviewRequested:

@@ -17,6 +17,7 @@ export const INVENTORY_TOPICS = {
   scriptDetected: 'inventory.script.detected',
   scriptHashChanged: 'inventory.script.hash-changed',
   scriptIntegrityRefused: 'inventory.script.integrity-refused',
+  scriptIntegrityRestored: 'inventory.script.integrity-restored',
   scriptAuthorized: 'inventory.script.authorized',
   scriptBlocked: 'inventory.script.blocked',
   scriptReviewRequested: 'inventory.script.review-requested',
@@ -125,6 +126,20 @@ export interface ScriptIntegrityRefusedFact {
   page_url: string;
   session_id: string;
   refused_at: string;
+}
+
+/**
+ * A held mismatch ended without a decision: the authorized content was seen again from `sessions` distinct sessions
+ * over `clients` client addresses (issue 29). The script's integrity is a match again.
+ */
+export interface ScriptIntegrityRestoredFact {
+  script_id: string;
+  store_id: string;
+  /** The authorized hash that was seen. */
+  hash: string;
+  sessions: number;
+  clients: number;
+  restored_at: string;
 }
 
 /** `inventory.script.authorized`, `inventory.script.blocked`, `inventory.script.review-requested`. */
@@ -282,6 +297,7 @@ export interface InventoryFactData {
   [INVENTORY_TOPICS.scriptDetected]: ScriptDetectedFact;
   [INVENTORY_TOPICS.scriptHashChanged]: ScriptHashChangedFact;
   [INVENTORY_TOPICS.scriptIntegrityRefused]: ScriptIntegrityRefusedFact;
+  [INVENTORY_TOPICS.scriptIntegrityRestored]: ScriptIntegrityRestoredFact;
   [INVENTORY_TOPICS.scriptAuthorized]: ScriptDecisionFact;
   [INVENTORY_TOPICS.scriptBlocked]: ScriptDecisionFact;
   [INVENTORY_TOPICS.scriptReviewRequested]: ScriptDecisionFact;

@@ -123,6 +123,10 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     "The browser refused to run a script: its content is not what the page's integrity attribute pins.",
     { script_id: uuid, store_id: uuid, src: text, hash: text, refused_integrity: text, page_url: url, session_id: text, refused_at: dateTime },
   ),
+  [T.scriptIntegrityRestored]: shape<InventoryFactData[typeof T.scriptIntegrityRestored]>(
+    'A held mismatch ended with no decision: the authorized content was seen again from enough sessions over enough client addresses (3 over 2). The script is a match again.',
+    { script_id: uuid, store_id: uuid, hash: text, sessions: count, clients: count, restored_at: dateTime },
+  ),
   [T.scriptAuthorized]: scriptDecision('A script was authorized.'),
   [T.scriptBlocked]: scriptDecision('A script was blocked.'),
   [T.scriptReviewRequested]: scriptDecision('A policy or an expired authorization sent a script back to review.'),
