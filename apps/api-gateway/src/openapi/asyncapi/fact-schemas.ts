@@ -26,6 +26,9 @@ import { anyObject, bool, count, dateTime, integer, oneOf, ref, shape, strings, 
  * consumers import (libs/contracts): `shape<T>()` fails the typecheck when a field is added or removed.
  */
 const url = text;
+/** A field's schema with what a reader needs to know of it (docs/events.md shows it beside the name). */
+const noted = (schema: JsonSchema, description: string): JsonSchema => ({ ...schema, description });
+const pagePath = noted(text, 'The payment page\'s path.');
 const nullableText = orNull(text);
 const seenOnPage = { store_id: uuid, page_url: url, session_id: text, at: dateTime };
 
@@ -61,7 +64,16 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
   }),
   [T.storeCreated]: shape<InventoryFactData[typeof T.storeCreated]>(
     'A store was created.',
-    { store_id: uuid, org_id: uuid, domain: text, name: text, timezone: text, payment_pages: strings, sdk_config: anyObject, created_at: dateTime },
+    {
+      store_id: uuid,
+      org_id: uuid,
+      domain: text,
+      name: text,
+      timezone: text,
+      payment_pages: noted(strings, 'Their url patterns.'),
+      sdk_config: noted(anyObject, 'Without updated_at.'),
+      created_at: dateTime,
+    },
     ['timezone', 'payment_pages'],
   ),
   [T.storeUpdated]: shape<InventoryFactData[typeof T.storeUpdated]>(
@@ -78,7 +90,7 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
   [T.storeSuspended]: shape<InventoryFactData[typeof T.storeSuspended]>('A store was suspended.', { store_id: uuid, suspended_at: dateTime }),
   [T.storePagesAdded]: shape<InventoryFactData[typeof T.storePagesAdded]>('Payment pages were added (their url patterns).', {
     store_id: uuid,
-    payment_pages: strings,
+    payment_pages: noted(strings, 'The url patterns added.'),
     added_at: dateTime,
   }),
   [T.scriptDetected]: shape<InventoryFactData[typeof T.scriptDetected]>(
@@ -92,7 +104,7 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
       type: text,
       category: nullableText,
       vendor_id: nullableText,
-      status: oneOf(SCRIPT_STATUSES),
+      status: noted(oneOf(SCRIPT_STATUSES), 'needs_review, or malicious for a script on the threat list'),
       hash: nullableText,
       sri_hash: nullableText,
       integrity_attr: orNull(bool),
@@ -112,7 +124,7 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
       new_hash: nullableText,
       authorized_hash: nullableText,
       integrity_status: text,
-      unauthorized_change: bool,
+      unauthorized_change: noted(bool, "True when an authorized script's content is no longer the authorized one."),
       page_url: url,
       session_id: text,
       changed_at: dateTime,
@@ -120,17 +132,33 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     ['session_id'],
   ),
   [T.scriptIntegrityRefused]: shape<InventoryFactData[typeof T.scriptIntegrityRefused]>(
-    "The browser refused to run a script: its content is not what the page's integrity attribute pins.",
-    { script_id: uuid, store_id: uuid, src: text, hash: text, refused_integrity: text, page_url: url, session_id: text, refused_at: dateTime },
+    "The browser refused to run a script: its content is not what the page's integrity attribute pins (published again when it refuses other content).",
+    {
+      script_id: uuid,
+      store_id: uuid,
+      src: text,
+      hash: noted(text, "What is served: the SDK's SHA-384."),
+      refused_integrity: noted(text, "The page's integrity tokens the browser checked."),
+      page_url: url,
+      session_id: text,
+      refused_at: dateTime,
+    },
   ),
   [T.scriptIntegrityRestored]: shape<InventoryFactData[typeof T.scriptIntegrityRestored]>(
     'A held mismatch ended with no decision: the authorized content was seen again from enough sessions over enough client addresses (3 over 2). The script is a match again.',
-    { script_id: uuid, store_id: uuid, hash: text, sessions: count, clients: count, restored_at: dateTime },
+    {
+      script_id: uuid,
+      store_id: uuid,
+      hash: noted(text, 'The authorized hash seen again.'),
+      sessions: noted(count, 'Distinct sessions it was seen from.'),
+      clients: noted(count, 'Distinct client addresses it was seen from.'),
+      restored_at: dateTime,
+    },
   ),
   [T.scriptAuthorized]: scriptDecision('A script was authorized.'),
   [T.scriptBlocked]: scriptDecision('A script was blocked.'),
-  [T.scriptReviewRequested]: scriptDecision('A policy or an expired authorization sent a script back to review.'),
-  [T.scriptSuspicious]: shape<InventoryFactData[typeof T.scriptSuspicious]>('An unknown script read a sensitive field.', {
+  [T.scriptReviewRequested]: scriptDecision('A policy or the expiry of an authorization (method expiry) sent a script back to review.'),
+  [T.scriptSuspicious]: shape<InventoryFactData[typeof T.scriptSuspicious]>('An unknown script awaiting review read a sensitive field: its status became suspicious.', {
     script_id: uuid,
     store_id: uuid,
     field: text,
@@ -138,13 +166,13 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
   }),
   [T.headersBaselined]: shape<InventoryFactData[typeof T.headersBaselined]>('The first security headers of a payment page.', {
     store_id: uuid,
-    page: text,
+    page: pagePath,
     headers: { type: 'object', additionalProperties: text },
     at: dateTime,
   }),
   [T.headersChanged]: shape<InventoryFactData[typeof T.headersChanged]>('Security headers of a payment page changed.', {
     store_id: uuid,
-    page: text,
+    page: pagePath,
     page_url: url,
     changes: {
       type: 'array',
@@ -188,9 +216,9 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     ...seenOnPage,
     method: text,
     key_hash: text,
-    pinned: count,
+    pinned: noted(count, 'How many recipients the store pins for that method.'),
   }),
-  [T.policyApplied]: shape<InventoryFactData[typeof T.policyApplied]>('A policy decided on a script.', {
+  [T.policyApplied]: shape<InventoryFactData[typeof T.policyApplied]>('A policy decided on a script (automatic mode or Apply).', {
     policy_id: uuid,
     policy_version: orNull(integer),
     script_id: uuid,
@@ -201,7 +229,7 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
   [T.policyCreated]: shape<InventoryFactData[typeof T.policyCreated]>('A policy was created (not its match and conditions).', {
     ...policySummary,
     policy_id: uuid,
-    store_id: orNull(uuid),
+    store_id: noted(orNull(uuid), 'Null: an organization-wide policy.'),
     version: integer,
     is_default: bool,
     created_at: dateTime,
@@ -233,7 +261,7 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
   ),
 };
 
-export const ALERT_STATUS_CHANGED_SCHEMA = shape<AlertStatusChangedData>('A person resolved or reopened an alert (PATCH). Not a webhook event.', {
+export const ALERT_STATUS_CHANGED_SCHEMA = shape<AlertStatusChangedData>('A person resolved or reopened an alert (PATCH); the envelope\'s store_id is null. Not a webhook event.', {
   alert_id: uuid,
   status: oneOf(ALERT_STATUSES),
   by: text,
@@ -241,13 +269,13 @@ export const ALERT_STATUS_CHANGED_SCHEMA = shape<AlertStatusChangedData>('A pers
   note: nullableText,
 });
 
-export const ALERT_OCCURRED_SCHEMA = shape<AlertOccurredData>('A further occurrence counted on an open (or snoozed) alert. Not a webhook event.', {
-  alert_id: uuid,
-  at: dateTime,
-});
+export const ALERT_OCCURRED_SCHEMA = shape<AlertOccurredData>(
+  "A further occurrence counted on an open (or snoozed) alert; the envelope's store_id is the alert's store (null on occurrences recorded before it was named). Not a webhook event.",
+  { alert_id: uuid, at: noted(dateTime, 'When it was seen.') },
+);
 
-export const REPORT_READY_SCHEMA = shape<ReportReadyData>('A scheduled report snapshot is ready, once per store and period.', {
-  report_id: uuid,
+export const REPORT_READY_SCHEMA = shape<ReportReadyData>('A scheduled report snapshot is ready, once per store and period (never for GET /reports/pci).', {
+  report_id: noted(uuid, 'The snapshot.'),
   store_id: uuid,
   kind: oneOf(['weekly', 'monthly', 'on_demand']),
   period_start: dateTime,
@@ -256,6 +284,7 @@ export const REPORT_READY_SCHEMA = shape<ReportReadyData>('A scheduled report sn
   sha256: nullableText,
   links: {
     type: 'object',
+    description: 'API paths of the snapshot as JSON, PDF and each CSV table.',
     required: ['json', 'pdf', 'csv'],
     properties: { json: text, pdf: text, csv: { type: 'object', required: ['scripts', 'headers', 'alerts'], properties: { scripts: text, headers: text, alerts: text } } },
   },
@@ -263,7 +292,7 @@ export const REPORT_READY_SCHEMA = shape<ReportReadyData>('A scheduled report sn
 
 export const SCHEDULE_CHANGED_SCHEMA = shape<ReportScheduleChangedData>("A store's report schedule was set, or deleted (`schedule: null`).", {
   store_id: uuid,
-  revision: integer,
+  revision: noted(integer, "Grows with every change of the store's schedule: keep the highest."),
   schedule: orNull(ref('ReportSchedule')),
 });
 
