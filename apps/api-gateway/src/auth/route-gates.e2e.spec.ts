@@ -1,6 +1,6 @@
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { SCOPES, type Scope } from '@pss/contracts';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { handlerRoutes, routeName } from '../http/handler-routes';
 import { DOCUMENTED_ROUTE_GATES, UNDOCUMENTED_ROUTE_GATES, type Gate } from './route-gates';
 

@@ -3,8 +3,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJson } from '@pss/kernel';
 import { ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '../../../embedded/src/testing/embedded-harness';
-import { SnapshotRetentionJob } from '../../../reports/src/snapshot/snapshot-retention.job';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { SnapshotRetentionJob } from '@pss/reports/src/snapshot/snapshot-retention.job';
 
 const SCOPES = ['stores:write', 'reports:read', 'reports:generate'];
 const WEEK = 'period_start=2026-11-23T00:00:00Z&period_end=2026-11-30T00:00:00Z';
@@ -15,7 +15,7 @@ describe('report snapshot storage (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-11-23T20:00:00.000Z');
   let service: EmbeddedHarness;
   let token: string;
-  let store: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the API's answer
+  let store: any;
 
   const get = (url: string) => service.request('GET', `/api/v1${url}`, { token });
   /** The data files in the file store (report data and bodies are JSON; PDFs are not counted). */
@@ -34,7 +34,7 @@ describe('report snapshot storage (HTTP, embedded)', () => {
   });
   afterAll(() => service?.close());
 
-  let scheduled: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let scheduled: any;
   let first: Awaited<ReturnType<typeof get>>;
   let second: Awaited<ReturnType<typeof get>>;
 
