@@ -960,6 +960,10 @@ export interface components {
             reviews?: components["schemas"]["ScriptReview"][];
             recommendation?: components["schemas"]["ScriptRecommendation"] | null;
             sensitive_fields_accessed?: string[];
+            /** @description The browser refuses to run the script: what is served (`current_hash`) is not what the page's integrity attribute pins (`sri_hash`). */
+            sri_refused?: boolean;
+            /** Format: date-time */
+            sri_refused_at?: string | null;
             rule?: components["schemas"]["Rule"] | null;
             /** @description The store's other scripts the block rule stops too (a domain rule covers the host and its subdomains), the most recently seen first; empty for a rule by URL or by hash. */
             also_blocks?: components["schemas"]["ReachedScript"][];
@@ -1124,12 +1128,12 @@ export interface components {
             schema_version: number;
             sha256: string | null;
             previous_sha256?: string | null;
+            /** @description Its place on the store's evidence chain, from 1: list the chain by it (docs/reports.md). */
+            sequence: number;
             generated_by: string;
             has_pdf: boolean;
             csv_tables: ("scripts" | "headers" | "alerts")[];
             /** Format: date-time */
-            /** @description Its place on the store's evidence chain, from 1: list the chain by it (docs/reports.md). */
-            sequence: number;
             created_at: string;
             generated?: boolean;
             data?: components["schemas"]["ReportData"];
@@ -1286,6 +1290,8 @@ export interface components {
                 integrity_attr?: boolean;
                 gtm_container?: string;
                 blocked?: boolean;
+                /** @description The page's integrity tokens the browser checked (one algorithm), none of them the hash of the bytes served: the browser refused to run the script. */
+                refused_integrity?: string;
             } | {
                 /** @constant */
                 kind: "headers";
@@ -4980,13 +4986,13 @@ export interface operations {
                      *       "locale": "pt-BR",
                      *       "schema_version": 1,
                      *       "sha256": "xxxx",
+                     *       "sequence": 1,
                      *       "generated_by": "xxxx",
                      *       "has_pdf": false,
                      *       "csv_tables": [],
                      *       "created_at": "2026-11-23T09:00:00.000Z"
                      *     }
                      */
-                     *       "sequence": 1,
                     "application/json": components["schemas"]["ReportSnapshot"];
                     "text/csv": string;
                     "application/pdf": string;
@@ -5178,13 +5184,13 @@ export interface operations {
                      *       "locale": "pt-BR",
                      *       "schema_version": 1,
                      *       "sha256": "xxxx",
+                     *       "sequence": 1,
                      *       "generated_by": "xxxx",
                      *       "has_pdf": false,
                      *       "csv_tables": [],
                      *       "created_at": "2026-11-23T09:00:00.000Z"
                      *     }
                      */
-                     *       "sequence": 1,
                     "application/json": components["schemas"]["ReportSnapshot"];
                     "text/csv": string;
                     "application/pdf": string;
@@ -5233,12 +5239,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate_limited: see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
             /** @description gone: the snapshot is listed on its evidence chain, but retention removed its data (on-demand snapshots past REPORT_ON_DEMAND_RETENTION_DAYS) */
             410: {
                 headers: {
@@ -5248,6 +5248,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description rate_limited: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6606,7 +6612,10 @@ export interface operations {
                      *         "stable": "xxxx",
                      *         "latest": "xxxx"
                      *       },
-                     *       "versions": []
+                     *       "versions": [],
+                     *       "loader": {
+                     *         "csp_hash": "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -6615,6 +6624,10 @@ export interface operations {
                             latest: string;
                         };
                         versions: Record<string, never>[];
+                        /** @description The install snippets' inline loader: the source a shop's Content-Security-Policy `script-src` allows it with (the same for every store). */
+                        loader: {
+                            csp_hash: string;
+                        };
                     };
                 };
             };
