@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AlertResource } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
+import { describeWireFormat } from '@pss/testkit';
 import { AlertsIntegrationEvents } from './alerts.integration-events';
 
 const AT = '2026-05-04T15:00:00.000Z';
@@ -49,20 +49,5 @@ const SAMPLES: RecordedEvent[] = [
   recorded('AlertSnoozed', { alertId: 'a1', by: 'api:tok', at: AT, until: AT }),
 ];
 
-/**
- * Other teams parse these bytes: the messages of every sample, as alerts published them before its mapper was
- * typed against the catalogue (issue 30), one JSON line per sample. A change here is a change of the wire.
- */
-const WIRE = readFileSync(join(__dirname, 'alerts.integration-events.wire.jsonl'), 'utf8').trimEnd().split('\n');
-
-describe('alerts integration events on the wire', () => {
-  const source = new AlertsIntegrationEvents();
-
-  it.each(SAMPLES.map((sample, index) => [`${index} ${sample.type}`, sample, index] as const))('%s is published byte for byte as before', (_, sample, index) => {
-    expect(JSON.stringify(source.toIntegrationEvents(sample))).toBe(WIRE[index]);
-  });
-
-  it('has a line for every sample', () => {
-    expect(WIRE).toHaveLength(SAMPLES.length);
-  });
-});
+// The messages of every sample as alerts published them before its mapper was typed against the catalogue (issue 30).
+describeWireFormat('alerts', new AlertsIntegrationEvents(), SAMPLES, join(__dirname, 'alerts.integration-events.wire.jsonl'));

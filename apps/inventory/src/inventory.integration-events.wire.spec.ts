@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RecordedEvent } from '@pss/event-store';
+import { describeWireFormat } from '@pss/testkit';
 import { InventoryIntegrationEvents } from './inventory.integration-events';
 
 const AT = '2026-05-04T15:00:00.000Z';
@@ -54,20 +54,5 @@ const SAMPLES: RecordedEvent[] = [
   recorded('ScriptIntegrityRestored', { scriptId: 'sc1', storeId: 's1', hash: 'sha384-a', sessions: 3, clients: 2, restoredAt: AT }, 'script-sc1'),
 ];
 
-/**
- * Other teams parse these bytes: the messages of every sample, as inventory published them before its mapper was
- * typed against the catalogue (issue 30), one JSON line per sample. A change here is a change of the wire.
- */
-const WIRE = readFileSync(join(__dirname, 'inventory.integration-events.wire.jsonl'), 'utf8').trimEnd().split('\n');
-
-describe('inventory integration events on the wire', () => {
-  const source = new InventoryIntegrationEvents();
-
-  it.each(SAMPLES.map((sample, index) => [`${index} ${sample.type}`, sample, index] as const))('%s is published byte for byte as before', (_, sample, index) => {
-    expect(JSON.stringify(source.toIntegrationEvents(sample))).toBe(WIRE[index]);
-  });
-
-  it('has a line for every sample', () => {
-    expect(WIRE).toHaveLength(SAMPLES.length);
-  });
-});
+// The messages of every sample as inventory published them before its mapper was typed against the catalogue (issue 30).
+describeWireFormat('inventory', new InventoryIntegrationEvents(), SAMPLES, join(__dirname, 'inventory.integration-events.wire.jsonl'));

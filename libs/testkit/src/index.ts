@@ -7,3 +7,4 @@ export * from './sri';
 export * from './projection-replay';
 export * from './prometheus';
 export * from './free-port';
+export * from './wire-format';
