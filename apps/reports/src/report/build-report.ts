@@ -174,8 +174,9 @@ function periodicChecks(monitored: ReportPeriod, fold: ReportFold, sdkHours: Sdk
       header_checks: facts?.headerChecks ?? 0,
       no_monitoring: false,
     };
-    // Only page views monitor: header checks and signals can come from any client holding the public key.
-    row.no_monitoring = row.sdk_batches === 0;
+    // Only page views monitor: header checks and signals can come from any client holding the public key. A
+    // week of no time (the store created at the period's end) had nothing to monitor.
+    row.no_monitoring = row.sdk_batches === 0 && row.week_end > row.week_start;
     rows.push(row);
   }
   return rows;
