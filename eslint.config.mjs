@@ -128,13 +128,8 @@ export default tseslint.config(
     rules: { '@nx/enforce-module-boundaries': boundaries(testDepConstraints, [ANY_APP_FILE]) },
   },
   {
-    // Known and not yet moved (issue 30, docs/architecture.md): the gateway renders report CSVs and checks file
-    // links with the reports app's code, and two store queries live in contracts. Each file is named so that no
-    // other file can lean on these exceptions; the move was left while other work was open in these files.
-    files: ['apps/api-gateway/src/reports/report-files.controller.ts', 'apps/api-gateway/src/reports/report-files.module.ts', 'apps/api-gateway/src/reports/report-responses.ts'],
-    rules: { '@nx/enforce-module-boundaries': boundaries(depConstraints, ['^@pss/reports/src/(files|rendering|report)/']) },
-  },
-  {
+    // Known and not yet moved (issue 30, docs/architecture.md): two store queries live in contracts. The file is
+    // named so that no other file can lean on this exception.
     files: ['libs/contracts/src/read-models/store.ts'],
     rules: { '@nx/enforce-module-boundaries': boundaries(depConstraints, ['^@pss/read-store$']) },
   },

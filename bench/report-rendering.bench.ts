@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buffer } from 'node:stream/consumers';
+import { reportCsv } from '@pss/report-files';
+import { largeReportData } from '@pss/report-files/testing/report-data.fixture';
 import { renderReportPdf, type ReportPdfSnapshot } from '@pss/reports/src/rendering/report-pdf';
-import { reportCsv } from '@pss/reports/src/rendering/report-csv';
-import { largeReportData } from '@pss/reports/src/testing/report-data.fixture';
 import type { BenchRow } from './report';
 import { collectGarbage, log, QUICK } from './support';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ReportFileLinksModule } from '@pss/report-files/report-file-links';
 import { FactsCatchUp } from './facts/facts-catch-up';
 import { ReportFacts } from './facts/report-facts';
-import { ReportFileLinksModule } from './files/report-file-links';
 import { ReportFactsConsumer } from './facts/report-facts.consumer';
 import { SdkActivityProjection } from './facts/sdk-activity.projection';
 import { ReportsIntegrationEvents } from './reports.integration-events';

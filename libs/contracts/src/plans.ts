@@ -11,7 +11,3 @@ export type Plan = keyof typeof PLANS;
 export const PLAN_NAMES = Object.keys(PLANS) as Plan[];
 export const BILLING_MODES = ['partner', 'processor'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
-
-/** Spec: partner-billed organizations skip the check; others need a plan with compliance reports. */
-export const includesComplianceReports = (organization: { plan: Plan; billing_mode: BillingMode }): boolean =>
-  organization.billing_mode === 'partner' || PLANS[organization.plan]?.complianceReports === true;

@@ -3,10 +3,9 @@ import { createHash } from 'node:crypto';
 import { FILE_STORE, type FileStore } from '@pss/files';
 import { CLOCK, DomainError, notFound, type Clock } from '@pss/kernel';
 import type { FastifyReply } from 'fastify';
-import { ReportFileLinks } from '@pss/reports/src/files/report-file-links';
-import { REPORT_FILES_PATH } from '@pss/reports/src/files/signed-url';
+import { attachment, REPORT_FILES_PATH } from '@pss/report-files';
+import { ReportFileLinks } from '@pss/report-files/report-file-links';
 import { Public } from '../auth/scopes.decorator';
-import { attachment } from '@pss/reports/src/rendering/file-names';
 import { ReportFileQuery } from './report-files.query';
 
 /**

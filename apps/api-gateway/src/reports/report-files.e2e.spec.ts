@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FILE_STORE, type FileStore } from '@pss/files';
 import { ManualClock } from '@pss/testkit';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
-import { ReportFileLinks } from '@pss/reports/src/files/report-file-links';
+import { ReportFileLinks } from '@pss/report-files/report-file-links';
 
 const KEY = 'reports/0193a5b0-0000-7000-8000-0000000000aa/0193a5b0-7c1e-7d2a-9f00-5e1f2a3b4c5d.pdf';
 const PDF = Buffer.from('%PDF-1.3\n% a report, with bytes that are not text: \u00ff\u0000\n%%EOF\n', 'latin1');

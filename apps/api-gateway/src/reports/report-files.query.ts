@@ -1,7 +1,7 @@
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { FILE_KEY_PATTERN, MAX_FILE_KEY_LENGTH } from '@pss/files';
 
-/** The query string of a signed report file link (apps/reports/src/files/signed-url.ts makes it). */
+/** The query string of a signed report file link (libs/report-files/src/signed-url.ts makes it). */
 export class ReportFileQuery {
   @IsString({ message: 'key must be a report file key' })
   @MaxLength(MAX_FILE_KEY_LENGTH, { message: 'key must be a report file key' })

@@ -12,11 +12,8 @@ import {
 } from '@pss/contracts';
 import { FILE_STORE, type FileStore } from '@pss/files';
 import { notFound } from '@pss/kernel';
+import { attachment, CSV_CONTENT_TYPE, csvFileName, parseJsonInSlices, reportCsv, type ReportData } from '@pss/report-files';
 import type { FastifyReply } from 'fastify';
-import { parseJsonInSlices } from '@pss/reports/src/report/canonical-json';
-import type { ReportData } from '@pss/reports/src/report/report-data';
-import { attachment, csvFileName } from '@pss/reports/src/rendering/file-names';
-import { CSV_CONTENT_TYPE, reportCsv } from '@pss/reports/src/rendering/report-csv';
 import type { ReportFormatQuery } from './report.dto';
 
 /** Rendering a large report's PDF takes seconds (benchmark 6); the bus's default wait is shorter. */

@@ -3,8 +3,6 @@ import { BUS, type Bus, type CommandIds } from '@pss/bus';
 import {
   assertStoreWritable,
   COMMANDS,
-  includesComplianceReports,
-  ORGANIZATIONS,
   REPORT_DEFAULT_PERIOD_DAYS,
   REPORT_MAX_PERIOD_DAYS,
   REPORT_SCHEDULES,
@@ -12,7 +10,6 @@ import {
   scheduleResource,
   type GenerateReportReply,
   type GenerateReportRequest,
-  type OrganizationDocument,
   type ReportScheduleDocument,
   type ReportScheduleResource,
   type ReportSnapshotDocument,
@@ -20,6 +17,7 @@ import {
 } from '@pss/contracts';
 import { CLOCK, DAY_MS, DomainError, notFound, validationError, type Clock, type ErrorDetail } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { organizationReportsRefusal } from '@pss/report-files';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { HttpDomainError } from '../http/exceptions.filter';
@@ -124,11 +122,10 @@ export class ReportsController {
     return this.bus.request(COMMANDS.scheduleDelete, { orgId: principal.actingOrgId, actor: principal.actor, storeId: query.store_id });
   }
 
-  /** Spec: non-partner organizations need a plan with compliance reports (also for a schedule, which makes reports). */
+  /** Also for a schedule, which makes reports; before the store, as the spec orders the refusals. */
   private async checkPlan(orgId: string): Promise<void> {
-    const organization = await this.readStore.collection<OrganizationDocument>(ORGANIZATIONS).findOne({ _id: orgId });
-    if (!organization || includesComplianceReports(organization)) return;
-    throw new DomainError('plan_limit', `The ${organization.plan} plan does not include compliance reports`);
+    const refusal = await organizationReportsRefusal(this.readStore, orgId);
+    if (refusal) throw refusal;
   }
 
   private storeOf(principal: Principal, storeId: string): Promise<StoreDocument> {

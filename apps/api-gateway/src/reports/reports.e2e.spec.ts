@@ -7,8 +7,8 @@ import { eventually, ManualClock, sri } from '@pss/testkit';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { SightingsFlusher } from '../sdk/intake/sightings-flusher';
 import { ReportFactsConsumer } from '@pss/reports/src/facts/report-facts.consumer';
-import { ReportFileLinks } from '@pss/reports/src/files/report-file-links';
-import { REPORT_FILES_PATH } from '@pss/reports/src/files/signed-url';
+import { ReportFileLinks } from '@pss/report-files/report-file-links';
+import { REPORT_FILES_PATH } from '@pss/report-files';
 
 const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'reports:read', 'reports:generate', 'alerts:read', 'alerts:write'];
 

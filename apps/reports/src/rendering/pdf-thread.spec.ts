@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reportBodyOf } from '@pss/contracts';
 import { canonicalJson } from '@pss/kernel';
-import { FIXTURE_DOMAIN, reportDataFixture } from '../testing/report-data.fixture';
+import { FIXTURE_DOMAIN, reportDataFixture } from '@pss/report-files/testing/report-data.fixture';
 import { PdfThread } from './pdf-thread';
 
 const popplerMissing = spawnSync('pdftotext', ['-v']).error !== undefined;

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { reportDataJson, type SnapshotOwnMeta } from '@pss/contracts';
-import type { ReportData } from '../report/report-data';
+import type { ReportData } from '@pss/report-files';
 import { renderReportPdf, type ReportPdfSnapshot } from './report-pdf';
 
 /** What the reports service asks of its PDF thread: a snapshot's stored data, as read from the file store. */

@@ -1,4 +1,4 @@
-import type { ReportLocale } from '../report/report-data';
+import type { ReportLocale } from '@pss/report-files';
 
 /** Dates of a report as an assessor reads them: in the store's time zone, and in UTC beside it. */
 export interface ReportDates {

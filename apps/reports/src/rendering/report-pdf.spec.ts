@@ -2,8 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FIXTURE_DOMAIN, FIXTURE_SNAPSHOT_ID, largeReportData, reportDataFixture } from '../testing/report-data.fixture';
-import type { ReportLocale } from '../report/report-data';
+import type { ReportLocale } from '@pss/report-files';
+import { FIXTURE_DOMAIN, FIXTURE_SNAPSHOT_ID, largeReportData, reportDataFixture } from '@pss/report-files/testing/report-data.fixture';
 import { renderReportPdf, type ReportPdfSnapshot } from './report-pdf';
 
 const SHA256 = '3f1c9a7be2d4056c8a1e9f0b7d6c5a4e3f2b1a0c9d8e7f6a5b4c3d2e1f0a9b8c';

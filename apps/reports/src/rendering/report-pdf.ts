@@ -1,5 +1,18 @@
-import type { PageObserved, PeriodicCheck, ReportAlert, ReportData, ReportHeader, ReportLocale, ReportPolicy, ReportScript, DataAccess } from '../report/report-data';
-import { labelsFor, valueLabel, type Figures, type ReportLabels } from './labels';
+import {
+  labelsFor,
+  valueLabel,
+  type DataAccess,
+  type Figures,
+  type PageObserved,
+  type PeriodicCheck,
+  type ReportAlert,
+  type ReportData,
+  type ReportHeader,
+  type ReportLabels,
+  type ReportLocale,
+  type ReportPolicy,
+  type ReportScript,
+} from '@pss/report-files';
 import { PdfLayout, type Column } from './pdf-layout';
 import { reportDates, type ReportDates } from './report-dates';
 

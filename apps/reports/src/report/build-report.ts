@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isDeclaredPage } from '@pss/contracts';
-import { REPORT_SCHEMA_VERSION, type PageObserved, type PeriodicCheck, type ReportData, type ReportHeader, type ReportLocale } from './report-data';
+import { REPORT_SCHEMA_VERSION, type PageObserved, type PeriodicCheck, type ReportData, type ReportHeader, type ReportLocale } from '@pss/report-files';
 import { ReportFold, WEEK_MS, weekStartOf, type ReportFact, type ReportPeriod } from './report-fold';
 
 /** SDK activity of one whole UTC hour (reports counts it by hour: see docs/reports.md). */

@@ -17,7 +17,7 @@ import {
   type StoreCreatedFact,
   type StoreUpdatedFact,
 } from '@pss/contracts';
-import type { ChangeEvents, DataAccess, ReportAlert, ReportHeader, ReportPolicy, ReportScript } from './report-data';
+import type { ChangeEvents, DataAccess, ReportAlert, ReportHeader, ReportPolicy, ReportScript } from '@pss/report-files';
 
 /** What a report is folded from: inventory's and alerts' integration events, as reports recorded them. */
 export type ReportFact = InventoryFact | AlertFact;

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { includesComplianceReports, ORGANIZATIONS, REPORT_SCHEDULES, type OrganizationDocument, type RunReportScheduleReply } from '@pss/contracts';
+import { REPORT_SCHEDULES, type RunReportScheduleReply } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository, PeriodicJob, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { organizationReportsRefusal } from '@pss/report-files';
 import { ReportGenerator } from '../snapshot/report-generator';
 import { CATCH_UP_MS, dueRuns } from './due-runs';
 import type { ScheduleDocument } from './schedule.projection';
@@ -47,8 +48,7 @@ export class ScheduledReportsJob extends PeriodicJob {
     const schedules = await this.readStore.collection<ScheduleDocument>(REPORT_SCHEDULES).find({ active: true, _deleted: { $ne: true } });
     for (const schedule of schedules) {
       // A plan downgraded since the schedule was set: no more reports (as GET /reports/pci would refuse them).
-      const organization = await this.readStore.collection<OrganizationDocument>(ORGANIZATIONS).findOne({ _id: schedule.org_id });
-      if (organization && !includesComplianceReports(organization)) continue;
+      if (await organizationReportsRefusal(this.readStore, schedule.org_id)) continue;
       const since = window === 'catch_up' ? Math.max(at.getTime() - CATCH_UP_MS, Date.parse(schedule._since ?? at.toISOString())) : at.getTime() - CADENCE_MS[schedule.cadence];
       for (const due of dueRuns(schedule.cadence, new Date(since), at).slice(window === 'instant' ? -1 : 0)) {
         const run: ScheduledRun = { storeId: schedule._id, orgId: schedule.org_id, cadence: due.cadence, periodStart: due.periodStart, periodEnd: due.periodEnd, locale: schedule.locale };

@@ -14,12 +14,11 @@ import { FILE_STORE, type FileStore } from '@pss/files';
 import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { canonicalJsonInSlices, REPORT_SCHEMA_VERSION, sha256Hex, type ReportData } from '@pss/report-files';
 import { FactsCatchUp } from '../facts/facts-catch-up';
 import { ReportFacts } from '../facts/report-facts';
 import { SDK_HOURS, SDK_PAGES, type SdkHourDocument, type SdkPageDocument } from '../facts/sdk-activity.projection';
 import { buildReport, HOUR_MS } from '../report/build-report';
-import { canonicalJsonInSlices, sha256Hex } from '../report/canonical-json';
-import { REPORT_SCHEMA_VERSION, type ReportData } from '../report/report-data';
 import { evidenceChainStream, snapshotDecider, type SnapshotEvent, type SnapshotRecorded } from './snapshot.decider';
 import { snapshotDocument } from './snapshot.projection';
 

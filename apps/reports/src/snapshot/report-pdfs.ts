@@ -4,8 +4,8 @@ import { expiredSnapshotData, REPORT_SNAPSHOTS, reportPdfKey, snapshotOwnMeta, t
 import { FILE_STORE, type FileStore } from '@pss/files';
 import { notFound } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { ReportFileLinks } from '../files/report-file-links';
-import { pdfFileName } from '../rendering/file-names';
+import { pdfFileName } from '@pss/report-files';
+import { ReportFileLinks } from '@pss/report-files/report-file-links';
 import { PdfThread } from '../rendering/pdf-thread';
 import type { SnapshotDocument } from './report-generator';
 

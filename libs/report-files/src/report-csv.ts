@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
-import type { CsvTable, ReportAlert, ReportData, ReportHeader, ReportLocale, ReportScript } from '../report/report-data';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { CsvTable, ReportAlert, ReportData, ReportHeader, ReportLocale, ReportScript } from './report-data';
 import { labelsFor, type ReportLabels } from './labels';
-import { yieldToEventLoop } from './event-loop';
-
-export { csvFileName } from './file-names';
 
 /**
  * One table of a report as CSV for a spreadsheet (RFC 4180): UTF-8 with a byte order mark (so Excel reads the

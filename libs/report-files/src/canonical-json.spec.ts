@@ -1,4 +1,4 @@
-import { largeReportData, reportDataFixture } from '../testing/report-data.fixture';
+import { largeReportData, reportDataFixture } from './testing/report-data.fixture';
 import { canonicalJson } from '@pss/kernel';
 import { canonicalJsonInSlices, parseJsonInSlices, sha256Hex } from './canonical-json';
 

@@ -1,4 +1,4 @@
-import type { ChangeEvents, ReportLocale } from '../report/report-data';
+import type { ChangeEvents, ReportLocale } from './report-data';
 
 /** Each figure of a summary: its label, and one line saying what it counts. */
 export type Figures<Key extends string> = Record<Key, { label: string; counts: string }>;

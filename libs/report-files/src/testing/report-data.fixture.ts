@@ -1,4 +1,4 @@
-import { REPORT_SCHEMA_VERSION, type ReportAlert, type ReportData, type ReportScript } from '../report/report-data';
+import { REPORT_SCHEMA_VERSION, type ReportAlert, type ReportData, type ReportScript } from '../report-data';
 
 /**
  * ReportData for tests of whatever consumes it (renderers, the API, the report builder's expectations): a small

@@ -1,5 +1,5 @@
 import { domainToASCII } from 'node:url';
-import type { CsvTable } from '../report/report-data';
+import type { CsvTable } from './report-data';
 
 /**
  * Names of the files a report downloads as, for `Content-Disposition`: plain ASCII (an internationalized domain
