@@ -1,11 +1,10 @@
 import type { DiscoveryService } from '@nestjs/core';
 
-/** Class decorators that let a feature module contribute to the platform by being a provider, nothing more. */
-export const PROJECTION_METADATA = 'pss:projection';
+/**
+ * Class decorators that let a feature module contribute to the platform by being a provider, nothing more
+ * (projections are marked by `readModelProjection` or `@ReadModelProjection()` from `@pss/projections`).
+ */
 export const INTEGRATION_SOURCE_METADATA = 'pss:integration-source';
-
-/** Marks a provider as a read-model projection (implements `Projection`). */
-export const ReadModelProjection = (): ClassDecorator => (target) => Reflect.defineMetadata(PROJECTION_METADATA, true, target);
 
 /** Marks a provider as the integration-event source of a service (implements `IntegrationEventSource`). */
 export const PublishesIntegrationEvents = (): ClassDecorator => (target) =>

@@ -3,6 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { BUS, type Bus } from '@pss/bus';
 import {
   IntegrationPublisher,
+  PROJECTION_METADATA,
   ProjectionRunner,
   ReadModelSnapshots,
   type IntegrationEventSource,
@@ -10,7 +11,7 @@ import {
   type RestoreSummary,
 } from '@pss/projections';
 import { MemoryReadStore } from '@pss/read-store';
-import { discoverProviders, INTEGRATION_SOURCE_METADATA, PROJECTION_METADATA } from './discovery';
+import { discoverProviders, INTEGRATION_SOURCE_METADATA } from './discovery';
 import { CatchUpProgress, type CatchUpSummary } from './catch-up-progress';
 import { ADAPTERS, PLATFORM_OPTIONS, type PlatformOptions } from './tokens';
 import type { Adapters } from './adapters';

@@ -1,4 +1,5 @@
 export * from './projection';
+export * from './read-model-projection';
 export * from './apply-once';
 export * from './projection-runner';
 export * from './integration-publisher';

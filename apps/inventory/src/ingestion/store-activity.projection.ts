@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import {
   STORE_ACTIVITY,
   USAGE_COUNTERS,
@@ -8,9 +7,8 @@ import {
   type StoreSightings,
   type UsageCounterDocument,
 } from '@pss/contracts';
-import { canHandle, type RecordedEvent } from '@pss/event-store';
-import { ReadModelProjection } from '@pss/platform';
-import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
+import { canHandle } from '@pss/event-store';
+import { applyOnce, readModelProjection } from '@pss/projections';
 import type { SightingsEvent } from './sightings';
 
 export const isSightingsEvent = canHandle<SightingsEvent>({
@@ -21,34 +19,29 @@ export const isSightingsEvent = canHandle<SightingsEvent>({
  * `store_activity` (when each store's SDK last reported a page view, and its events) and `usage_counters` (SDK
  * events per month). Every batch is usage; only page views say the SDK is installed and reporting.
  */
-@ReadModelProjection()
-@Injectable()
-export class StoreActivityProjection implements Projection {
-  readonly name = 'store_activity';
-  readonly filter = { streamPrefixes: ['sightings-'] };
-  readonly collections: Projection['collections'] = {
+export class StoreActivityProjection extends readModelProjection({
+  name: 'store_activity',
+  streamPrefixes: ['sightings-'],
+  collections: {
     [STORE_ACTIVITY]: [{ key: { org_id: 1 } }, { key: { last_event_at: 1 } }],
     [USAGE_COUNTERS]: [{ key: { org_id: 1, month: 1 } }],
-  };
-
-  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (!isSightingsEvent(recorded)) return;
-    const event = recorded;
-    if (event.type !== 'SightingsFlushed') return;
+  },
+  canHandle: isSightingsEvent,
+  async evolve(event, context) {
     const { data } = event;
     const monitored = monitoredSpan(data);
-    await applyOnce(context.collection<StoreActivityDocument>(STORE_ACTIVITY), data.storeId, recorded, {
+    await applyOnce(context.collection<StoreActivityDocument>(STORE_ACTIVITY), data.storeId, event, {
       $set: { org_id: data.orgId },
       ...(monitored ? { $min: { first_event_at: monitored.first }, $max: { last_event_at: monitored.last } } : {}),
       $inc: { events_total: data.observations },
     }, { upsert: true });
     const month = usageMonth(new Date(data.lastEventAt));
-    await applyOnce(context.collection<UsageCounterDocument>(USAGE_COUNTERS), usageCounterId(data.orgId, month), recorded, {
+    await applyOnce(context.collection<UsageCounterDocument>(USAGE_COUNTERS), usageCounterId(data.orgId, month), event, {
       $set: { org_id: data.orgId, month },
       $inc: { events: data.observations },
     }, { upsert: true });
-  }
-}
+  },
+}) {}
 
 /**
  * When the window's page views came in; none for a window without any. A window from an edge older than

@@ -1,8 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { ORGANIZATIONS, type OrganizationDocument } from '@pss/contracts';
 import { canHandle, type RecordedEvent } from '@pss/event-store';
-import { ReadModelProjection } from '@pss/platform';
-import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
+import { applyOnce, readModelProjection } from '@pss/projections';
 import type { OrganizationEvent } from './organization.decider';
 import type { ReportScheduleMirrored } from './report-schedule-settings';
 
@@ -12,32 +10,28 @@ export const isOrganizationEvent = canHandle<OrganizationEvent>({
 });
 const isScheduleMirrored = canHandle<ReportScheduleMirrored>({ ReportScheduleMirrored: true });
 
-@ReadModelProjection()
-@Injectable()
-export class OrganizationProjection implements Projection {
-  readonly name = 'organizations';
-  readonly filter = { streamPrefixes: ['org-', 'orgsettings-'] };
-  readonly collections: Projection['collections'] = {
+export class OrganizationProjection extends readModelProjection({
+  name: 'organizations',
+  streamPrefixes: ['org-', 'orgsettings-'],
+  collections: {
     [ORGANIZATIONS]: [
       { key: { parent_org_id: 1, created_at: -1, _id: -1 } },
       // Owner invitations ask whether an address already owns an organization.
       { key: { owner_email: 1 } },
     ],
-  };
-
-  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (!isOrganizationEvent(recorded) && !isScheduleMirrored(recorded)) return;
-    const event = recorded;
+  },
+  canHandle: (event: RecordedEvent) => isOrganizationEvent(event) || isScheduleMirrored(event),
+  async evolve(event, context) {
     if (event.type === 'ReportScheduleMirrored') {
       // partner_settings.report_schedules, keyed by store id (spec, Report schedule).
       const { orgId, storeId, schedule } = event.data;
       const path = `partner_settings.report_schedules.${storeId}`;
-      await applyOnce(context.collection<OrganizationDocument>(ORGANIZATIONS), orgId, recorded, schedule ? { $set: { [path]: schedule } } : { $unset: { [path]: '' } });
+      await applyOnce(context.collection<OrganizationDocument>(ORGANIZATIONS), orgId, event, schedule ? { $set: { [path]: schedule } } : { $unset: { [path]: '' } });
       return;
     }
     if (event.type !== 'OrganizationCreated') return;
     const { data } = event;
-    await applyOnce(context.collection<OrganizationDocument>(ORGANIZATIONS), data.orgId, recorded, {
+    await applyOnce(context.collection<OrganizationDocument>(ORGANIZATIONS), data.orgId, event, {
       $set: {
         name: data.name,
         plan: data.plan,
@@ -48,5 +42,5 @@ export class OrganizationProjection implements Projection {
         created_at: data.createdAt,
       },
     }, { upsert: true });
-  }
-}
+  },
+}) {}

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { canHandle, EVENT_STORE, WrongExpectedRevisionError, type EventMetadata, type EventStore, type RecordedEvent } from '@pss/event-store';
-import { ReadModelProjection } from '@pss/platform';
-import { ProjectionRunner, type Projection } from '@pss/projections';
+import { ProjectionRunner, ReadModelProjection, type Projection } from '@pss/projections';
 import type { OrganizationEvent } from '../organizations/organization.decider';
 import { DEFAULT_POLICIES, defaultPolicyId } from './default-policies';
 import { policyDecider, policyStream } from './policy.decider';

@@ -1,8 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { POLICIES, type PolicyDocument } from '@pss/contracts';
-import { canHandle, type RecordedEvent } from '@pss/event-store';
-import { ReadModelProjection } from '@pss/platform';
-import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
+import { canHandle } from '@pss/event-store';
+import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
 import type { PolicyEvent } from './policy.decider';
 
 export const isPolicyEvent = canHandle<PolicyEvent>({
@@ -12,25 +10,21 @@ export const isPolicyEvent = canHandle<PolicyEvent>({
 });
 
 /** `policies`: the spec's Policy resources, listed per organization (and store) in evaluation order. */
-@ReadModelProjection()
-@Injectable()
-export class PolicyProjection implements Projection {
-  readonly name = 'policies';
-  readonly filter = { streamPrefixes: ['policy-'] };
-  readonly collections: Projection['collections'] = {
+export class PolicyProjection extends readModelProjection({
+  name: 'policies',
+  streamPrefixes: ['policy-'],
+  collections: {
     [POLICIES]: [
       { key: { org_id: 1, priority: 1, _id: 1 } },
       { key: { org_id: 1, store_id: 1, priority: 1, _id: 1 } },
     ],
-  };
-
-  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (!isPolicyEvent(recorded)) return;
-    const event = recorded;
+  },
+  canHandle: isPolicyEvent,
+  async evolve(event, context) {
     switch (event.type) {
       case 'PolicyCreated': {
         const { data } = event;
-        await applyOnce(context.collection<PolicyDocument>(POLICIES), data.policyId, recorded, {
+        await applyOnce(context.collection<PolicyDocument>(POLICIES), data.policyId, event, {
           $set: {
             org_id: data.orgId,
             store_id: data.storeId,
@@ -55,7 +49,7 @@ export class PolicyProjection implements Projection {
       case 'PolicyUpdated': {
         const { data } = event;
         const { justificationTemplate, expiresDays, ...rest } = data.changes;
-        await applyOnce(context.collection<PolicyDocument>(POLICIES), data.policyId, recorded, {
+        await applyOnce(context.collection<PolicyDocument>(POLICIES), data.policyId, event, {
           $set: {
             ...rest,
             ...(justificationTemplate !== undefined ? { justification_template: justificationTemplate } : {}),
@@ -68,8 +62,8 @@ export class PolicyProjection implements Projection {
       }
       case 'PolicyDeleted':
         // Gone from every reader; the stream keeps the history.
-        await context.collection<PolicyDocument>(POLICIES).deleteMany({ _id: event.data.policyId, [POSITION_FIELD]: { $lt: recorded.position } });
+        await context.collection<PolicyDocument>(POLICIES).deleteMany({ _id: event.data.policyId, [POSITION_FIELD]: { $lt: event.position } });
         return;
     }
-  }
-}
+  },
+}) {}

@@ -1,34 +1,28 @@
-import { Injectable } from '@nestjs/common';
 import { RULES, type RuleDocument } from '@pss/contracts';
-import { canHandle, type RecordedEvent } from '@pss/event-store';
-import { ReadModelProjection } from '@pss/platform';
-import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
+import { canHandle } from '@pss/event-store';
+import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
 import type { RuleEvent } from './rule.events';
 
 const isRuleEvent = canHandle<RuleEvent>({ RuleCreated: true, RuleUpdated: true, RuleDeleted: true });
 
 /** `rules`: what GET /rules lists and the SDK config carries. Deleted rules leave it, so no reader can miss one. */
-@ReadModelProjection()
-@Injectable()
-export class RuleProjection implements Projection {
-  readonly name = 'rules';
-  readonly filter = { streamPrefixes: ['rule-'] };
-  readonly collections: Projection['collections'] = {
+export class RuleProjection extends readModelProjection({
+  name: 'rules',
+  streamPrefixes: ['rule-'],
+  collections: {
     [RULES]: [
       { key: { org_id: 1, created_at: -1, _id: -1 } },
       { key: { org_id: 1, store_id: 1, type: 1, active: 1, created_at: -1, _id: -1 } },
       { key: { store_id: 1, active: 1, type: 1 } },
     ],
-  };
-
-  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (!isRuleEvent(recorded)) return;
-    const event = recorded;
+  },
+  canHandle: isRuleEvent,
+  async evolve(event, context) {
     const rules = context.collection<RuleDocument>(RULES);
     switch (event.type) {
       case 'RuleCreated': {
         const { data } = event;
-        await applyOnce(rules, data.ruleId, recorded, {
+        await applyOnce(rules, data.ruleId, event, {
           $set: {
             org_id: data.orgId,
             store_id: data.storeId,
@@ -45,13 +39,13 @@ export class RuleProjection implements Projection {
       }
       case 'RuleUpdated': {
         const { ruleId, updatedAt, ...changes } = event.data;
-        await applyOnce(rules, ruleId, recorded, { $set: { ...changes, updated_at: updatedAt } });
+        await applyOnce(rules, ruleId, event, { $set: { ...changes, updated_at: updatedAt } });
         return;
       }
       case 'RuleDeleted':
         // Only a document older than the deletion: a replayed deletion must not remove the rule created again since.
-        await rules.deleteMany({ _id: event.data.ruleId, [POSITION_FIELD]: { $lt: recorded.position } });
+        await rules.deleteMany({ _id: event.data.ruleId, [POSITION_FIELD]: { $lt: event.position } });
         return;
     }
-  }
-}
+  },
+}) {}

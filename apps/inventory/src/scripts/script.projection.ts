@@ -1,18 +1,14 @@
-import { Injectable } from '@nestjs/common';
 import { HOST_PREVALENCE, integrityOf, SCRIPTS, type HostPrevalenceDocument, type ScriptDocument, type ScriptReview } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
-import { ReadModelProjection } from '@pss/platform';
-import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
+import { applyOnce, readModelProjection } from '@pss/projections';
 import { isSightingsEvent } from '../ingestion/store-activity.projection';
 import { isScriptEvent } from './script.events';
 
 /** `scripts`: the per-store inventory PCI DSS 6.4.3 asks for, with each script's decisions and integrity. */
-@ReadModelProjection()
-@Injectable()
-export class ScriptProjection implements Projection {
-  readonly name = 'scripts';
-  readonly filter = { streamPrefixes: ['script-', 'sightings-'] };
-  readonly collections: Projection['collections'] = {
+export class ScriptProjection extends readModelProjection({
+  name: 'scripts',
+  streamPrefixes: ['script-', 'sightings-'],
+  collections: {
     [SCRIPTS]: [
       { key: { org_id: 1, first_seen_at: -1, _id: -1 } },
       { key: { store_id: 1, first_seen_at: -1, _id: -1 } },
@@ -20,11 +16,9 @@ export class ScriptProjection implements Projection {
       { key: { status: 1, expires_at: 1 } },
     ],
     [HOST_PREVALENCE]: [],
-  };
-
-  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (!isScriptEvent(recorded) && !isSightingsEvent(recorded)) return;
-    const event = recorded;
+  },
+  canHandle: (event: RecordedEvent) => isScriptEvent(event) || isSightingsEvent(event),
+  async evolve(event, context) {
     const scripts = context.collection<HeldScript>(SCRIPTS);
     switch (event.type) {
       case 'ScriptDetected': {
@@ -68,7 +62,7 @@ export class ScriptProjection implements Projection {
           sri_refused: false,
           sri_refused_at: null,
         };
-        await applyOnce(scripts, data.scriptId, recorded, { $set: doc }, { upsert: true });
+        await applyOnce(scripts, data.scriptId, event, { $set: doc }, { upsert: true });
         if (data.host) {
           await context.collection<HostPrevalenceDocument>(HOST_PREVALENCE).updateOne({ _id: data.host }, { $addToSet: { store_ids: data.storeId } }, { upsert: true });
         }
@@ -76,7 +70,7 @@ export class ScriptProjection implements Projection {
       }
       case 'ScriptHashChanged': {
         const { data } = event;
-        await applyOnce(scripts, data.scriptId, recorded, {
+        await applyOnce(scripts, data.scriptId, event, {
           $set: {
             current_hash: data.hash,
             authorized_hash: data.authorizedHash,
@@ -97,12 +91,12 @@ export class ScriptProjection implements Projection {
         return;
       }
       case 'ScriptHashLearned':
-        await applyOnce(scripts, event.data.scriptId, recorded, { $max: { last_seen_at: event.data.seenAt }, $inc: A_SIGHTING });
+        await applyOnce(scripts, event.data.scriptId, event, { $max: { last_seen_at: event.data.seenAt }, $inc: A_SIGHTING });
         return;
       case 'ScriptAuthorized': {
         const { data } = event;
         const script = await scripts.findOne({ _id: data.scriptId });
-        await applyOnce(scripts, data.scriptId, recorded, {
+        await applyOnce(scripts, data.scriptId, event, {
           $set: {
             status: 'authorized',
             authorized_hash: data.authorizedHash,
@@ -119,7 +113,7 @@ export class ScriptProjection implements Projection {
       }
       case 'ScriptBlocked': {
         const { data } = event;
-        await applyOnce(scripts, data.scriptId, recorded, {
+        await applyOnce(scripts, data.scriptId, event, {
           $set: { status: 'blocked', integrity_status: 'blocked', ...decisionFields(data, data.blockedAt), ...NO_EXPIRY, recommendation: null },
           $push: { reviews: review('block', data, data.blockedAt) },
         });
@@ -128,7 +122,7 @@ export class ScriptProjection implements Projection {
       case 'ScriptReviewRequested': {
         const { data } = event;
         const script = await scripts.findOne({ _id: data.scriptId });
-        await applyOnce(scripts, data.scriptId, recorded, {
+        await applyOnce(scripts, data.scriptId, event, {
           $set: {
             status: 'needs_review',
             integrity_status: integrityOf('needs_review', script?.current_hash ?? null, null, script?.sri_refused),
@@ -140,12 +134,12 @@ export class ScriptProjection implements Projection {
         return;
       }
       case 'ScriptRecommended':
-        await applyOnce(scripts, event.data.scriptId, recorded, { $set: { recommendation: event.data.recommendation } });
+        await applyOnce(scripts, event.data.scriptId, event, { $set: { recommendation: event.data.recommendation } });
         return;
       case 'ScriptIntegrityRefused': {
         const { data } = event;
         const script = await scripts.findOne({ _id: data.scriptId });
-        await applyOnce(scripts, data.scriptId, recorded, {
+        await applyOnce(scripts, data.scriptId, event, {
           $set: {
             sri_refused: true,
             sri_refused_at: data.refusedAt,
@@ -159,7 +153,7 @@ export class ScriptProjection implements Projection {
       case 'ScriptIntegrityAccepted': {
         const { data } = event;
         const script = await scripts.findOne({ _id: data.scriptId });
-        await applyOnce(scripts, data.scriptId, recorded, {
+        await applyOnce(scripts, data.scriptId, event, {
           $set: {
             sri_refused: false,
             sri_refused_at: null,
@@ -171,37 +165,37 @@ export class ScriptProjection implements Projection {
       }
       case 'ScriptAuthorizedContentSeen':
         // Not counted here: the sighting is a ScriptHashChanged's, or the gateway's to count (SdkIngestion answers it known).
-        await applyOnce(scripts, event.data.scriptId, recorded, { $max: { last_seen_at: event.data.seenAt } });
+        await applyOnce(scripts, event.data.scriptId, event, { $max: { last_seen_at: event.data.seenAt } });
         return;
       case 'ScriptIntegrityRestored': {
         const { data } = event;
         const script = await scripts.findOne({ _id: data.scriptId });
-        await applyOnce(scripts, data.scriptId, recorded, {
+        await applyOnce(scripts, data.scriptId, event, {
           $set: { _mismatch_held: false, integrity_status: integrityOf(script?.status ?? 'authorized', data.hash, script?.authorized_hash ?? null, script?.sri_refused) },
           $max: { last_verified_at: data.restoredAt },
         });
         return;
       }
       case 'ScriptSensitiveFieldAccessed':
-        await applyOnce(scripts, event.data.scriptId, recorded, { $addToSet: { sensitive_fields_accessed: event.data.field } });
+        await applyOnce(scripts, event.data.scriptId, event, { $addToSet: { sensitive_fields_accessed: event.data.field } });
         return;
       case 'ScriptMarkedSuspicious':
-        await applyOnce(scripts, event.data.scriptId, recorded, { $set: { status: 'suspicious' } });
+        await applyOnce(scripts, event.data.scriptId, event, { $set: { status: 'suspicious' } });
         return;
       case 'SightingsFlushed':
         for (const sighting of event.data.scripts) {
           const script = await scripts.findOne({ _id: sighting.scriptId });
           // An authorized script seen with its authorized content is verified as of that sighting.
           const verified = script?.integrity_status === 'match' ? { last_verified_at: sighting.lastSeenAt } : {};
-          await applyOnce(scripts, sighting.scriptId, recorded, {
+          await applyOnce(scripts, sighting.scriptId, event, {
             $max: { last_seen_at: sighting.lastSeenAt, ...verified },
             $inc: { sightings: sighting.sightings, sessions_count: sighting.sessions },
           });
         }
         return;
     }
-  }
-}
+  },
+}) {}
 
 const NO_EXPIRY = { expires_at: null, review_due_at: null };
 

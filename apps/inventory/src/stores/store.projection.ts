@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import {
   PAYMENT_PAGES,
   SDK_KEYS,
@@ -8,8 +7,7 @@ import {
   type StoreDocument,
 } from '@pss/contracts';
 import { canHandle, type RecordedEvent } from '@pss/event-store';
-import { ReadModelProjection } from '@pss/platform';
-import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
+import { applyOnce, readModelProjection, type ProjectionContext } from '@pss/projections';
 import type { PaymentPageRecord, StoreEvent } from './store.events';
 
 export const isStoreEvent = canHandle<StoreEvent>({
@@ -21,26 +19,22 @@ export const isStoreEvent = canHandle<StoreEvent>({
 });
 
 /** `stores`, `payment_pages` and `sdk_keys`: what the API lists and what the SDK endpoints authenticate with. */
-@ReadModelProjection()
-@Injectable()
-export class StoreProjection implements Projection {
-  readonly name = 'stores';
-  readonly filter = { streamPrefixes: ['store-'] };
-  readonly collections: Projection['collections'] = {
+export class StoreProjection extends readModelProjection({
+  name: 'stores',
+  streamPrefixes: ['store-'],
+  collections: {
     [STORES]: [{ key: { org_id: 1, _id: -1 } }, { key: { org_id: 1, status: 1, _id: -1 } }],
     [PAYMENT_PAGES]: [{ key: { store_id: 1, _id: 1 } }],
     [SDK_KEYS]: [{ key: { store_id: 1 } }],
-  };
-
-  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (!isStoreEvent(recorded)) return;
-    const event = recorded;
+  },
+  canHandle: isStoreEvent,
+  async evolve(event, context) {
     const stores = context.collection<StoreDocument>(STORES);
     const keys = context.collection<SdkKeyDocument>(SDK_KEYS);
     switch (event.type) {
       case 'StoreCreated': {
         const { data } = event;
-        await applyOnce(stores, data.storeId, recorded, {
+        await applyOnce(stores, data.storeId, event, {
           $set: {
             org_id: data.orgId,
             ...data.profile,
@@ -55,8 +49,8 @@ export class StoreProjection implements Projection {
             recipients: data.recipients,
           },
         }, { upsert: true });
-        await applyOnce(keys, data.sdkKey, recorded, { $set: { store_id: data.storeId, org_id: data.orgId, valid_until: null } }, { upsert: true });
-        await this.addPages(context, recorded, data.storeId, data.orgId, data.domain, data.sdkConfig.mode, data.pages);
+        await applyOnce(keys, data.sdkKey, event, { $set: { store_id: data.storeId, org_id: data.orgId, valid_until: null } }, { upsert: true });
+        await addPages(context, event, data.storeId, data.orgId, data.domain, data.sdkConfig.mode, data.pages);
         return;
       }
       case 'StoreUpdated': {
@@ -64,7 +58,7 @@ export class StoreProjection implements Projection {
         const config = data.sdkConfig
           ? Object.fromEntries([...Object.entries(data.sdkConfig), ['updated_at', data.updatedAt]].map(([k, v]) => [`sdk_config.${k}`, v]))
           : {};
-        await applyOnce(stores, data.storeId, recorded, {
+        await applyOnce(stores, data.storeId, event, {
           $set: { ...data.profile, ...config, ...(data.recipients ? { recipients: data.recipients } : {}), updated_at: data.updatedAt },
         });
         if (data.sdkConfig?.mode) {
@@ -73,49 +67,49 @@ export class StoreProjection implements Projection {
         return;
       }
       case 'StoreSuspended':
-        await applyOnce(stores, event.data.storeId, recorded, { $set: { status: 'suspended', updated_at: event.data.suspendedAt } });
+        await applyOnce(stores, event.data.storeId, event, { $set: { status: 'suspended', updated_at: event.data.suspendedAt } });
         return;
       case 'SdkKeyRotated': {
         const { data } = event;
         const store = await stores.findOne({ _id: data.storeId });
-        await applyOnce(stores, data.storeId, recorded, { $set: { sdk_key: data.sdkKey, updated_at: data.rotatedAt } });
-        await applyOnce(keys, data.previousKey, recorded, { $set: { valid_until: data.previousKeyValidUntil } });
-        await applyOnce(keys, data.sdkKey, recorded, { $set: { store_id: data.storeId, org_id: store!.org_id, valid_until: null } }, { upsert: true });
+        await applyOnce(stores, data.storeId, event, { $set: { sdk_key: data.sdkKey, updated_at: data.rotatedAt } });
+        await applyOnce(keys, data.previousKey, event, { $set: { valid_until: data.previousKeyValidUntil } });
+        await applyOnce(keys, data.sdkKey, event, { $set: { store_id: data.storeId, org_id: store!.org_id, valid_until: null } }, { upsert: true });
         return;
       }
       case 'PaymentPagesAdded': {
         const store = await stores.findOne({ _id: event.data.storeId });
-        await this.addPages(context, recorded, event.data.storeId, store!.org_id, store!.domain, store!.sdk_config?.mode ?? 'monitor', event.data.pages);
+        await addPages(context, event, event.data.storeId, store!.org_id, store!.domain, store!.sdk_config?.mode ?? 'monitor', event.data.pages);
         return;
       }
     }
-  }
+  },
+}) {}
 
-  private async addPages(
-    context: ProjectionContext,
-    recorded: RecordedEvent,
-    storeId: string,
-    orgId: string,
-    domain: string,
-    mode: string,
-    pages: PaymentPageRecord[],
-  ): Promise<void> {
-    const collection = context.collection<PaymentPageDocument>(PAYMENT_PAGES);
-    for (const page of pages) {
-      await applyOnce(collection, page.id, recorded, {
-        $set: {
-          store_id: storeId,
-          org_id: orgId,
-          url_pattern: page.url_pattern,
-          url: page.url,
-          domain,
-          is_payment_page: true,
-          mode,
-          payment_methods: page.payment_methods,
-          status: 'active',
-          created_at: page.created_at,
-        },
-      }, { upsert: true });
-    }
+async function addPages(
+  context: ProjectionContext,
+  recorded: RecordedEvent,
+  storeId: string,
+  orgId: string,
+  domain: string,
+  mode: string,
+  pages: PaymentPageRecord[],
+): Promise<void> {
+  const collection = context.collection<PaymentPageDocument>(PAYMENT_PAGES);
+  for (const page of pages) {
+    await applyOnce(collection, page.id, recorded, {
+      $set: {
+        store_id: storeId,
+        org_id: orgId,
+        url_pattern: page.url_pattern,
+        url: page.url,
+        domain,
+        is_payment_page: true,
+        mode,
+        payment_methods: page.payment_methods,
+        status: 'active',
+        created_at: page.created_at,
+      },
+    }, { upsert: true });
   }
 }

@@ -1,8 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { CHANNELS, type ChannelDocument } from '@pss/contracts';
-import { canHandle, type RecordedEvent } from '@pss/event-store';
-import { ReadModelProjection } from '@pss/platform';
-import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
+import { canHandle } from '@pss/event-store';
+import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
 import type { DeliveryEvent } from '../delivery/delivery.events';
 import type { ChannelEvent, ChannelSettings } from './channel.events';
 
@@ -17,18 +15,15 @@ const isChannelEvent = canHandle<ChannelEvent | Extract<DeliveryEvent, { type: '
  * `channels`: what GET /webhooks lists and the fan-out matches events against; never a secret, sealed or not.
  * A successful delivery moves `last_used_at`. Deleted channels leave it.
  */
-@ReadModelProjection()
-@Injectable()
-export class ChannelProjection implements Projection {
-  readonly name = CHANNELS;
-  readonly filter = { streamPrefixes: ['channel-', 'delivery-'], eventTypes: ['ChannelCreated', 'ChannelUpdated', 'ChannelDeleted', 'DeliverySucceeded'] };
-  readonly collections: Projection['collections'] = {
+export class ChannelProjection extends readModelProjection({
+  name: CHANNELS,
+  streamPrefixes: ['channel-', 'delivery-'],
+  eventTypes: ['ChannelCreated', 'ChannelUpdated', 'ChannelDeleted', 'DeliverySucceeded'],
+  collections: {
     [CHANNELS]: [{ key: { org_id: 1, created_at: -1, _id: -1 } }, { key: { org_id: 1, active: 1, store_id: 1 } }],
-  };
-
-  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (!isChannelEvent(recorded)) return;
-    const event = recorded;
+  },
+  canHandle: isChannelEvent,
+  async evolve(event, context) {
     const channels = context.collection<ChannelDocument>(CHANNELS);
     switch (event.type) {
       case 'ChannelCreated': {
@@ -49,23 +44,23 @@ export class ChannelProjection implements Projection {
           updated_at: data.createdAt,
           ...(data.recipients ? { recipients: data.recipients } : {}),
         };
-        await applyOnce(channels, data.channelId, recorded, { $set: document }, { upsert: true });
+        await applyOnce(channels, data.channelId, event, { $set: document }, { upsert: true });
         return;
       }
       case 'ChannelUpdated': {
         const { channelId, changes, secret, updatedAt } = event.data;
-        await applyOnce(channels, channelId, recorded, { $set: { ...fieldsOf(changes), ...(secret ? { has_secret: true } : {}), updated_at: updatedAt } });
+        await applyOnce(channels, channelId, event, { $set: { ...fieldsOf(changes), ...(secret ? { has_secret: true } : {}), updated_at: updatedAt } });
         return;
       }
       case 'ChannelDeleted':
-        await channels.deleteMany({ _id: event.data.channelId, [POSITION_FIELD]: { $lt: recorded.position } });
+        await channels.deleteMany({ _id: event.data.channelId, [POSITION_FIELD]: { $lt: event.position } });
         return;
       case 'DeliverySucceeded':
-        await applyOnce(channels, event.data.channelId, recorded, { $max: { last_used_at: event.data.at } });
+        await applyOnce(channels, event.data.channelId, event, { $max: { last_used_at: event.data.at } });
         return;
     }
-  }
-}
+  },
+}) {}
 
 /** The read model's names of the settings that changed. */
 function fieldsOf(changes: Partial<ChannelSettings>): Partial<ChannelDocument> {

@@ -1,8 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { DELIVERIES, DELIVERY_HISTORY_SIZE, type DeliveryDocument } from '@pss/contracts';
-import { canHandle, type RecordedEvent } from '@pss/event-store';
-import { ReadModelProjection } from '@pss/platform';
-import { applyOnce, POSITION_FIELD, type Projection, type ProjectionContext } from '@pss/projections';
+import { canHandle } from '@pss/event-store';
+import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
 import type { Document, ReadCollection } from '@pss/read-store';
 import { printable } from '../outbound/attempt-errors';
 import type { DeliveryEvent } from './delivery.events';
@@ -29,26 +27,22 @@ const isDeliveryEvent = canHandle<DeliveryEvent>({
  * `notifier_pending_deliveries` for the retry cycle, and `deliveries`, the history the dashboard and the admin
  * CLI show: each channel's newest 50 (the older ones leave it as new ones come in).
  */
-@ReadModelProjection()
-@Injectable()
-export class DeliveryProjection implements Projection {
-  readonly name = 'deliveries';
-  readonly filter = { streamPrefixes: ['delivery-'] };
-  readonly collections: Projection['collections'] = {
+export class DeliveryProjection extends readModelProjection({
+  name: 'deliveries',
+  streamPrefixes: ['delivery-'],
+  collections: {
     [PENDING_DELIVERIES]: [{ key: { due_at: 1, _id: 1 } }],
     [DELIVERIES]: [{ key: { channel_id: 1, created_at: -1, _id: -1 } }],
-  };
-
-  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (!isDeliveryEvent(recorded)) return;
-    const event = recorded;
+  },
+  canHandle: isDeliveryEvent,
+  async evolve(event, context) {
     const pending = context.collection<PendingDelivery>(PENDING_DELIVERIES);
     const history = context.collection<DeliveryDocument>(DELIVERIES);
     const { deliveryId } = event.data;
     switch (event.type) {
       case 'DeliveryRequested': {
         const { data } = event;
-        await applyOnce(pending, deliveryId, recorded, { $set: { channel_id: data.channelId, org_id: data.orgId, due_at: data.requestedAt } }, { upsert: true });
+        await applyOnce(pending, deliveryId, event, { $set: { channel_id: data.channelId, org_id: data.orgId, due_at: data.requestedAt } }, { upsert: true });
         const entry: Omit<DeliveryDocument, '_id'> = {
           org_id: data.orgId,
           channel_id: data.channelId,
@@ -61,35 +55,35 @@ export class DeliveryProjection implements Projection {
           created_at: data.requestedAt,
           updated_at: data.requestedAt,
         };
-        await applyOnce(history, deliveryId, recorded, { $set: entry }, { upsert: true });
+        await applyOnce(history, deliveryId, event, { $set: entry }, { upsert: true });
         await keepNewest(history, data.channelId);
         return;
       }
       case 'DeliveryAttemptStarted':
-        await applyOnce(pending, deliveryId, recorded, { $set: { due_at: event.data.claimedUntil } });
-        await applyOnce(history, deliveryId, recorded, { $set: { next_attempt_at: null, updated_at: event.data.at } });
+        await applyOnce(pending, deliveryId, event, { $set: { due_at: event.data.claimedUntil } });
+        await applyOnce(history, deliveryId, event, { $set: { next_attempt_at: null, updated_at: event.data.at } });
         return;
       case 'DeliveryAttemptFailed': {
         const { attempt, error, at, nextAttemptAt } = event.data;
-        await applyOnce(pending, deliveryId, recorded, { $set: { due_at: nextAttemptAt } });
+        await applyOnce(pending, deliveryId, event, { $set: { due_at: nextAttemptAt } });
         // Printable here too: errors recorded before receiver text was cleaned at the client still reach the CLI.
-        await applyOnce(history, deliveryId, recorded, { $set: { attempts: attempt, last_error: printable(error), next_attempt_at: nextAttemptAt, updated_at: at } });
+        await applyOnce(history, deliveryId, event, { $set: { attempts: attempt, last_error: printable(error), next_attempt_at: nextAttemptAt, updated_at: at } });
         return;
       }
       case 'DeliverySucceeded':
       case 'DeliveryFailed': {
         const { at } = event.data;
-        await pending.deleteMany({ _id: deliveryId, [POSITION_FIELD]: { $lt: recorded.position } });
+        await pending.deleteMany({ _id: deliveryId, [POSITION_FIELD]: { $lt: event.position } });
         const settled =
           event.type === 'DeliverySucceeded'
             ? { status: 'delivered', attempts: event.data.attempt }
             : { status: 'failed', attempts: event.data.attempts, last_error: printable(event.data.error) };
-        await applyOnce(history, deliveryId, recorded, { $set: { ...settled, next_attempt_at: null, updated_at: at } });
+        await applyOnce(history, deliveryId, event, { $set: { ...settled, next_attempt_at: null, updated_at: at } });
         return;
       }
     }
-  }
-}
+  },
+}) {}
 
 /** Drops a channel's history beyond its newest entries. */
 async function keepNewest(history: ReadCollection<DeliveryDocument>, channelId: string): Promise<void> {

@@ -1,7 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import type { RecordedEvent } from '@pss/event-store';
-import { ReadModelProjection } from '@pss/platform';
-import { applyOnce, type Projection, type ProjectionContext } from '@pss/projections';
+import { canHandle } from '@pss/event-store';
+import { applyOnce, readModelProjection } from '@pss/projections';
 import { hourStartOf } from '../report/build-report';
 import type { SdkWindowEvent } from './report-facts.events';
 
@@ -37,25 +35,24 @@ export interface SdkStoreDocument {
   last_event_at: string;
 }
 
-@ReadModelProjection()
-@Injectable()
-export class SdkActivityProjection implements Projection {
-  readonly name = SDK_HOURS;
-  readonly filter = { streamPrefixes: ['reportsdk-'] };
-  readonly collections: Projection['collections'] = {
+const isSdkWindow = canHandle<SdkWindowEvent>({ SdkWindowCounted: true });
+
+export class SdkActivityProjection extends readModelProjection({
+  name: SDK_HOURS,
+  streamPrefixes: ['reportsdk-'],
+  collections: {
     [SDK_HOURS]: [{ key: { store_id: 1, hour_start: 1 } }],
     [SDK_PAGES]: [{ key: { store_id: 1, hour_start: 1 } }],
     [SDK_STORES]: [],
-  };
-
-  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    if (recorded.type !== 'SdkWindowCounted') return;
-    const { data } = recorded as RecordedEvent<SdkWindowEvent['data']>;
+  },
+  canHandle: isSdkWindow,
+  async evolve(event, context) {
+    const { data } = event;
     const hourStart = new Date(hourStartOf(Date.parse(data.lastEventAt))).toISOString();
     await applyOnce(
       context.collection<SdkHourDocument>(SDK_HOURS),
       `${data.storeId}|${hourStart}`,
-      recorded,
+      event,
       { $set: { store_id: data.storeId, hour_start: hourStart }, $inc: { batches: data.batches, observations: data.observations, sessions: data.sessions, clients: data.clients ?? 0 } },
       { upsert: true },
     );
@@ -63,11 +60,11 @@ export class SdkActivityProjection implements Projection {
       await applyOnce(
         context.collection<SdkPageDocument>(SDK_PAGES),
         `${data.storeId}|${hourStart}|${page.path}`,
-        recorded,
+        event,
         { $set: { store_id: data.storeId, hour_start: hourStart, path: page.path }, $inc: { batches: page.batches } },
         { upsert: true },
       );
     }
-    await applyOnce(context.collection<SdkStoreDocument>(SDK_STORES), data.storeId, recorded, { $max: { last_event_at: data.lastEventAt } }, { upsert: true });
-  }
-}
+    await applyOnce(context.collection<SdkStoreDocument>(SDK_STORES), data.storeId, event, { $max: { last_event_at: data.lastEventAt } }, { upsert: true });
+  },
+}) {}

@@ -1,16 +1,15 @@
-import { Injectable } from '@nestjs/common';
 import { REPORT_SNAPSHOTS, type ReportSnapshotDocument } from '@pss/contracts';
-import type { RecordedEvent } from '@pss/event-store';
-import { ReadModelProjection } from '@pss/platform';
-import type { Projection, ProjectionContext } from '@pss/projections';
+import { canHandle } from '@pss/event-store';
+import { readModelProjection } from '@pss/projections';
 import type { SnapshotEvent, SnapshotRecorded } from './snapshot.decider';
 
-@ReadModelProjection()
-@Injectable()
-export class SnapshotProjection implements Projection {
-  readonly name = REPORT_SNAPSHOTS;
-  readonly filter = { streamPrefixes: ['report-'] };
-  readonly collections: Projection['collections'] = {
+const isSnapshotEvent = canHandle<SnapshotEvent>({ ReportSnapshotRecorded: true, ReportSnapshotExpired: true });
+
+/** A snapshot's document is written whole, then only marked expired: handling either again changes nothing. */
+export class SnapshotProjection extends readModelProjection({
+  name: REPORT_SNAPSHOTS,
+  streamPrefixes: ['report-'],
+  collections: {
     [REPORT_SNAPSHOTS]: [
       { key: { org_id: 1, created_at: -1, _id: -1 } },
       { key: { store_id: 1, period_start: 1, period_end: 1 } },
@@ -18,16 +17,14 @@ export class SnapshotProjection implements Projection {
       // Retention's look for on-demand snapshots past their time.
       { key: { kind: 1, created_at: 1 } },
     ],
-  };
-
-  /** A snapshot's document is written whole, then only marked expired: handling either again changes nothing. */
-  async handle(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+  },
+  canHandle: isSnapshotEvent,
+  async evolve(event, context) {
     const snapshots = context.collection<ReportSnapshotDocument>(REPORT_SNAPSHOTS);
-    const event = recorded as unknown as SnapshotEvent;
-    if (event.type === 'ReportSnapshotRecorded') await snapshots.upsert(snapshotDocument(event.data, recorded.revision));
+    if (event.type === 'ReportSnapshotRecorded') await snapshots.upsert(snapshotDocument(event.data, event.revision));
     if (event.type === 'ReportSnapshotExpired') await snapshots.updateOne({ _id: event.data.snapshotId }, { $set: { _expired_at: event.data.expiredAt } });
-  }
-}
+  },
+}) {}
 
 /**
  * The read model's document of a recorded snapshot. `revision`: its event's on the chain's stream, for snapshots
