@@ -1,5 +1,5 @@
 import { SdkActivityProjection, SDK_HOURS, SDK_PAGES, SDK_STORES } from './facts/sdk-activity.projection';
-import { project, recorded } from '@pss/testkit';
+import { project, recorded, replayedTwice } from '@pss/testkit';
 import { ScheduleProjection } from './schedule/schedule.projection';
 import { SnapshotProjection } from './snapshot/snapshot.projection';
 import { REPORT_SCHEDULES, REPORT_SNAPSHOTS } from '@pss/contracts';
@@ -22,8 +22,7 @@ describe('reports projections replayed twice', () => {
       recorded('reportsdk-s1', 'SdkWindowCounted', window('2026-11-23T10:59:59.000Z', 3)),
       recorded('reportsdk-s1', 'SdkWindowCounted', window('2026-11-23T11:00:00.000Z', 1)),
     ];
-    const twice = await project(new SdkActivityProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new SdkActivityProjection(), events, 'once'));
+    const twice = await replayedTwice(SdkActivityProjection, events);
     expect(twice[SDK_HOURS]).toEqual([
       expect.objectContaining({ _id: 's1|2026-11-23T10:00:00.000Z', batches: 5, observations: 10, sessions: 2 }),
       expect.objectContaining({ _id: 's1|2026-11-23T11:00:00.000Z', batches: 1 }),
@@ -55,8 +54,7 @@ describe('reports projections replayed twice', () => {
       createdAt: '2026-11-23T09:00:00.000Z',
     };
     const events = [recorded('report-s1', 'ReportSnapshotRecorded', snapshot)];
-    const twice = await project(new SnapshotProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new SnapshotProjection(), events, 'once'));
+    const twice = await replayedTwice(SnapshotProjection, events);
     expect(twice[REPORT_SNAPSHOTS]).toEqual([
       {
         _id: 'snap-1',
@@ -87,8 +85,7 @@ describe('reports projections replayed twice', () => {
       recorded('report-s1', 'ReportSnapshotRecorded', { ...snapshot, ...body }),
       recorded('report-s1', 'ReportSnapshotExpired', { snapshotId: 'snap-2', expiredAt: '2027-03-01T00:00:00.000Z', retentionDays: 90 }),
     ];
-    const twice = await project(new SnapshotProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new SnapshotProjection(), events, 'once'));
+    const twice = await replayedTwice(SnapshotProjection, events);
     expect(twice[REPORT_SNAPSHOTS]).toEqual([
       expect.objectContaining({ _id: 'snap-2', sha256: 'c'.repeat(64), _data_key: body.dataKey, _body_sha256: 'd'.repeat(64), _expired_at: '2027-03-01T00:00:00.000Z' }),
     ]);
@@ -97,8 +94,7 @@ describe('reports projections replayed twice', () => {
   it('keeps a schedule set, changed and deleted as of its last event, and when it was first set', async () => {
     const set = (at: string, cadence: string) => recorded('reportschedule-s1', 'ReportScheduleSet', { storeId: 's1', orgId: 'o1', cadence, locale: 'en', active: true, by: 'api:x', at });
     const events = [set('T1', 'weekly'), set('T2', 'monthly')];
-    const twice = await project(new ScheduleProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new ScheduleProjection(), events, 'once'));
+    const twice = await replayedTwice(ScheduleProjection, events);
     expect(twice[REPORT_SCHEDULES]).toEqual([expect.objectContaining({ _id: 's1', cadence: 'monthly', updated_at: 'T2', _since: 'T1', _deleted: false })]);
 
     const deleted = [...events, recorded('reportschedule-s1', 'ReportScheduleDeleted', { storeId: 's1', orgId: 'o1', by: 'api:x', at: 'T3' })];

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, NestFactory } from '@nestjs/core';
 import { canHandle } from '@pss/event-store';
-import { project, recorded } from '@pss/testkit';
+import { recorded, replayedTwice } from '@pss/testkit';
 import { applyOnce } from './apply-once';
 import { PROJECTION_METADATA, readModelProjection } from './read-model-projection';
 import { projectionFingerprint } from './snapshots/fingerprint';
@@ -37,8 +37,7 @@ describe('readModelProjection', () => {
       recorded('counter-a', 'Reset', {}),
       recorded('counter-a', 'Counted', { by: 3 }),
     ];
-    const twice = await project(new CounterProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new CounterProjection(), events, 'once'));
+    const twice = await replayedTwice(CounterProjection, events);
     expect(twice.counters).toEqual([expect.objectContaining({ _id: 'counter-a', total: 5 })]);
   });
 

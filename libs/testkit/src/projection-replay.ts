@@ -23,3 +23,13 @@ export async function project(projection: Projection, events: RecordedEvent[], t
   for (const name of Object.keys(projection.collections)) collections[name] = await store.collection(name).find({}, { sort: { _id: 1 } });
   return collections;
 }
+
+/**
+ * The collections after `events` replayed twice (as `project` does), once it has checked they are what handling
+ * each event once gives: every projection spec's first claim, that a redelivery changes nothing.
+ */
+export async function replayedTwice(Projected: new () => Projection, events: RecordedEvent[]): Promise<Record<string, AnyDocument[]>> {
+  const twice = await project(new Projected(), events, 'twice');
+  expect(twice).toEqual(await project(new Projected(), events, 'once'));
+  return twice;
+}

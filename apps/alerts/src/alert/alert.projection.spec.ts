@@ -1,5 +1,5 @@
 import { ALERTS, type AlertResource } from '@pss/contracts';
-import { project, recorded } from '@pss/testkit';
+import { recorded, replayedTwice } from '@pss/testkit';
 import type { AlertEvent } from './alert.events';
 import { AlertProjection } from './alert.projection';
 
@@ -38,8 +38,7 @@ describe('AlertProjection replayed twice', () => {
       stored('AlertOccurred', { alertId: 'a1', at: 'T3', sessionId: 'x2', newSession: true, mark: 2 }),
       stored('AlertOccurred', { alertId: 'a1', at: 'T2', sessionId: 'x2', newSession: false, mark: 3 }),
     ];
-    const twice = await project(new AlertProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new AlertProjection(), events, 'once'));
+    const twice = await replayedTwice(AlertProjection, events);
     const { id: _id, ...fields } = opened;
     expect(twice[ALERTS]).toEqual([expect.objectContaining({ ...fields, _id: 'a1', occurrences: 3, sessions_count: 2, last_seen_at: 'T3', first_seen_at: 'T1' })]);
   });
@@ -52,8 +51,7 @@ describe('AlertProjection replayed twice', () => {
       stored('AlertSnoozed', { alertId: 'a1', by: 'api:pss_ab12', at: 'T4', until: 'T9' }),
       stored('AlertOccurred', { alertId: 'a1', at: 'T5', sessionId: null, newSession: false, mark: 2 }),
     ];
-    const twice = await project(new AlertProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new AlertProjection(), events, 'once'));
+    const twice = await replayedTwice(AlertProjection, events);
     expect(twice[ALERTS]).toEqual([
       expect.objectContaining({
         _id: 'a1',
@@ -76,8 +74,7 @@ describe('AlertProjection replayed twice', () => {
       stored('AlertAutoResolved', { alertId: 'a1', at: 'T2', alert: { ...opened, status: 'resolved' } }),
       stored('AlertNoted', { alertId: 'a1', by: 'api:pss_ab12', at: 'T3', note: null }),
     ];
-    const twice = await project(new AlertProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new AlertProjection(), events, 'once'));
+    const twice = await replayedTwice(AlertProjection, events);
     expect(twice[ALERTS]).toEqual([
       expect.objectContaining({ _id: 'a1', type: 'SDK_SILENT', status: 'resolved', resolved_at: 'T2', resolved_by_label: 'system', auto_resolved: true, note: null, occurrences: 1 }),
     ]);

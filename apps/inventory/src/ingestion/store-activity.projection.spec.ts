@@ -1,5 +1,5 @@
 import { STORE_ACTIVITY, USAGE_COUNTERS } from '@pss/contracts';
-import { project, recorded } from '@pss/testkit';
+import { project, recorded, replayedTwice } from '@pss/testkit';
 import type { SightingsEvent } from './sightings';
 import { StoreActivityProjection } from './store-activity.projection';
 
@@ -18,8 +18,7 @@ describe('StoreActivityProjection replayed twice', () => {
       // A window that closed late, with older events: neither first nor last moves, the total does.
       flushed('s1', 'o1', '2026-10-31T23:00:00.000Z', '2026-10-31T23:00:30.000Z', 1),
     ];
-    const twice = await project(new StoreActivityProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new StoreActivityProjection(), events, 'once'));
+    const twice = await replayedTwice(StoreActivityProjection, events);
     expect(twice[STORE_ACTIVITY]).toEqual([
       expect.objectContaining({ _id: 's1', org_id: 'o1', first_event_at: '2026-10-31T23:00:00.000Z', last_event_at: '2026-11-01T00:00:40.000Z', events_total: 11 }),
       expect.objectContaining({ _id: 's2', org_id: 'o1', first_event_at: '2026-11-02T10:00:00.000Z', last_event_at: '2026-11-02T10:00:20.000Z', events_total: 5 }),
@@ -45,8 +44,7 @@ describe('StoreActivityProjection replayed twice', () => {
       batches: 2, sessions: 2, clients: 2, firstAt: '2026-11-02T10:00:11.000Z', lastAt: '2026-11-02T10:00:12.000Z',
     });
     const events = [...heartbeats, viewed];
-    const twice = await project(new StoreActivityProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new StoreActivityProjection(), events, 'once'));
+    const twice = await replayedTwice(StoreActivityProjection, events);
     expect(twice[STORE_ACTIVITY]).toEqual([
       expect.objectContaining({ _id: 's1', first_event_at: '2026-11-02T10:00:11.000Z', last_event_at: '2026-11-02T10:00:12.000Z', events_total: 8 }),
     ]);

@@ -1,5 +1,5 @@
 import { ORGANIZATIONS, type ReportScheduleResource } from '@pss/contracts';
-import { project, recorded } from '@pss/testkit';
+import { recorded, replayedTwice } from '@pss/testkit';
 import type { OrganizationEvent } from './organization.decider';
 import { OrganizationProjection } from './organization.projection';
 import type { ReportScheduleMirrored } from './report-schedule-settings';
@@ -31,8 +31,7 @@ describe('OrganizationProjection replayed twice', () => {
       mirrored('s1', 1, schedule('s1', 'monthly')),
       mirrored('s2', 1, null),
     ];
-    const twice = await project(new OrganizationProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new OrganizationProjection(), events, 'once'));
+    const twice = await replayedTwice(OrganizationProjection, events);
     expect(twice[ORGANIZATIONS]).toEqual([
       expect.objectContaining({
         _id: 'p1',

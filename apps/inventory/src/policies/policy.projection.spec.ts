@@ -1,5 +1,5 @@
 import { POLICIES } from '@pss/contracts';
-import { project, recorded } from '@pss/testkit';
+import { recorded, replayedTwice } from '@pss/testkit';
 import type { PolicyEvent } from './policy.decider';
 import { PolicyProjection } from './policy.projection';
 
@@ -34,8 +34,7 @@ describe('PolicyProjection replayed twice', () => {
       stored('p1', 'PolicyUpdated', { policyId: 'p1', changes: { priority: 5, justificationTemplate: null, expiresDays: 30 }, version: 2, updatedAt: 'T2' }),
       stored('p1', 'PolicyUpdated', { policyId: 'p1', changes: { active: false, mode: 'auto' }, version: 2, updatedAt: 'T3' }),
     ];
-    const twice = await project(new PolicyProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new PolicyProjection(), events, 'once'));
+    const twice = await replayedTwice(PolicyProjection, events);
     expect(twice[POLICIES]).toEqual([
       expect.objectContaining({
         _id: 'p1',
@@ -67,8 +66,7 @@ describe('PolicyProjection replayed twice', () => {
       stored('p2', 'PolicyDeleted', { policyId: 'p2', deletedAt: 'T2' }),
       created('p1', 'Again', 'T3'),
     ];
-    const twice = await project(new PolicyProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new PolicyProjection(), events, 'once'));
+    const twice = await replayedTwice(PolicyProjection, events);
     expect(twice[POLICIES]).toEqual([expect.objectContaining({ _id: 'p1', name: 'Again', created_at: 'T3' })]);
   });
 });

@@ -1,5 +1,5 @@
 import { RULES } from '@pss/contracts';
-import { project, recorded } from '@pss/testkit';
+import { recorded, replayedTwice } from '@pss/testkit';
 import type { RuleEvent } from './rule.events';
 import { RuleProjection } from './rule.projection';
 
@@ -17,8 +17,7 @@ describe('RuleProjection replayed twice', () => {
       stored('r1', 'RuleUpdated', { ruleId: 'r1', active: false, updatedAt: 'T2' }),
       stored('r1', 'RuleUpdated', { ruleId: 'r1', label: 'Known skimmer host', updatedAt: 'T3' }),
     ];
-    const twice = await project(new RuleProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new RuleProjection(), events, 'once'));
+    const twice = await replayedTwice(RuleProjection, events);
     expect(twice[RULES]).toEqual([
       expect.objectContaining({
         _id: 'r1',
@@ -43,8 +42,7 @@ describe('RuleProjection replayed twice', () => {
       stored('r2', 'RuleDeleted', { ruleId: 'r2', deletedAt: 'T2' }),
       created('r1', 'worse.example', 'T3'),
     ];
-    const twice = await project(new RuleProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new RuleProjection(), events, 'once'));
+    const twice = await replayedTwice(RuleProjection, events);
     expect(twice[RULES]).toEqual([expect.objectContaining({ _id: 'r1', value: 'worse.example', active: true, created_at: 'T3' })]);
   });
 });

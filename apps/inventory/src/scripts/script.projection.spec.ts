@@ -1,5 +1,5 @@
 import { HOST_PREVALENCE, SCRIPTS, type ScriptSightings } from '@pss/contracts';
-import { project, recorded } from '@pss/testkit';
+import { project, recorded, replayedTwice } from '@pss/testkit';
 import type { SightingsEvent } from '../ingestion/sightings';
 import type { ScriptEvent } from './script.events';
 import { ScriptProjection } from './script.projection';
@@ -74,8 +74,7 @@ describe('ScriptProjection replayed twice', () => {
       stored('c1', 'ScriptSensitiveFieldAccessed', { scriptId: 'c1', storeId: 's1', field: 'cardnumber', accessedAt: 'T9' }),
       stored('c1', 'ScriptMarkedSuspicious', { scriptId: 'c1', storeId: 's1', field: 'cvv', markedAt: 'T9' }),
     ];
-    const twice = await project(new ScriptProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new ScriptProjection(), events, 'once'));
+    const twice = await replayedTwice(ScriptProjection, events);
     expect(twice[SCRIPTS]).toEqual([
       expect.objectContaining({
         _id: 'c1',
@@ -135,8 +134,7 @@ describe('ScriptProjection replayed twice', () => {
       changed(H2, 'mismatch', 'T4'),
       changed(H1, 'match', 'T5'),
     ];
-    const twice = await project(new ScriptProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new ScriptProjection(), events, 'once'));
+    const twice = await replayedTwice(ScriptProjection, events);
     expect(twice[SCRIPTS]).toEqual([
       expect.objectContaining({ current_hash: H1, integrity_status: 'match', last_seen_at: 'T5', last_verified_at: 'T5', sightings: 4, sessions_count: 4 }),
     ]);
@@ -159,14 +157,12 @@ describe('ScriptProjection replayed twice', () => {
       stored('c1', 'ScriptIntegrityAccepted', { scriptId: 'c1', storeId: 's1', hash: H1, acceptedAt: 'T6' }),
       seen('x3', 'c1', 'T7'),
     ];
-    const twice = await project(new ScriptProjection(), held, 'twice');
-    expect(twice).toEqual(await project(new ScriptProjection(), held, 'once'));
+    const twice = await replayedTwice(ScriptProjection, held);
     expect(twice[SCRIPTS]).toEqual([expect.objectContaining({ current_hash: H1, integrity_status: 'mismatch', last_verified_at: null, last_seen_at: 'T7' })]);
     expect(twice[SCRIPTS][0]).toMatchObject({ _mismatch_held: true });
 
     const restored = [...held, seen('x4', 'c2', 'T8'), stored('c1', 'ScriptIntegrityRestored', { scriptId: 'c1', storeId: 's1', hash: H1, sessions: 3, clients: 2, restoredAt: 'T8' })];
-    const after = await project(new ScriptProjection(), restored, 'twice');
-    expect(after).toEqual(await project(new ScriptProjection(), restored, 'once'));
+    const after = await replayedTwice(ScriptProjection, restored);
     expect(after[SCRIPTS]).toEqual([expect.objectContaining({ integrity_status: 'match', last_verified_at: 'T8', _mismatch_held: false })]);
   });
 
@@ -189,8 +185,7 @@ describe('ScriptProjection replayed twice', () => {
       refused,
       stored('c1', 'ScriptAuthorized', { ...manual, scriptId: 'c1', storeId: 's1', authorizedHash: H1, expiresAt: null, reviewDueAt: null, authorizedAt: 'T3' }),
     ];
-    const twice = await project(new ScriptProjection(), whileRefused, 'twice');
-    expect(twice).toEqual(await project(new ScriptProjection(), whileRefused, 'once'));
+    const twice = await replayedTwice(ScriptProjection, whileRefused);
     expect(twice[SCRIPTS]).toEqual([
       expect.objectContaining({ status: 'authorized', integrity_status: 'mismatch', current_hash: H1, sri_hash: pinned, sri_refused: true, sri_refused_at: 'T2' }),
     ]);
@@ -213,8 +208,7 @@ describe('ScriptProjection replayed twice', () => {
       ]),
       stored('c2', 'ScriptBlocked', { ...manual, method: 'policy', policyId: 'p9', policyVersion: 2, scriptId: 'c2', storeId: 's2', ruleId: 'r1', blockedAt: 'T4' }),
     ];
-    const twice = await project(new ScriptProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new ScriptProjection(), events, 'once'));
+    const twice = await replayedTwice(ScriptProjection, events);
     expect(twice[SCRIPTS]).toEqual([
       expect.objectContaining({ _id: 'c1', sightings: 5, sessions_count: 4, last_seen_at: 'T2', last_verified_at: null }),
       expect.objectContaining({
@@ -242,8 +236,7 @@ describe('ScriptProjection replayed twice', () => {
       stored('c2', 'ScriptAuthorized', { ...byPolicy, prevalenceSeen: 0.5, scriptId: 'c2', storeId: 's1', authorizedHash: H1, expiresAt: null, reviewDueAt: null, authorizedAt: 'T2' }),
       stored('c2', 'ScriptReviewRequested', { ...(older as typeof manual), scriptId: 'c2', storeId: 's1', requestedAt: 'T3' }),
     ];
-    const twice = await project(new ScriptProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new ScriptProjection(), events, 'once'));
+    const twice = await replayedTwice(ScriptProjection, events);
     expect(twice[SCRIPTS].map((s) => [s._id, s.authorization_method, s.prevalence_seen])).toEqual([
       ['c1', 'policy', 0.25],
       ['c2', 'manual', null],

@@ -1,5 +1,5 @@
 import { PAYMENT_PAGES, SDK_KEYS, STORES, type RecipientView } from '@pss/contracts';
-import { project, recorded } from '@pss/testkit';
+import { recorded, replayedTwice } from '@pss/testkit';
 import { DEFAULT_SDK_CONFIG } from './sdk-config';
 import type { PaymentPageRecord, StoreEvent } from './store.events';
 import { StoreProjection } from './store.projection';
@@ -47,8 +47,7 @@ describe('StoreProjection replayed twice', () => {
       stored('PaymentPagesAdded', { storeId: 's1', pages: [page('pg3', '/pix', 'T4')], addedAt: 'T4' }),
       stored('StoreUpdated', { storeId: 's1', recipients: [recipient('rc2', 'Conta nova')], updatedAt: 'T5' }),
     ];
-    const twice = await project(new StoreProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new StoreProjection(), events, 'once'));
+    const twice = await replayedTwice(StoreProjection, events);
     expect(twice[STORES]).toEqual([
       expect.objectContaining({
         _id: 's1',
@@ -80,8 +79,7 @@ describe('StoreProjection replayed twice', () => {
       stored('SdkKeyRotated', { storeId: 's1', sdkKey: 'pk_3', previousKey: 'pk_2', previousKeyValidUntil: 'T5', rotatedAt: 'T4' }),
       stored('StoreSuspended', { storeId: 's1', suspendedAt: 'T6' }),
     ];
-    const twice = await project(new StoreProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new StoreProjection(), events, 'once'));
+    const twice = await replayedTwice(StoreProjection, events);
     expect(twice[STORES]).toEqual([expect.objectContaining({ _id: 's1', sdk_key: 'pk_3', status: 'suspended', updated_at: 'T6' })]);
     expect(twice[SDK_KEYS]).toEqual([
       expect.objectContaining({ _id: 'pk_1', store_id: 's1', org_id: 'o1', valid_until: 'T3' }),

@@ -1,5 +1,5 @@
 import { API_TOKENS } from '@pss/contracts';
-import { project, recorded } from '@pss/testkit';
+import { recorded, replayedTwice } from '@pss/testkit';
 import type { TokenEvent } from './token.decider';
 import { TokenProjection } from './token.projection';
 
@@ -19,8 +19,7 @@ describe('TokenProjection replayed twice', () => {
       stored('t1', 'TokenUsed', { tokenId: 't1', usedAt: 'T3' }),
       stored('t1', 'TokenRevoked', { tokenId: 't1', revokedAt: 'T4' }),
     ];
-    const twice = await project(new TokenProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new TokenProjection(), events, 'once'));
+    const twice = await replayedTwice(TokenProjection, events);
     expect(twice[API_TOKENS]).toEqual([
       expect.objectContaining({
         _id: 't1',

@@ -1,5 +1,5 @@
 import { CHANNELS } from '@pss/contracts';
-import { project, recorded } from '@pss/testkit';
+import { recorded, replayedTwice } from '@pss/testkit';
 import type { DeliveryEvent } from '../delivery/delivery.events';
 import type { ChannelEvent } from './channel.events';
 import { ChannelProjection } from './channel.projection';
@@ -40,8 +40,7 @@ describe('ChannelProjection replayed twice', () => {
       delivered('d1', 'c1', 'T3'),
       stored('c1', 'ChannelUpdated', { channelId: 'c1', changes: { name: 'Ops on call', active: false }, updatedAt: 'T5' }),
     ];
-    const twice = await project(new ChannelProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new ChannelProjection(), events, 'once'));
+    const twice = await replayedTwice(ChannelProjection, events);
     expect(twice[CHANNELS]).toEqual([
       expect.objectContaining({
         _id: 'c1',
@@ -73,8 +72,7 @@ describe('ChannelProjection replayed twice', () => {
       delivered('d1', 'c2', 'T3'),
       created('c1', 'Again', 'T4'),
     ];
-    const twice = await project(new ChannelProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new ChannelProjection(), events, 'once'));
+    const twice = await replayedTwice(ChannelProjection, events);
     expect(twice[CHANNELS]).toEqual([expect.objectContaining({ _id: 'c1', name: 'Again', created_at: 'T4', last_used_at: null })]);
   });
 });

@@ -1,5 +1,5 @@
 import { DELIVERIES, DELIVERY_HISTORY_SIZE } from '@pss/contracts';
-import { project, recorded } from '@pss/testkit';
+import { project, recorded, replayedTwice } from '@pss/testkit';
 import type { DeliveryEvent } from './delivery.events';
 import { DeliveryProjection, PENDING_DELIVERIES } from './delivery.projection';
 
@@ -32,8 +32,7 @@ describe('DeliveryProjection replayed twice', () => {
       requested('d3', 'c2', 5),
       stored('DeliveryFailed', { deliveryId: 'd3', channelId: 'c2', attempts: 0, error: 'channel inactive', at: at(6) }),
     ];
-    const twice = await project(new DeliveryProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new DeliveryProjection(), events, 'once'));
+    const twice = await replayedTwice(DeliveryProjection, events);
     expect(twice[PENDING_DELIVERIES]).toEqual([expect.objectContaining({ _id: 'd2', channel_id: 'c1', org_id: 'o1', due_at: at(9) })]);
     expect(twice[DELIVERIES]).toEqual([
       expect.objectContaining({
@@ -71,8 +70,7 @@ describe('DeliveryProjection replayed twice', () => {
       ...ids.flatMap((id, n) => [requested(id, 'c1', n), stored('DeliverySucceeded', { deliveryId: id, channelId: 'c1', attempt: 1, status: 200, at: at(n) })]),
       requested('x1', 'c2', 0),
     ];
-    const twice = await project(new DeliveryProjection(), events, 'twice');
-    expect(twice).toEqual(await project(new DeliveryProjection(), events, 'once'));
+    const twice = await replayedTwice(DeliveryProjection, events);
     const history = twice[DELIVERIES];
     expect(history.filter((entry) => entry.channel_id === 'c1').map((entry) => entry._id)).toEqual(ids.slice(2));
     expect(history.filter((entry) => entry.channel_id === 'c1').every((entry) => entry.status === 'delivered')).toBe(true);
