@@ -22,7 +22,8 @@ const ANY_APP_FILE = '^@pss/(api-gateway|inventory|alerts|reports|notifier|brows
  * Nx forbids importing a project of type application outright, whatever the tags: so apps never import each
  * other and libs never import apps. The tags then say which libs each project may use. Scope: a service sees
  * its own scope and the shared libs. Type: the domain imports only the domain; a port (an interface with its
- * adapters and conformance suite) the domain and other ports; an adapter anything but apps and tests.
+ * adapters and conformance suite) the domain and other ports; data access (queries over a port that several
+ * services run) the domain and ports; an adapter anything but apps and tests.
  */
 const depConstraints = [
   ...['gateway', 'inventory', 'alerts', 'reports', 'notifier', 'sdk'].map((service) => ({
@@ -32,10 +33,11 @@ const depConstraints = [
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
   { sourceTag: 'type:port', onlyDependOnLibsWithTags: ['type:domain', 'type:port'] },
-  { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:domain', 'type:port', 'type:adapter'] },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:port', 'type:adapter'] },
-  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:port', 'type:adapter', 'type:testing'] },
-  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:domain', 'type:port', 'type:adapter', 'type:testing'] },
+  { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:port'] },
+  { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:domain', 'type:port', 'type:data-access', 'type:adapter'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:port', 'type:data-access', 'type:adapter'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:domain', 'type:port', 'type:data-access', 'type:adapter', 'type:testing'] },
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:domain', 'type:port', 'type:data-access', 'type:adapter', 'type:testing'] },
 ];
 
 /** Test code may also use the test kit. */
@@ -126,12 +128,6 @@ export default tseslint.config(
     // Chromium), which no public API exposes without the network in the way, and start the composition root.
     files: ['bench/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': boundaries(testDepConstraints, [ANY_APP_FILE]) },
-  },
-  {
-    // Known and not yet moved (issue 30, docs/architecture.md): two store queries live in contracts. The file is
-    // named so that no other file can lean on this exception.
-    files: ['libs/contracts/src/read-models/store.ts'],
-    rules: { '@nx/enforce-module-boundaries': boundaries(depConstraints, ['^@pss/read-store$']) },
   },
   {
     // Nest's reflection hands handlers and DTO classes around as `Function` (Reflector, class-validator and

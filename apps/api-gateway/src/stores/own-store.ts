@@ -1,5 +1,5 @@
-import { ownStore } from '@pss/contracts';
 import type { ReadStore } from '@pss/read-store';
+import { ownStore } from '@pss/store-reads';
 
 export { ownStore };
 

@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { BUS, type Bus, type CommandIds } from '@pss/bus';
-import { COMMANDS, listPaymentPages, STORES, toResource, type StoreCommandEnvelope, type StoreDocument } from '@pss/contracts';
+import { COMMANDS, STORES, toResource, type StoreCommandEnvelope, type StoreDocument } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { listPaymentPages } from '@pss/store-reads';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { listPaymentPages, STORES, toResource, type StoreDocument } from '@pss/contracts';
+import { STORES, toResource, type StoreDocument } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
+import { listPaymentPages } from '@pss/store-reads';
 import { storeDecider, type StoreState } from './store.decider';
 import { storeStream } from './store.events';
 import { StoreProjection } from './store.projection';

@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { assertStoreWritable, ownStore, type ChannelResource, type UpdateChannelInput } from '@pss/contracts';
+import { assertStoreWritable, type ChannelResource, type UpdateChannelInput } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
+import { ownStore } from '@pss/store-reads';
 import { channelDecider, managedChannel, type ChannelCommand } from './channel.decider';
 import { channelStream } from './channel.events';
 import { channelResource } from './channel-resource';

@@ -4,7 +4,6 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   assertStoreWritable,
   channelTypeOf,
-  ownStore,
   WEBHOOK_NAME_MAX,
   type ChannelCommandEnvelope,
   type CreateChannelInput,
@@ -15,6 +14,7 @@ import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
+import { ownStore } from '@pss/store-reads';
 import { channelDecider } from './channel.decider';
 import { channelStream, type Channel } from './channel.events';
 import { assertRoomForChannel } from './channel-limits';
