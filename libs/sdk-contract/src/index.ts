@@ -1,5 +1,6 @@
 // What the browser SDK, the gateway and inventory must agree on to the byte. Browser code: no Node module here.
 export * from './recipient-key';
+export * from './script-identity';
 export * from './sdk-key';
 export * from './security-headers';
 export * from './url-tag';

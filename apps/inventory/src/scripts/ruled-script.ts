@@ -1,6 +1,6 @@
+import { scriptUrl } from '@pss/contracts';
 import type { RuledScript } from '../rules/script-rules';
 import type { ScriptState } from './script.decider';
-import { scriptUrl } from './script-identity';
 
 /** The script as rules see it: its content hash if inline, else its host and its URL without query. */
 export function ruledScript(state: ScriptState, orgId: string): RuledScript {

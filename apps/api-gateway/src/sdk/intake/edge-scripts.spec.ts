@@ -19,6 +19,13 @@ describe('EdgeScripts', () => {
     expect(edge.of('store-1').verdict(script('https://cdn.example/app.js?v=2#x'), 1)).toEqual({ kind: 'known', scriptId: 'script-a' });
   });
 
+  it("holds other spellings of one URL as one script, by inventory's script key", () => {
+    const edge = new EdgeScripts();
+    edge.of('store-1').remember(script('https://cdn.example/app.js'), 'script-a', sri('v1'), 0);
+    expect(edge.of('store-1').verdict(script('https://CDN.Example:443/app.js'), 1)).toEqual({ kind: 'known', scriptId: 'script-a' });
+    expect(edge.of('store-1').verdict(script('https://cdn.example/lib/../app.js'), 1)).toEqual({ kind: 'known', scriptId: 'script-a' });
+  });
+
   it('matches an unhashed sighting to whatever hash is on record', () => {
     const edge = new EdgeScripts();
     edge.of('store-1').remember(script('https://cdn.example/app.js'), 'script-a', sri('v1'), 0);

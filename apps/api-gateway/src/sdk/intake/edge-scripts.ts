@@ -1,5 +1,6 @@
 import type { ScriptObservation } from '@pss/contracts';
 import { LruCache } from '@pss/kernel';
+import { scriptKey } from '@pss/sdk-contract';
 
 /** Scripts the edge remembers, over every store: at about 250 bytes each, 100,000 of them hold some 25 MB. */
 export const EDGE_SCRIPTS_CACHED = 100_000;
@@ -33,8 +34,8 @@ const STALE: EdgeVerdict = { kind: 'stale' };
 /**
  * The gateway's memory of what inventory settled, so a page view of known scripts costs a map lookup per script:
  * no bus hop, no hashing, no read. Per store (the least recently active stores are forgotten first, so a batch
- * touches the recency order once), then per script identity as reported: an inline script's hash, an external
- * script's URL without query or fragment (as inventory's script key). Never trusted beyond EDGE_SCRIPT_FRESH_MS.
+ * touches the recency order once), then per script by inventory's own identity (`scriptKey`), so the edge never
+ * holds one script as two, nor two as one. Never trusted beyond EDGE_SCRIPT_FRESH_MS.
  */
 export class EdgeScripts {
   private readonly stores = new LruCache<string, Map<string, Remembered>>(EDGE_SCRIPTS_CACHED);
@@ -75,7 +76,7 @@ export class StoreScripts {
   ) {}
 
   verdict(observation: ScriptObservation, now: number): EdgeVerdict {
-    const entry = this.scripts?.get(identity(observation));
+    const entry = this.scripts?.get(scriptKey(observation));
     if (entry?.held) return STALE;
     // An unhashed sighting (a script the SDK could not read) matches whatever hash is on record, as in inventory.
     if (!entry || (observation.hash !== undefined && observation.hash !== entry.hash) || refusedIn(observation) !== entry.refused) return UNKNOWN;
@@ -83,17 +84,8 @@ export class StoreScripts {
   }
 
   remember(observation: ScriptObservation, scriptId: string, hash: string | null, now: number, held = false): void {
-    this.store(identity(observation), { scriptId, hash, refused: refusedIn(observation), held, freshUntil: now + EDGE_SCRIPT_FRESH_MS });
+    this.store(scriptKey(observation), { scriptId, hash, refused: refusedIn(observation), held, freshUntil: now + EDGE_SCRIPT_FRESH_MS });
   }
 }
 
 const refusedIn = (observation: ScriptObservation): boolean => observation.refused_integrity !== undefined;
-
-function identity(observation: ScriptObservation): string {
-  if (observation.inline) return `inline:${observation.hash}`;
-  const src = observation.src!;
-  const query = src.indexOf('?');
-  const fragment = src.indexOf('#');
-  const end = query < 0 ? fragment : fragment < 0 ? query : Math.min(query, fragment);
-  return end < 0 ? src : src.slice(0, end);
-}
