@@ -7,6 +7,8 @@ const HELPER = 'window.$ = function (selector) { var element = document.querySel
 describeInChromium('a skimmer reading the card field through an authorized library, in Chromium', () => {
   const rig = serviceInChromium(['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'alerts:read']);
 
+  // The synchronous tag: the reads come 50 and 200 ms after the page's scripts run, which the loader's SDK may not
+  // have reached on a loaded machine; attribution, not the loader, is what is tested here.
   const checkout = (snippet: string, scripts: string) =>
     `<!doctype html><html><head>${snippet}</head><body><form><input id="cc" name="cardnumber" autocomplete="cc-number" value="4111111111111111"></form>${scripts}</body></html>`;
 
@@ -21,14 +23,14 @@ describeInChromium('a skimmer reading the card field through an authorized libra
     const shop = `<script src="${helper}"></script><script>setTimeout(function () { window.checked = $("#cc").val(); }, 50);</script>`;
 
     // The shop's first page view: the helper is inventoried, and the shop authorizes it.
-    const before = await rig.visit(fixtures.page('/laundered/before', checkout(store.snippets.html, shop)));
+    const before = await rig.visit(fixtures.page('/laundered/before', checkout(rig.synchronousTag(store), shop)));
     const library = (await rig.scriptsUntil(store.id, (found) => found.some((script) => script.src === helper))).find((script) => script.src === helper);
     const authorized = await rig.service.request('POST', `/api/v1/scripts/${library.id}/authorize`, { token: rig.token, body: { justification: 'Form helper of the checkout, reviewed' } });
     expect(authorized.body.status).toBe('authorized');
     await before.page.browserContext().close();
 
     // Then the checkout is compromised: a skimmer from another host reads the card number through the helper.
-    const after = await rig.visit(fixtures.page('/laundered/checkout', checkout(store.snippets.html, `${shop}<script src="${skimmer}"></script>`)));
+    const after = await rig.visit(fixtures.page('/laundered/checkout', checkout(rig.synchronousTag(store), `${shop}<script src="${skimmer}"></script>`)));
     const reads = (alerts: any[]) => alerts.filter((alert) => alert.type === 'SENSITIVE_FIELD_ACCESS');
     const alerts = reads(await rig.alertsUntil(store.id, (found) => reads(found).length > 0));
     expect(alerts).toEqual([
