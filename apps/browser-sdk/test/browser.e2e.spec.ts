@@ -110,9 +110,15 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
       const page = await (await browser.createBrowserContext()).newPage();
       await page.evaluateOnNewDocument('Math.random = function () { return 0.5; }; delete PerformanceResourceTiming.prototype.responseStatus;');
       const fetched: string[] = [];
-      page.on('request', (request) => request.resourceType() === 'fetch' && fetched.push(request.url()));
+      const batches: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/sdk/v1/events')) batches.push(request.postData() ?? '');
+        else if (request.resourceType() === 'fetch') fetched.push(request.url());
+      });
       await page.goto(url, { waitUntil: 'load' });
       await eventually(async () => fetched, (list) => list.includes(cors), WAIT);
+      // the batch with the re-fetched script left before the context closes (closing it sends no pagehide batch)
+      await eventually(async () => batches, (bodies) => bodies.some((body) => body.includes('refused/cors.js')), WAIT);
       await page.browserContext().close();
       return fetched;
     };
