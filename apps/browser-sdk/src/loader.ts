@@ -30,14 +30,18 @@ function guardFromLastView(key: string): Pick<LoaderHandover, 'stopped' | 'relea
   rules.update(config);
   const stopped: HTMLScriptElement[] = [];
   const observer = new MutationObserver((records) => {
-    for (const record of records) {
-      for (let i = 0; i < record.addedNodes.length; i += 1) {
-        const script = record.addedNodes[i] as HTMLScriptElement;
-        if (script.nodeName === 'SCRIPT' && ((script.src && rules.blocksUrl(script.src)) || rules.blocksHash(script.integrity))) {
-          neutralize(script);
-          stopped.push(script);
+    try {
+      for (const record of records) {
+        for (let i = 0; i < record.addedNodes.length; i += 1) {
+          const script = record.addedNodes[i] as HTMLScriptElement;
+          if (script.nodeName === 'SCRIPT' && ((script.src && rules.blocksUrl(script.src)) || rules.blocksHash(script.integrity))) {
+            neutralize(script);
+            stopped.push(script);
+          }
         }
       }
+    } catch {
+      // never into the page: the SDK decides on what is left when it comes
     }
   });
   observer.observe(document.documentElement, { childList: true, subtree: true });
