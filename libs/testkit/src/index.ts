@@ -8,3 +8,4 @@ export * from './projection-replay';
 export * from './prometheus';
 export * from './free-port';
 export * from './wire-format';
+export * from './dns-txt-server';
