@@ -68,7 +68,7 @@ export class ScriptFactsReader {
     const standings: StoreStanding[] = activity.flatMap((a) => {
       const voting = storeById.get(a._id);
       if (!voting) return [];
-      return [{ storeId: a._id, voter: voter(voting.org_id), active: voting.status === 'active', firstEventAt: a.first_event_at, lastEventAt: a.last_event_at }];
+      return [{ storeId: a._id, voter: voter(voting.org_id), active: voting.status === 'active', staging: voting.environment === 'staging', firstEventAt: a.first_event_at, lastEventAt: a.last_event_at }];
     });
     return { stores: standings, decidingVoter: voter(store.org_id), now };
   }

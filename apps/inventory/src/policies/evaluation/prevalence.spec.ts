@@ -30,6 +30,12 @@ describe('prevalence of a host', () => {
     expect(measure(['a1'], stores)).toBe(1);
   });
 
+  it('gives a staging store no vote and no seat: its pages may be any local host, so its history proves nothing', () => {
+    const stores = [store('a1', 'a'), store('s1', 'staged', { staging: true })];
+    expect(measure(['s1'], stores)).toBe(0);
+    expect(measure(['a1'], stores)).toBe(1);
+  });
+
   it('gives one organization one vote however many stores saw the host', () => {
     const stores = [store('a1', 'a'), store('a2', 'a'), store('a3', 'a'), store('b1', 'b'), store('c1', 'c')];
     expect(measure(['a1', 'a2', 'a3'], stores)).toBeCloseTo(1 / 3);

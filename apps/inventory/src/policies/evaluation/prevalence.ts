@@ -19,6 +19,8 @@ export interface StoreStanding {
   /** Who votes for the store: its organization, or the partner a child organization belongs to. */
   voter: string;
   active: boolean;
+  /** A staging store (`environment: staging`): its pages are any local host, so its history proves nothing. */
+  staging?: boolean;
   /** From `store_activity`: the SDK's first and last reports (null: none). */
   firstEventAt: string | null;
   lastEventAt: string | null;
@@ -35,9 +37,9 @@ export interface Electorate {
 /** A voter is a partner's organization for its children, else the organization itself. */
 export const voterOf = (organization: { _id: string; parent_org_id: string | null }): string => organization.parent_org_id ?? organization._id;
 
-/** Active, reported over at least MONITORING_HISTORY_MS, and reported within STILL_REPORTING_MS. */
+/** Active, in production, reported over at least MONITORING_HISTORY_MS, and reported within STILL_REPORTING_MS. */
 export function hasMonitoringHistory(store: StoreStanding, now: Date): boolean {
-  if (!store.active || store.firstEventAt === null || store.lastEventAt === null) return false;
+  if (!store.active || store.staging || store.firstEventAt === null || store.lastEventAt === null) return false;
   const first = Date.parse(store.firstEventAt);
   const last = Date.parse(store.lastEventAt);
   return last - first >= MONITORING_HISTORY_MS && now.getTime() - last <= STILL_REPORTING_MS;
