@@ -9,3 +9,4 @@ export * from './prometheus';
 export * from './free-port';
 export * from './wire-format';
 export * from './dns-txt-server';
+export * from './poppler';

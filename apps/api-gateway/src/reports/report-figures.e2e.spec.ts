@@ -1,14 +1,13 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually, ManualClock } from '@pss/testkit';
+import { eventually, itWithPoppler, ManualClock } from '@pss/testkit';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { SightingsFlusher } from '../sdk/intake/sightings-flusher';
 
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'reports:read', 'reports:generate', 'alerts:read'];
-const popplerMissing = spawnSync('pdftotext', ['-v']).error !== undefined;
 
 /**
  * A shop's first hour, as its assessor reads the report of it: every figure is what the API says for the same
@@ -85,7 +84,7 @@ describe('PCI report figures against the API (HTTP, embedded)', () => {
     expect(before.periodic_checks).toEqual([]);
   });
 
-  (popplerMissing ? it.skip : it)('prints the same figures in the PDF, each with what it counts, and the pages observed', async () => {
+  itWithPoppler('the report figures in the PDF')('prints the same figures in the PDF, each with what it counts, and the pages observed', async () => {
     const snapshot = (await get(`/reports/pci?store_id=${store.id}&locale=en`)).body;
     const redirect = await get(`/reports/pci/snapshots/${snapshot.id}?format=pdf`);
     expect(redirect.status).toBe(302);

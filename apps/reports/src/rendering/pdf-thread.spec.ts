@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { describeWithPoppler } from '@pss/testkit';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +8,7 @@ import { canonicalJson } from '@pss/kernel';
 import { FIXTURE_DOMAIN, reportDataFixture } from '@pss/report-files/testing/report-data.fixture';
 import { PdfThread } from './pdf-thread';
 
-const popplerMissing = spawnSync('pdftotext', ['-v']).error !== undefined;
-const describePoppler = popplerMissing ? describe.skip : describe;
-if (popplerMissing) process.stdout.write('[skipped] PDF thread checks: pdftotext (poppler-utils) is not installed\n');
+const describePoppler = describeWithPoppler('PDF thread checks');
 
 const own = { report_id: '0193a5b0-7c1e-7d2a-9f00-000000000042', generated_at: '2026-11-24T08:00:00.000Z' };
 const snapshot = { id: own.report_id, sha256: 'ab'.repeat(32), kind: 'on_demand', created_at: own.generated_at, generated_by: 'api:pss_live_0123', locale: 'en' as const };

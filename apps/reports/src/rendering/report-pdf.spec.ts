@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { describeWithPoppler } from '@pss/testkit';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,9 +19,7 @@ const snapshot = (locale: ReportLocale, timezone = 'America/Sao_Paulo'): ReportP
 });
 
 /** poppler-utils reads the PDFs as an assessor's tools would; `.ci/run` installs it. */
-const popplerMissing = spawnSync('pdftotext', ['-v']).error !== undefined;
-const describePoppler = popplerMissing ? describe.skip : describe;
-if (popplerMissing) process.stdout.write('[skipped] report PDF checks: pdftotext (poppler-utils) is not installed\n');
+const describePoppler = describeWithPoppler('report PDF checks');
 
 describePoppler('report PDF (read back with poppler)', () => {
   let directory: string;
