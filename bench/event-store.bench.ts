@@ -34,7 +34,7 @@ const storeEvent = (): NewEvent => ({
     environment: 'production',
     registeredAt: '2026-02-01T08:00:00.000Z',
   },
-  metadata: { actor: 'api:sk_live_0123abcd', orgId: ORG_ID, correlationId: randomUUID() },
+  metadata: { actor: 'api:pss_tok_0123abcd', orgId: ORG_ID, correlationId: randomUUID() },
 });
 /** Events are built before the clock starts, on both sides, so neither pays for building them. */
 const SINGLE_EVENT = [storeEvent()];

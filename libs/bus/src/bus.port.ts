@@ -15,9 +15,16 @@ export interface Bus {
    * with the same code; no reply within the timeout is a DomainError `service_unavailable`. The command's id is
    * the next of `commandIds` when given (a request retried with its Idempotency-Key), random otherwise.
    */
-  request<Reply = unknown>(pattern: string, payload: unknown, options?: { timeoutMs?: number; commandIds?: CommandIds }): Promise<Reply>;
+  request<Reply = unknown>(pattern: string, payload: unknown, options?: RequestOptions): Promise<Reply>;
   /** Publishes an event to every consumer group subscribed to `topic`; resolves once the transport accepted it. */
   publish(topic: string, payload: unknown, options?: { key?: string }): Promise<void>;
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  commandIds?: CommandIds;
+  /** Who acts (`user:<e-mail>`, `api:<token prefix>`…): rides in the command's metadata (command-meta.ts). */
+  actor?: string;
 }
 
 export const BUS = Symbol('Bus');

@@ -3,8 +3,8 @@ import { Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { DomainError, deserializeError, isSerializedError } from '@pss/kernel';
 import { firstValueFrom, lastValueFrom, timeout, TimeoutError } from 'rxjs';
-import { Bus, DEFAULT_REQUEST_TIMEOUT_MS } from './bus.port';
-import { withCommandMeta, type CommandIds, type CommandMeta } from './command-meta';
+import { Bus, DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions } from './bus.port';
+import { withCommandMeta, type CommandMeta } from './command-meta';
 
 /** How a transport wants a payload, and the key that orders it, handed to its ClientProxy. */
 export type WireFormat = (payload: unknown, key?: string) => unknown;
@@ -31,10 +31,11 @@ export class TransportBus implements Bus {
   async request<Reply = unknown>(
     pattern: string,
     payload: unknown,
-    options: { timeoutMs?: number; commandIds?: CommandIds } = {},
+    options: RequestOptions = {},
   ): Promise<Reply> {
     const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs;
     const meta: CommandMeta = { id: options.commandIds?.next(pattern) ?? randomUUID(), deadline: new Date(Date.now() + timeoutMs).toISOString() };
+    if (options.actor !== undefined) meta.actor = options.actor;
     const reply$ = this.client.send<Reply>(pattern, this.wire(withCommandMeta(payload, meta)));
     try {
       return await firstValueFrom(reply$.pipe(timeout(timeoutMs)));

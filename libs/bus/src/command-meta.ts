@@ -1,4 +1,4 @@
-import { deterministicUuid } from '@pss/kernel';
+import { deterministicUuid, validationError } from '@pss/kernel';
 
 /**
  * What every command carries on the bus besides its payload (DESIGN.md section 1): an id, so that a command
@@ -9,6 +9,11 @@ export interface CommandMeta {
   id: string;
   /** ISO 8601 instant: the caller's timeout, measured from when it sent the command. */
   deadline: string;
+  /**
+   * Who acts, as the audit log names them (`user:<e-mail>`, `api:<token prefix>`, `admin-cli`, `system`): set by
+   * the sender, not the payload, so every caller (the gateway, the dashboard) passes it the same way.
+   */
+  actor?: string;
 }
 
 /**
@@ -47,6 +52,20 @@ export function commandMetaOf(payload: unknown): CommandMeta | undefined {
   const { command } = payload as CommandMetaCarrier;
   return typeof command?.id === 'string' && typeof command.deadline === 'string' ? command : undefined;
 }
+
+/**
+ * The actor a command's metadata names. Commands that change what the audit log shows require one: a command
+ * without it (or with a label of no known kind) is refused rather than recorded as nobody's.
+ */
+export function commandActor(meta: CommandMeta | undefined): string {
+  const actor = meta?.actor;
+  if (typeof actor !== 'string' || !ACTOR_LABEL.test(actor)) {
+    throw validationError([{ field: 'actor', message: 'the command must name its actor: user:<e-mail>, api:<token prefix>, admin-cli or system' }]);
+  }
+  return actor;
+}
+
+const ACTOR_LABEL = /^(?:user:[^\s@]+@[^\s@]+\.[^\s@]+|api:[a-z0-9_]{1,32}|admin-cli|system)$/;
 
 /** Adds the metadata to a command's payload; payloads that are no plain object (arrays, null) go as they are. */
 export function withCommandMeta(payload: unknown, meta: CommandMeta): unknown {

@@ -13,6 +13,7 @@ export { isOutage } from './outage';
 export { CommandDeadlineInterceptor } from './command-deadline.interceptor';
 export {
   CommandIds,
+  commandActor,
   commandMetaOf,
   withCommandMeta,
   type CommandMeta,

@@ -3,6 +3,7 @@ export * from './scopes';
 export * from './plans';
 export * from './patterns';
 export * from './read-models/api-token';
+export * from './commands/tokens';
 export * from './read-models/organization';
 export * from './resource';
 export * from './api-token-format';

@@ -25,7 +25,7 @@ const record = (change: Partial<Occurrence> = {}): AlertCommand => ({ type: 'Rec
 const patch = (change: Partial<Extract<AlertCommand, { type: 'ChangeAlert' }>>): AlertCommand => ({
   type: 'ChangeAlert',
   orgId: 'org-1',
-  by: 'api:sk_live_0123',
+  by: 'api:pss_tok_0123',
   status: 'open',
   at: later,
   ...change,
@@ -60,7 +60,7 @@ const occurred = (sessionId: string | null, newSession: boolean, mark: number): 
   type: 'AlertOccurred',
   data: { alertId, storeId: 'store-1', at: at.toISOString(), sessionId, newSession, mark },
 });
-const changed = { alertId, by: 'api:sk_live_0123', at: later.toISOString() };
+const changed = { alertId, by: 'api:pss_tok_0123', at: later.toISOString() };
 const resolved: AlertEvent = { type: 'AlertResolved', data: { ...changed, note: 'Rolled back the CDN' } };
 const spec = deciderSpec(alertDecider);
 const stateAfter = (events: AlertEvent[]) => events.reduce(alertDecider.evolve, alertDecider.initialState());
@@ -117,7 +117,7 @@ describe('alert decider', () => {
       expect(stateAfter([opened(), resolved]).alert).toMatchObject({
         status: 'resolved',
         resolved_at: later.toISOString(),
-        resolved_by_label: 'api:sk_live_0123',
+        resolved_by_label: 'api:pss_tok_0123',
         note: 'Rolled back the CDN',
         auto_resolved: false,
       });

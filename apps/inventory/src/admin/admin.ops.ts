@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { API_TOKENS, ORGANIZATIONS, toResource, tokenStatus, type ApiTokenDocument, type OrganizationDocument } from '@pss/contracts';
+import { ORGANIZATIONS, toResource, type OrganizationDocument } from '@pss/contracts';
+import { listTokens } from '@pss/dashboard-reads';
 import { CLOCK, isUuid, validationError, type Clock } from '@pss/kernel';
 import { OpsCommand, type OpsArgs } from '@pss/ops';
 import type { CommandContext } from '@pss/platform';
@@ -8,7 +9,6 @@ import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { CreateOrganization } from '../organizations/create-organization';
 import { IssueToken } from '../tokens/issue-token';
 import { RevokeToken } from '../tokens/revoke-token';
-import { tokenListItem } from '../tokens/token-list-item';
 
 const ADMIN: CommandContext = { actor: 'admin-cli' };
 
@@ -68,11 +68,7 @@ export class AdminOps {
 
   @OpsCommand('token.list')
   async listTokens(args: OpsArgs) {
-    const now = this.clock.now();
-    const tokens = await this.readStore
-      .collection<ApiTokenDocument>(API_TOKENS)
-      .find({ org_id: requiredOrganizationId(args, 'org') }, { sort: { created_at: -1, _id: -1 } });
-    return { data: tokens.map((token) => tokenListItem(token, tokenStatus(token, now))) };
+    return { data: await listTokens(this.readStore, requiredOrganizationId(args, 'org'), this.clock.now()) };
   }
 
   @OpsCommand('token.revoke')

@@ -28,7 +28,7 @@ const observe = (hash: string | null, threat = false): ScriptCommand => ({
   at,
 });
 const detected = (hash: string | null): ScriptEvent => scriptDecider.decide(observe(hash), scriptDecider.initialState())[0];
-const byApi: ScriptDecision = { method: 'api', by: 'api:sk_live_x', justification: 'ok', policyId: null, policyVersion: null, prevalenceSeen: null };
+const byApi: ScriptDecision = { method: 'api', by: 'api:pss_tok_x', justification: 'ok', policyId: null, policyVersion: null, prevalenceSeen: null };
 const byPolicy: ScriptDecision = { method: 'policy', by: 'policy:p1', justification: 'auto', policyId: 'p1', policyVersion: 1, prevalenceSeen: 0.5 };
 const authorized = (decision = byApi, hash: string | null = 'sha384-a'): ScriptEvent => ({
   type: 'ScriptAuthorized',

@@ -1,30 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { API_TOKENS, tokenStatus, type ApiTokenDocument } from '@pss/contracts';
+import { API_TOKENS, tokenListItem, tokenStatus, type ApiTokenDocument, type IssuedToken, type IssueTokenRequest } from '@pss/contracts';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { organizationDecider, organizationStream } from '../organizations/organization.decider';
 import { tokenDecider, tokenStream } from './token.decider';
 import { generateToken } from './token-secret';
 import { TokenProjection } from './token.projection';
-import { tokenListItem, type TokenListItem } from './token-list-item';
-
-export interface IssueTokenInput {
-  orgId: string;
-  name: string;
-  scopes: string[];
-  validityDays: number | null;
-}
 
 export class IssueToken {
   constructor(
-    readonly input: IssueTokenInput,
+    readonly input: IssueTokenRequest,
     readonly context: CommandContext,
   ) {}
 }
-
-/** The token itself is in this reply and nowhere else, ever: only its hash is stored. */
-export type IssuedToken = TokenListItem & { token: string };
 
 @CommandHandler(IssueToken)
 export class IssueTokenHandler implements ICommandHandler<IssueToken, IssuedToken> {

@@ -1,15 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { API_TOKENS, tokenStatus, type ApiTokenDocument } from '@pss/contracts';
+import { API_TOKENS, tokenListItem, tokenStatus, type ApiTokenDocument, type RevokeTokenRequest, type TokenListItem } from '@pss/contracts';
 import { CLOCK, notFound, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { tokenDecider, tokenStream } from './token.decider';
-import { tokenListItem, type TokenListItem } from './token-list-item';
 
 export class RevokeToken {
   constructor(
-    readonly input: { orgId: string; prefix: string },
+    readonly input: RevokeTokenRequest,
     readonly context: CommandContext,
   ) {}
 }

@@ -7,7 +7,7 @@ const issue = {
   tokenId: 'tok-1',
   orgId: 'org-1',
   name: 'CI',
-  prefix: 'sk_live_000000000000000000000000',
+  prefix: 'pss_tok_000000000000000000000000',
   hash: 'a'.repeat(64),
   scopes: ['stores:read', 'stores:read', 'scripts:read'],
   validityDays: 30,
@@ -41,10 +41,20 @@ describe('token decider', () => {
     ['an empty name', { name: '  ' }, /name is required/],
     ['a name over 80 characters', { name: 'x'.repeat(81) }, /at most 80/],
     ['no scope', { scopes: [] }, /at least one scope/],
-    ['an unknown scope', { scopes: ['stores:admin'] }, /unknown scopes: stores:admin; valid scopes: stores:read, stores:write, pages:write, .*, usage:read"/],
+    ['an unknown scope', { scopes: ['stores:admin'] }, /unknown scopes: stores:admin; valid scopes: stores:read, stores:write, pages:write, .*, usage:read \(or read-only\)"/],
     ['a validity not offered', { validityDays: 7 }, /no expiry or one of 30, 90, 365/],
   ])('refuses %s', (_case, change, message) => {
     spec.given([]).when({ ...issue, ...change }).thenThrows('validation_error', message);
+  });
+
+  it('expands the read-only shortcut to exactly the six read scopes the spec lists, each once', () => {
+    const scopes = (events: TokenEvent[]) => (events[0].data as { scopes: string[] }).scopes;
+    const readOnly = ['stores:read', 'scripts:read', 'policies:read', 'alerts:read', 'reports:read', 'usage:read'];
+    expect(scopes(tokenDecider.decide({ ...issue, scopes: ['read-only'] }, tokenDecider.initialState()))).toEqual(readOnly);
+    expect(scopes(tokenDecider.decide({ ...issue, scopes: ['stores:read', 'read-only', 'webhooks:manage'] }, tokenDecider.initialState()))).toEqual([
+      ...readOnly,
+      'webhooks:manage',
+    ]);
   });
 
   it('accepts a name of exactly 80 characters', () => {

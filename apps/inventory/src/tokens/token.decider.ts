@@ -1,8 +1,5 @@
 import { addDays, DomainError, validationError, type Decider, type DomainEvent, type ErrorDetail } from '@pss/kernel';
-import { isScope, LAST_USE_RESOLUTION_MS, SCOPES } from '@pss/contracts';
-
-export const TOKEN_NAME_MAX = 80;
-export const TOKEN_VALIDITY_DAYS = [30, 90, 365] as const;
+import { isScope, LAST_USE_RESOLUTION_MS, READ_ONLY_SCOPES, READ_ONLY_SHORTCUT, SCOPES, TOKEN_NAME_MAX, TOKEN_VALIDITY_DAYS } from '@pss/contracts';
 
 export type TokenEvent =
   | DomainEvent<'TokenIssued', {
@@ -47,7 +44,8 @@ export const tokenDecider: Decider<TokenState, TokenCommand, TokenEvent> = {
     switch (command.type) {
       case 'IssueToken': {
         if (state.status !== 'none') throw new DomainError('conflict', 'Token already issued');
-        assertValidToken(command);
+        const scopes = withShortcuts(command.scopes);
+        assertValidToken({ ...command, scopes });
         return [
           {
             type: 'TokenIssued',
@@ -57,7 +55,7 @@ export const tokenDecider: Decider<TokenState, TokenCommand, TokenEvent> = {
               name: command.name.trim(),
               prefix: command.prefix,
               hash: command.hash,
-              scopes: [...new Set(command.scopes)],
+              scopes,
               issuedAt: command.at.toISOString(),
               expiresAt: command.validityDays === null ? null : addDays(command.at, command.validityDays).toISOString(),
             },
@@ -87,6 +85,10 @@ export const tokenDecider: Decider<TokenState, TokenCommand, TokenEvent> = {
   },
 };
 
+/** The scopes a token gets: `read-only` stands for the spec's six read scopes; each scope once. */
+export const withShortcuts = (scopes: string[]): string[] =>
+  [...new Set(scopes.flatMap((scope) => (scope === READ_ONLY_SHORTCUT ? READ_ONLY_SCOPES : [scope])))];
+
 function assertValidToken(command: Extract<TokenCommand, { type: 'IssueToken' }>): void {
   const details: ErrorDetail[] = [];
   const name = command.name.trim();
@@ -94,7 +96,7 @@ function assertValidToken(command: Extract<TokenCommand, { type: 'IssueToken' }>
   if (name.length > TOKEN_NAME_MAX) details.push({ field: 'name', message: `name must be at most ${TOKEN_NAME_MAX} characters` });
   if (command.scopes.length === 0) details.push({ field: 'scopes', message: 'at least one scope is required' });
   const unknown = command.scopes.filter((scope) => !isScope(scope));
-  if (unknown.length) details.push({ field: 'scopes', message: `unknown scopes: ${unknown.join(', ')}; valid scopes: ${SCOPES.join(', ')}` });
+  if (unknown.length) details.push({ field: 'scopes', message: `unknown scopes: ${unknown.join(', ')}; valid scopes: ${SCOPES.join(', ')} (or ${READ_ONLY_SHORTCUT})` });
   if (command.validityDays !== null && !(TOKEN_VALIDITY_DAYS as readonly number[]).includes(command.validityDays)) {
     details.push({ field: 'expires_days', message: `validity must be no expiry or one of ${TOKEN_VALIDITY_DAYS.join(', ')} days` });
   }

@@ -1,9 +1,11 @@
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { COMMANDS } from '@pss/contracts';
+import { COMMANDS, type IssuedToken, type IssueTokenRequest, type RevokeTokenRequest, type TokenListItem } from '@pss/contracts';
+import { IssueToken } from './issue-token';
 import { RecordTokenUse } from './record-token-use';
+import { RevokeToken } from './revoke-token';
 
 @Controller()
 export class TokensMessages {
@@ -14,5 +16,16 @@ export class TokensMessages {
   async recordUse(@Payload() { tokenId, actor, command }: { tokenId: string; actor: string } & CommandMetaCarrier): Promise<{ ok: true }> {
     await this.commands.execute(new RecordTokenUse(tokenId, { actor, deadline: command?.deadline }));
     return { ok: true };
+  }
+
+  /** The dashboard's: its sender checked that the actor (in the metadata) owns the organization. */
+  @MessagePattern(COMMANDS.tokenIssue)
+  issue(@Payload() { orgId, name, scopes, validityDays, command }: IssueTokenRequest & CommandMetaCarrier): Promise<IssuedToken> {
+    return this.commands.execute(new IssueToken({ orgId, name, scopes, validityDays }, { actor: commandActor(command), deadline: command?.deadline }));
+  }
+
+  @MessagePattern(COMMANDS.tokenRevoke)
+  revoke(@Payload() { orgId, prefix, command }: RevokeTokenRequest & CommandMetaCarrier): Promise<TokenListItem> {
+    return this.commands.execute(new RevokeToken({ orgId, prefix }, { actor: commandActor(command), deadline: command?.deadline }));
   }
 }
