@@ -30,8 +30,8 @@ describe('authentication and scopes (HTTP, embedded)', () => {
     ['no Authorization header', undefined],
     ['another scheme', 'Basic dXNlcjpwYXNz'],
     ['Bearer without a token', 'Bearer '],
-    ['a token of the wrong length', `Bearer sk_live_${'a'.repeat(24)}_${'b'.repeat(31)}`],
-    ['a token with characters outside the format', `Bearer sk_live_${'A'.repeat(24)}_${'b'.repeat(32)}`],
+    ['a token of the wrong length', `Bearer pss_tok_${'a'.repeat(24)}_${'b'.repeat(31)}`],
+    ['a token with characters outside the format', `Bearer pss_tok_${'A'.repeat(24)}_${'b'.repeat(32)}`],
     ['a token without the literal prefix', `Bearer xx_live_${'a'.repeat(24)}_${'b'.repeat(32)}`],
   ])('answers 401 "Missing or malformed bearer token" to %s', async (_case, authorization) => {
     const answer = await service.request('GET', '/api/v1/stores', { headers: authorization ? { authorization } : {} });
@@ -39,7 +39,7 @@ describe('authentication and scopes (HTTP, embedded)', () => {
   });
 
   it('answers 401 "Invalid token" to a well-formed token that does not exist', async () => {
-    const answer = await service.request('GET', '/api/v1/stores', { token: `sk_live_${'0'.repeat(24)}_${'0'.repeat(32)}` });
+    const answer = await service.request('GET', '/api/v1/stores', { token: `pss_tok_${'0'.repeat(24)}_${'0'.repeat(32)}` });
     expectUnauthorized(answer, 'Invalid token');
   });
 

@@ -163,7 +163,7 @@ describe('bad input gets a 4xx in the error shape (HTTP, embedded)', () => {
         { body: 'domain=a.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
         { body: { domain: 'a'.repeat(1_100_000) } },
       ];
-      const unknownToken = `sk_live_${'0'.repeat(24)}_${'0'.repeat(32)}`;
+      const unknownToken = `pss_tok_${'0'.repeat(24)}_${'0'.repeat(32)}`;
       for (const [presented, message] of [[undefined, 'Missing or malformed bearer token'], [unknownToken, 'Invalid token']] as const) {
         for (const bad of bodies) {
           const answer = await service.request('POST', '/api/v1/stores', { ...bad, token: presented });

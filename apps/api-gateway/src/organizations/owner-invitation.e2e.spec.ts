@@ -38,7 +38,7 @@ describe('owner invitation of a new organization (HTTP, embedded)', () => {
     expect(mail.text).toContain('"Loja Azul"');
     expect(mail.html).toBeUndefined();
     expect(mail.text).toContain(`${service.config.publicUrl}/invite?org=${created.body.id}`);
-    expect(JSON.stringify(mail)).not.toMatch(/sk_live_|token|password/i);
+    expect(JSON.stringify(mail)).not.toMatch(/pss_tok_|sk_live_|token|password/i);
   });
 
   it.each([

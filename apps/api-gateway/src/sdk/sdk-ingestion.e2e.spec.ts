@@ -256,8 +256,8 @@ describe('SDK ingestion and the script inventory (HTTP, embedded)', () => {
     const unknownKey = await send(`pk_live_${'0'.repeat(32)}`, []);
     // every 401 of the service names the API's realm, the SDK's too
     expect([unknownKey.status, unknownKey.headers['www-authenticate']]).toEqual([401, 'Bearer realm="Payment Page Script Security API"']);
-    expect((await send('sk_live_nope', [])).status).toBe(401);
-    expect((await service.request('GET', '/sdk/v1/config?key=sk_live_nope')).headers['www-authenticate']).toMatch(/^Bearer realm=/);
+    expect((await send('pss_tok_nope', [])).status).toBe(401);
+    expect((await service.request('GET', '/sdk/v1/config?key=pss_tok_nope')).headers['www-authenticate']).toMatch(/^Bearer realm=/);
     const huge = await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'script-src', blocked_uri: 'x'.repeat(300 * 1024) }]);
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('payload_too_large');
