@@ -6,6 +6,7 @@ import { ChangeChannelHandler } from './channels/change-channel';
 import { ChannelDirectory } from './channels/channel-directory';
 import { ChannelProjection } from './channels/channel.projection';
 import { ChannelsMessages } from './channels/channels.messages';
+import { EmailChannelsMessages } from './channels/email-channels.messages';
 import { CreateChannelHandler } from './channels/create-channel';
 import { TestChannelHandler } from './channels/test-channel';
 import { Deliveries } from './delivery/deliveries';
@@ -21,7 +22,7 @@ import { OwnerMailConsumer } from './owner-mail/owner-mail.consumer';
 /** Notification channels and signed webhook delivery with retries. */
 @Module({
   imports: [CqrsModule, MailModule.forRoot()],
-  controllers: [ChannelsMessages, NotificationsConsumer, OwnerMailConsumer],
+  controllers: [ChannelsMessages, EmailChannelsMessages, NotificationsConsumer, OwnerMailConsumer],
   providers: [
     { provide: DELIVERY_CLIENT_SETTINGS, useValue: DEFAULT_DELIVERY_CLIENT_SETTINGS },
     {

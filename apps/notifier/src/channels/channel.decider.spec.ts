@@ -56,6 +56,16 @@ describe('channel decider', () => {
     spec.given([email]).when({ type: 'DeleteChannel', orgId: 'o1', at }).thenThrows('not_found');
   });
 
+  it('lets the dashboard change and delete its e-mail channels, and find no webhook', () => {
+    const email: ChannelEvent = { type: 'ChannelCreated', data: { ...channel, type: 'email', format: null, url: null, secret: null, recipients: ['o@acme.example'], createdAt: at.toISOString() } };
+    const changes = { recipients: ['o@acme.example', 'p@acme.example'] };
+    spec.given([email]).when({ type: 'UpdateChannel', orgId: 'o1', changes, at: later, managedBy: 'dashboard' }).then([
+      { type: 'ChannelUpdated', data: { channelId: 'c1', changes, updatedAt: later.toISOString() } },
+    ]);
+    spec.given([email]).when({ type: 'DeleteChannel', orgId: 'o1', at: later, managedBy: 'dashboard' }).then([deleted]);
+    spec.given([created]).when({ type: 'DeleteChannel', orgId: 'o1', at: later, managedBy: 'dashboard' }).thenThrows('not_found', /E-mail channel not found/);
+  });
+
   it("deactivates a suspended store's channel once, and nothing that is missing or deleted", () => {
     const deactivated: ChannelEvent = { type: 'ChannelUpdated', data: { channelId: 'c1', changes: { active: false }, updatedAt: later.toISOString() } };
     spec.given([created]).when({ type: 'DeactivateChannel', at: later }).then([deactivated]);

@@ -4,10 +4,13 @@ import type { Channel, ChannelEvent, ChannelSettings } from './channel.events';
 export type ChannelCommand =
   /** A channel that exists already (the e-mail channel of a store heard of twice) is left as it is. */
   | { type: 'CreateChannel'; channel: Channel; at: Date }
-  | { type: 'UpdateChannel'; orgId: string; changes: Partial<ChannelSettings>; secret?: string; at: Date }
-  | { type: 'DeleteChannel'; orgId: string; at: Date }
+  | { type: 'UpdateChannel'; orgId: string; changes: Partial<ChannelSettings>; secret?: string; at: Date; managedBy?: ChannelManager }
+  | { type: 'DeleteChannel'; orgId: string; at: Date; managedBy?: ChannelManager }
   /** The service's own: the e-mail channel of a suspended store stops. */
   | { type: 'DeactivateChannel'; at: Date };
+
+/** Who manages a channel: the API its webhooks, the dashboard its e-mail channels (the default is the API). */
+export type ChannelManager = 'api' | 'dashboard';
 
 export interface ChannelState {
   channel?: Channel;
@@ -22,14 +25,14 @@ export const channelDecider: Decider<ChannelState, ChannelCommand, ChannelEvent>
       case 'CreateChannel':
         return state.channel ? [] : [{ type: 'ChannelCreated', data: { ...command.channel, createdAt: command.at.toISOString() } }];
       case 'UpdateChannel': {
-        const channel = managedChannel(state, command.orgId);
+        const channel = managedChannel(state, command.orgId, command.managedBy);
         const changes = changed(channel, command.changes);
         if (Object.keys(changes).length === 0 && command.secret === undefined) return [];
         const secret = command.secret === undefined ? {} : { secret: command.secret };
         return [{ type: 'ChannelUpdated', data: { channelId: channel.channelId, changes, ...secret, updatedAt: command.at.toISOString() } }];
       }
       case 'DeleteChannel':
-        return [{ type: 'ChannelDeleted', data: { channelId: managedChannel(state, command.orgId).channelId, deletedAt: command.at.toISOString() } }];
+        return [{ type: 'ChannelDeleted', data: { channelId: managedChannel(state, command.orgId, command.managedBy).channelId, deletedAt: command.at.toISOString() } }];
       case 'DeactivateChannel': {
         const { channel } = state;
         if (!channel || state.deleted || !channel.active) return [];
@@ -55,12 +58,14 @@ export const channelDecider: Decider<ChannelState, ChannelCommand, ChannelEvent>
 };
 
 /**
- * A channel the API manages for this organization. Another organization's channel, a deleted one and the
- * dashboard's e-mail channels are not found, as a missing one.
+ * A channel this organization manages through `manager`. Another organization's channel, a deleted one and the
+ * other manager's channels (the dashboard's e-mail channels for the API, webhooks for the dashboard's e-mail
+ * pages) are not found, as a missing one.
  */
-export function managedChannel(state: ChannelState, orgId: string): Channel {
+export function managedChannel(state: ChannelState, orgId: string, manager: ChannelManager = 'api'): Channel {
   const { channel } = state;
-  if (!channel || state.deleted || channel.orgId !== orgId || channel.type === 'email') throw notFound('Webhook');
+  const email = manager === 'dashboard';
+  if (!channel || state.deleted || channel.orgId !== orgId || (channel.type === 'email') !== email) throw notFound(email ? 'E-mail channel' : 'Webhook');
   return channel;
 }
 

@@ -1,13 +1,15 @@
 import type { AlertSeverity, ChannelFormat, ChannelType } from '@pss/contracts';
 import type { DomainEvent } from '@pss/kernel';
 
-/** What PATCH may change; scope, type and format are fixed at creation (spec, Webhook). */
+/** What PATCH (or the dashboard, for e-mail channels) may change; scope, type and format are fixed at creation (spec, Webhook). */
 export interface ChannelSettings {
   url: string | null;
   name: string;
   events: string[] | null;
   minSeverity: AlertSeverity;
   active: boolean;
+  /** E-mail channels: the addresses; null otherwise. */
+  recipients: string[] | null;
 }
 
 export interface Channel extends ChannelSettings {
@@ -18,8 +20,6 @@ export interface Channel extends ChannelSettings {
   format: ChannelFormat | null;
   /** Sealed (secrets/secret-box.ts): the plain secret is never in an event. null: the channel signs nothing. */
   secret: string | null;
-  /** E-mail channels: the addresses; null otherwise. */
-  recipients: string[] | null;
 }
 
 export type ChannelEvent =

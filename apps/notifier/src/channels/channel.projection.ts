@@ -64,6 +64,6 @@ export class ChannelProjection extends readModelProjection({
 
 /** The read model's names of the settings that changed. */
 function fieldsOf(changes: Partial<ChannelSettings>): Partial<ChannelDocument> {
-  const { minSeverity, ...same } = changes;
-  return { ...same, ...(minSeverity === undefined ? {} : { min_severity: minSeverity }) };
+  const { minSeverity, recipients, ...same } = changes;
+  return { ...same, ...(minSeverity === undefined ? {} : { min_severity: minSeverity }), ...(recipients ? { recipients } : {}) };
 }

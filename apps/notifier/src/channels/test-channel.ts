@@ -6,17 +6,20 @@ import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { Deliveries } from '../delivery/deliveries';
 import { testEvent } from '../events/webhook-event';
-import { channelDecider, managedChannel } from './channel.decider';
+import { channelDecider, managedChannel, type ChannelManager } from './channel.decider';
 import { channelStream } from './channel.events';
 
 export class TestChannel extends Command<ChannelTestResult> {
-  constructor(readonly request: ChannelCommandEnvelope) {
+  constructor(
+    readonly request: Pick<ChannelCommandEnvelope, 'orgId' | 'id'>,
+    readonly manager: ChannelManager = 'api',
+  ) {
     super();
   }
 }
 
 /**
- * POST /webhooks/{id}/test: a signed `test` event, one attempt, whatever the channel's filters and even when it
+ * POST /webhooks/{id}/test (and the dashboard's e-mail test): a signed `test` event, one attempt, whatever the channel's filters and even when it
  * is inactive; answered once the attempt is over. It is a delivery like any other, so the history shows it.
  */
 @CommandHandler(TestChannel)
@@ -28,10 +31,10 @@ export class TestChannelHandler implements ICommandHandler<TestChannel> {
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
-  async execute({ request: { orgId, id } }: TestChannel): Promise<ChannelTestResult> {
+  async execute({ request: { orgId, id }, manager }: TestChannel): Promise<ChannelTestResult> {
     const channelId = id!;
-    // Another organization's channel, a deleted one or an e-mail channel is not found, as for PATCH and DELETE.
-    managedChannel((await this.aggregates.load(channelStream(channelId), channelDecider)).state, orgId);
+    // Another organization's channel, a deleted one or the other manager's is not found, as for PATCH and DELETE.
+    managedChannel((await this.aggregates.load(channelStream(channelId), channelDecider)).state, orgId, manager);
     const at = this.clock.now();
     const event = testEvent(channelId, orgId, integrationEventId(uuidv7(at.getTime())), at, this.config.publicUrl);
     // A fresh event id each time: the request is always new.

@@ -1,7 +1,7 @@
 import { DELIVERIES, DELIVERY_HISTORY_SIZE } from '@pss/contracts';
 import { project, recorded, replayedTwice } from '@pss/testkit';
 import type { DeliveryEvent } from './delivery.events';
-import { DeliveryProjection, PENDING_DELIVERIES } from './delivery.projection';
+import { DeliveryProjection, PENDING_DELIVERIES, statusCodeOf } from './delivery.projection';
 
 type Data<T extends DeliveryEvent['type']> = Extract<DeliveryEvent, { type: T }>['data'];
 const stored = <T extends DeliveryEvent['type']>(type: T, data: Data<T>) => recorded(`delivery-${data.deliveryId}`, type, data);
@@ -51,6 +51,31 @@ describe('DeliveryProjection replayed twice', () => {
       expect.objectContaining({ _id: 'd2', status: 'pending', attempts: 1, last_error: 'timeout', next_attempt_at: at(9), updated_at: at(4) }),
       expect.objectContaining({ _id: 'd3', channel_id: 'c2', status: 'failed', attempts: 0, last_error: 'channel inactive', next_attempt_at: null }),
     ]);
+  });
+
+  it("records each settled or failed attempt's status code and how long it took from its start", async () => {
+    const events = [
+      requested('d1', 'c1', 0),
+      stored('DeliveryAttemptStarted', { deliveryId: 'd1', channelId: 'c1', attempt: 1, at: at(0), claimedUntil: at(1) }),
+      stored('DeliveryAttemptFailed', { deliveryId: 'd1', channelId: 'c1', attempt: 1, error: 'http_503: busy', at: at(1), nextAttemptAt: at(2) }),
+      requested('d2', 'c1', 3),
+      stored('DeliveryAttemptStarted', { deliveryId: 'd2', channelId: 'c1', attempt: 1, at: at(3), claimedUntil: at(4) }),
+      stored('DeliverySucceeded', { deliveryId: 'd2', channelId: 'c1', attempt: 1, status: 204, at: at(5) }),
+    ];
+    const twice = await replayedTwice(DeliveryProjection, events);
+    expect(twice[DELIVERIES]).toEqual([
+      expect.objectContaining({ _id: 'd1', status: 'pending', status_code: 503, duration_ms: 60_000, next_attempt_at: at(2) }),
+      expect.objectContaining({ _id: 'd2', status: 'delivered', status_code: 204, duration_ms: 120_000 }),
+    ]);
+  });
+
+  it.each([
+    ['http_404: not here', 404],
+    ['http_500:', 500],
+    ['timeout', null],
+    ['connect ECONNREFUSED 127.0.0.1:443', null],
+  ])('reads the status code of the error %j as %j', (error, code) => {
+    expect(statusCodeOf(error)).toBe(code);
   });
 
   it('shows an error recorded before receiver text was cleaned as printable text: no escape, bidi or line break', async () => {

@@ -52,6 +52,9 @@ export class DeliveryProjection extends readModelProjection({
           attempts: 0,
           last_error: null,
           next_attempt_at: null,
+          status_code: null,
+          duration_ms: null,
+          attempt_started_at: null,
           created_at: data.requestedAt,
           updated_at: data.requestedAt,
         };
@@ -61,13 +64,14 @@ export class DeliveryProjection extends readModelProjection({
       }
       case 'DeliveryAttemptStarted':
         await applyOnce(pending, deliveryId, event, { $set: { due_at: event.data.claimedUntil } });
-        await applyOnce(history, deliveryId, event, { $set: { next_attempt_at: null, updated_at: event.data.at } });
+        await applyOnce(history, deliveryId, event, { $set: { next_attempt_at: null, attempt_started_at: event.data.at, updated_at: event.data.at } });
         return;
       case 'DeliveryAttemptFailed': {
         const { attempt, error, at, nextAttemptAt } = event.data;
         await applyOnce(pending, deliveryId, event, { $set: { due_at: nextAttemptAt } });
         // Printable here too: errors recorded before receiver text was cleaned at the client still reach the CLI.
-        await applyOnce(history, deliveryId, event, { $set: { attempts: attempt, last_error: printable(error), next_attempt_at: nextAttemptAt, updated_at: at } });
+        const measured = { status_code: statusCodeOf(error), duration_ms: await durationOf(history, deliveryId, at) };
+        await applyOnce(history, deliveryId, event, { $set: { attempts: attempt, last_error: printable(error), next_attempt_at: nextAttemptAt, ...measured, updated_at: at } });
         return;
       }
       case 'DeliverySucceeded':
@@ -76,7 +80,7 @@ export class DeliveryProjection extends readModelProjection({
         await pending.deleteMany({ _id: deliveryId, [POSITION_FIELD]: { $lt: event.position } });
         const settled =
           event.type === 'DeliverySucceeded'
-            ? { status: 'delivered', attempts: event.data.attempt }
+            ? { status: 'delivered', attempts: event.data.attempt, status_code: event.data.status, duration_ms: await durationOf(history, deliveryId, at) }
             : { status: 'failed', attempts: event.data.attempts, last_error: printable(event.data.error) };
         await applyOnce(history, deliveryId, event, { $set: { ...settled, next_attempt_at: null, updated_at: at } });
         return;
@@ -84,6 +88,18 @@ export class DeliveryProjection extends readModelProjection({
     }
   },
 }) {}
+
+/** An attempt's HTTP status as its error records it (`http_<status>: <body>`); null for timeouts and network errors. */
+export function statusCodeOf(error: string): number | null {
+  const match = /^http_(\d{3})\b/.exec(error);
+  return match ? Number(match[1]) : null;
+}
+
+/** From the attempt's start, as the history recorded it, to its outcome at `at`. */
+async function durationOf(history: ReadCollection<DeliveryDocument>, deliveryId: string, at: string): Promise<number | null> {
+  const started = (await history.findOne({ _id: deliveryId }))?.attempt_started_at;
+  return started ? Math.max(0, Date.parse(at) - Date.parse(started)) : null;
+}
 
 /** Drops a channel's history beyond its newest entries. */
 async function keepNewest(history: ReadCollection<DeliveryDocument>, channelId: string): Promise<void> {

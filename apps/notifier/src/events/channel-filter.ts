@@ -1,4 +1,4 @@
-import { ALERT_SEVERITIES, type ChannelDocument, type WebhookEventType } from '@pss/contracts';
+import { ALERT_SEVERITIES, EMAIL_EVENT_TYPES as EMAIL_EVENTS, type ChannelDocument, type WebhookEventType } from '@pss/contracts';
 import type { WebhookEvent } from './webhook-event';
 
 /** What a channel is filtered by. */
@@ -8,7 +8,7 @@ export type ChannelFilters = Pick<ChannelDocument, 'type' | 'store_id' | 'events
 const ALERT_EVENT_TYPES: ReadonlySet<WebhookEventType> = new Set(['alert.created', 'alert.resolved', 'integrity.changed', 'header.changed', 'sdk.silent']);
 
 /** E-mail channels receive these only (spec, Events notes). */
-const EMAIL_EVENT_TYPES: ReadonlySet<WebhookEventType> = new Set(['alert.created', 'report.ready', 'test']);
+const EMAIL_EVENT_TYPES: ReadonlySet<WebhookEventType> = new Set(EMAIL_EVENTS);
 
 const rank = (severity: string): number => ALERT_SEVERITIES.indexOf(severity as (typeof ALERT_SEVERITIES)[number]);
 

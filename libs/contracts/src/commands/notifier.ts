@@ -6,6 +6,10 @@ export const NOTIFIER_COMMANDS = {
   channelUpdate: 'notifier.channel.update',
   channelDelete: 'notifier.channel.delete',
   channelTest: 'notifier.channel.test',
+  emailChannelCreate: 'notifier.email-channel.create',
+  emailChannelUpdate: 'notifier.email-channel.update',
+  emailChannelDelete: 'notifier.email-channel.delete',
+  emailChannelTest: 'notifier.email-channel.test',
 } as const;
 
 /** Spec, Webhook and Limits. */
@@ -52,4 +56,33 @@ export interface ChannelTestResult {
   id: string;
   delivered: boolean;
   error: string | null;
+}
+
+/** Spec, Limits and Events notes: e-mail channels, which only the dashboard manages. */
+export const EMAIL_CHANNEL_RECIPIENTS_MAX = 5;
+export const EMAIL_EVENT_TYPES = ['alert.created', 'report.ready', 'test'] as const;
+
+/**
+ * The dashboard's e-mail channel form. Its events are fixed (EMAIL_EVENT_TYPES); `min_severity` filters its
+ * `alert.created`. `store_id` (null or absent: organization-wide) is fixed at creation, as a webhook's.
+ */
+export interface EmailChannelInput {
+  name: string;
+  recipients: string[];
+  store_id?: string | null;
+  min_severity?: AlertSeverity;
+  active?: boolean;
+}
+
+/** What may change: anything but the scope. */
+export type EmailChannelChanges = Partial<Omit<EmailChannelInput, 'store_id'>>;
+
+/**
+ * The e-mail channel commands (`notifier.email-channel.*`), sent by the dashboard with the actor in the command
+ * metadata (`Bus.request(…, { actor: 'user:<e-mail>' })`). `id` names the channel, except on create.
+ */
+export interface EmailChannelRequest<Input = undefined> {
+  orgId: string;
+  id?: string;
+  input: Input;
 }

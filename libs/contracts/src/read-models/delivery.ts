@@ -23,6 +23,12 @@ export interface DeliveryDocument {
   last_error: string | null;
   /** When the next retry is due; null unless a retry is scheduled. */
   next_attempt_at: string | null;
+  /** The last answered attempt's HTTP status (from `http_<status>` errors too); null for e-mail, timeouts, network errors. */
+  status_code?: number | null;
+  /** How long the last attempt took, from its start to its outcome. */
+  duration_ms?: number | null;
+  /** When the attempt under way (or the last one) started. */
+  attempt_started_at?: string | null;
   created_at: string;
   updated_at: string;
 }
