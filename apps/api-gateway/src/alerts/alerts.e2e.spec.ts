@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eventually, ManualClock, sri } from '@pss/testkit';
 import { SightingsFlusher } from '../sdk/intake/sightings-flusher';
 import { SdkSilenceWatcher } from '@pss/alerts/src/sdk-watch/sdk-silence.watcher';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const HOUR_MS = 60 * 60 * 1000;
@@ -10,20 +10,12 @@ const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review',
 
 describe('alerts (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-06-01T12:00:00.000Z');
-  let service: EmbeddedHarness;
-  let token: string;
-  let prefix: string;
+  const suite = embeddedSuite({ clock, scopes: SCOPES });
 
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ clock });
-    ({ token, prefix } = await service.tenant(SCOPES, { plan: 'enterprise' }));
-  });
-  afterAll(() => service.close());
-
-  const newStore = (body: Record<string, unknown> = {}) => service.createStore(token, body);
-  const send = (key: string, observations: unknown[], session = 'shopper-1') => service.reportSdk(key, observations, { session_id: session });
-  const list = async (query: string, as = token) => (await service.request('GET', `/api/v1/alerts?${query}`, { token: as })).body.data as any[];
-  const patch = (id: string, body: unknown, as = token) => service.request('PATCH', `/api/v1/alerts/${id}`, { token: as, body });
+  const newStore = (body: Record<string, unknown> = {}) => suite.newStore(body);
+  const send = (key: string, observations: unknown[], session = 'shopper-1') => suite.service.reportSdk(key, observations, { session_id: session });
+  const list = async (query: string, as = suite.token) => (await suite.service.request('GET', `/api/v1/alerts?${query}`, { token: as })).body.data as any[];
+  const patch = (id: string, body: unknown, as = suite.token) => suite.service.request('PATCH', `/api/v1/alerts/${id}`, { token: as, body });
   /** Alerts come through the event store, the publisher and the bus: ask again, for 10 seconds at most. */
   const alertsWhen = (query: string, done: (alerts: any[]) => boolean, before?: () => Promise<unknown>): Promise<any[]> =>
     eventually(async () => (await before?.(), list(query)), done);
@@ -32,8 +24,8 @@ describe('alerts (HTTP, embedded)', () => {
     const store = await newStore();
     const widget = { kind: 'script', src: 'https://cdn.checkout-widgets.io/w.js' };
     await send(store.sdk_key, [{ ...widget, hash: sri('widget v1') }]);
-    const [script] = (await service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token })).body.data;
-    await service.request('POST', `/api/v1/scripts/${script.id}/authorize`, { token, body: { justification: 'Installments widget' } });
+    const [script] = (await suite.get(`/scripts?store_id=${store.id}`)).body.data;
+    await suite.call('POST', `/scripts/${script.id}/authorize`, { justification: 'Installments widget' });
 
     // A skimmer served to some sessions only: tampered and genuine content alternate.
     const served = { tampered: sri('widget v1 tampered'), genuine: sri('widget v1') };
@@ -64,12 +56,12 @@ describe('alerts (HTTP, embedded)', () => {
       id: alert.id,
       status: 'resolved',
       resolved_at: clock.now().toISOString(),
-      resolved_by_label: `api:${prefix}`,
+      resolved_by_label: `api:${suite.prefix}`,
       note: 'CDN compromised; file restored and SRI pinned',
     });
     const reopened = await patch(alert.id, { status: 'open' });
     expect(reopened.body).toMatchObject({ status: 'open', resolved_at: null, resolved_by_label: null, note: 'CDN compromised; file restored and SRI pinned' });
-    expect((await service.request('GET', `/api/v1/alerts/${alert.id}`, { token })).body).toEqual(reopened.body);
+    expect((await suite.get(`/alerts/${alert.id}`)).body).toEqual(reopened.body);
     const cleared = await patch(alert.id, { status: 'open', note: null });
     expect([cleared.status, cleared.body.note]).toEqual([200, null]);
 
@@ -86,13 +78,13 @@ describe('alerts (HTTP, embedded)', () => {
     const store = await newStore();
     const widget = { kind: 'script', src: 'https://cdn.checkout-widgets.io/sri-pinned.js', integrity_attr: true };
     await send(store.sdk_key, [{ ...widget, hash: sri('widget v1'), hash_source: 'sdk' }]);
-    const [script] = (await service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token })).body.data;
-    await service.request('POST', `/api/v1/scripts/${script.id}/authorize`, { token, body: { justification: 'Installments widget' } });
+    const [script] = (await suite.get(`/scripts?store_id=${store.id}`)).body.data;
+    await suite.call('POST', `/scripts/${script.id}/authorize`, { justification: 'Installments widget' });
 
     // The re-fetch refused on one page view: the page's own SHA-256 token of the same bytes is all the SDK has.
     await send(store.sdk_key, [{ ...widget, hash: sri('widget v1', 'sha256'), hash_source: 'sri' }], 'shopper-2');
     await send(store.sdk_key, [{ ...widget, hash: sri('widget v1'), hash_source: 'sdk' }], 'shopper-3');
-    const after = (await service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token })).body.data[0];
+    const after = (await suite.get(`/scripts?store_id=${store.id}`)).body.data[0];
     expect(after).toMatchObject({ integrity_status: 'match', authorized_hash: sri('widget v1') });
 
     await send(store.sdk_key, [{ ...widget, hash: sri('widget v1 tampered', 'sha256'), hash_source: 'sri' }], 'shopper-4');
@@ -143,7 +135,7 @@ describe('alerts (HTTP, embedded)', () => {
     await patch(byType.CSP_VIOLATION.id, { status: 'resolved' });
     expect((await list(`store_id=${store.id}&status=resolved`)).map((a) => a.id)).toEqual([byType.CSP_VIOLATION.id]);
     expect(await list(`store_id=${store.id}&status=open`)).toHaveLength(3);
-    const status = (await service.request('GET', `/api/v1/stores/${store.id}/status`, { token })).body;
+    const status = (await suite.get(`/stores/${store.id}/status`)).body;
     expect(status.alerts).toEqual({ open: 3 });
   });
 
@@ -154,8 +146,8 @@ describe('alerts (HTTP, embedded)', () => {
       await send(store.sdk_key, [{ kind: 'csp_violation', directive: 'script-src', blocked_uri: uri }]);
       await alertsWhen(`store_id=${store.id}`, (alerts) => alerts.some((alert) => alert.source === uri));
     }
-    const first = await service.request('GET', `/api/v1/alerts?store_id=${store.id}&limit=2`, { token });
-    const second = await service.request('GET', `/api/v1/alerts?store_id=${store.id}&limit=2&cursor=${first.body.next_cursor}`, { token });
+    const first = await suite.get(`/alerts?store_id=${store.id}&limit=2`);
+    const second = await suite.get(`/alerts?store_id=${store.id}&limit=2&cursor=${first.body.next_cursor}`);
     expect([...first.body.data, ...second.body.data].map((alert) => alert.source)).toEqual(['https://a.example/3.js', 'https://a.example/2.js', 'https://a.example/1.js']);
     expect(second.body.next_cursor).toBeNull();
   });
@@ -174,25 +166,25 @@ describe('alerts (HTTP, embedded)', () => {
     expect(fieldsOf(await patch(alert.id, { status: 'open', severity: 'low' }))).toEqual(['severity']);
     expect(fieldsOf(await patch(alert.id, { status: 'open', snoozed_until: clock.now().toISOString() }))).toEqual(['snoozed_until']);
     expect((await patch('not-a-uuid', { status: 'open' })).status).toBe(400);
-    expect((await service.request('GET', '/api/v1/alerts?type=SOMETHING', { token })).status).toBe(400);
+    expect((await suite.service.request('GET', '/api/v1/alerts?type=SOMETHING', { token: suite.token })).status).toBe(400);
     expect((await patch(alert.id, { status: 'resolved', note: 'x'.repeat(1000) })).status).toBe(200);
 
-    const reader = await service.tenant(['alerts:read']);
+    const reader = await suite.service.tenant(['alerts:read']);
     expect((await patch(alert.id, { status: 'open' }, reader.token)).status).toBe(403);
-    const storesOnly = await service.tenant(['stores:read']);
-    expect((await service.request('GET', '/api/v1/alerts', { token: storesOnly.token })).status).toBe(403);
+    const storesOnly = await suite.service.tenant(['stores:read']);
+    expect((await suite.service.request('GET', '/api/v1/alerts', { token: storesOnly.token })).status).toBe(403);
 
-    const stranger = await service.tenant(SCOPES);
-    expect((await service.request('GET', `/api/v1/alerts/${alert.id}`, { token: stranger.token })).status).toBe(404);
+    const stranger = await suite.service.tenant(SCOPES);
+    expect((await suite.service.request('GET', `/api/v1/alerts/${alert.id}`, { token: stranger.token })).status).toBe(404);
     expect((await patch(alert.id, { status: 'open' }, stranger.token)).status).toBe(404);
-    const filtered = await service.request('GET', `/api/v1/alerts?store_id=${store.id}`, { token: stranger.token });
+    const filtered = await suite.service.request('GET', `/api/v1/alerts?store_id=${store.id}`, { token: stranger.token });
     expect([filtered.status, filtered.body.error.message]).toEqual([404, 'Store not found']);
   });
 
   it('opens SDK_SILENT for a store whose SDK stopped reporting, and closes it when the SDK comes back', async () => {
     const store = await newStore();
-    const watcher = service.app.get(SdkSilenceWatcher);
-    const flush = () => service.app.get(SightingsFlusher).run();
+    const watcher = suite.service.app.get(SdkSilenceWatcher);
+    const flush = () => suite.service.app.get(SightingsFlusher).run();
     // A page view: only batches with script observations count as the SDK reporting (issue 29, forged evidence).
     const pageView = [{ kind: 'script', src: `https://www.${store.domain}/app.js`, inline: false }];
     await send(store.sdk_key, pageView);
@@ -207,7 +199,7 @@ describe('alerts (HTTP, embedded)', () => {
     await flush();
     clock.advance(HOUR_MS);
     await watcher.run(); // signals alone are no page view: still silent
-    expect((await service.request('GET', `/api/v1/alerts/${silent.id}`, { token })).body.status).toBe('open');
+    expect((await suite.get(`/alerts/${silent.id}`)).body.status).toBe('open');
     await send(store.sdk_key, pageView);
     await flush();
     const [closed] = await alertsWhen(`store_id=${store.id}&type=SDK_SILENT`, (alerts) => alerts[0]?.status === 'resolved');

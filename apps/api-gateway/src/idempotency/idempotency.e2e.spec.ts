@@ -1,19 +1,15 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 describe('Idempotency-Key on real routes (HTTP, embedded)', () => {
-  let service: EmbeddedHarness;
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start();
-  });
-  afterAll(() => service.close());
+  const suite = embeddedSuite();
 
   const post = (url: string, token: string, key: string | undefined, body?: unknown) =>
-    service.request('POST', url, { token, body, headers: key === undefined ? {} : { 'idempotency-key': key } });
+    suite.service.request('POST', url, { token, body, headers: key === undefined ? {} : { 'idempotency-key': key } });
 
   it('replays POST /stores for the same key and body, with Idempotent-Replayed, creating one store', async () => {
-    const { token } = await service.tenant(['stores:read', 'stores:write'], { plan: 'enterprise' });
+    const { token } = await suite.service.tenant(['stores:read', 'stores:write'], { plan: 'enterprise' });
     const body = { domain: `replay-${Date.now()}.example.com` };
     const first = await post('/api/v1/stores', token, 'create-1', body);
     const again = await post('/api/v1/stores', token, 'create-1', { ...body });
@@ -22,11 +18,11 @@ describe('Idempotency-Key on real routes (HTTP, embedded)', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(again.body).toEqual(first.body);
-    expect((await service.request('GET', '/api/v1/stores', { token })).body.data).toHaveLength(1);
+    expect((await suite.service.request('GET', '/api/v1/stores', { token })).body.data).toHaveLength(1);
   });
 
   it('answers 422 idempotency_key_reused for the same key with another body', async () => {
-    const { token } = await service.tenant(['stores:write'], { plan: 'enterprise' });
+    const { token } = await suite.service.tenant(['stores:write'], { plan: 'enterprise' });
     await post('/api/v1/stores', token, 'k', { domain: `a-${Date.now()}.example.com` });
     const reused = await post('/api/v1/stores', token, 'k', { domain: `b-${Date.now()}.example.com` });
     expect(reused.status).toBe(422);
@@ -34,7 +30,7 @@ describe('Idempotency-Key on real routes (HTTP, embedded)', () => {
   });
 
   it('replays a rotation: the same new key, not a second rotation', async () => {
-    const { token } = await service.tenant(['stores:write'], { plan: 'enterprise' });
+    const { token } = await suite.service.tenant(['stores:write'], { plan: 'enterprise' });
     const store = (await post('/api/v1/stores', token, undefined, { domain: `rot-${Date.now()}.example.com` })).body;
     const first = await post(`/api/v1/stores/${store.id}/rotate-key`, token, 'rotate-1');
     const again = await post(`/api/v1/stores/${store.id}/rotate-key`, token, 'rotate-1');
@@ -45,8 +41,8 @@ describe('Idempotency-Key on real routes (HTTP, embedded)', () => {
   });
 
   it('keeps keys apart per organization', async () => {
-    const one = await service.tenant(['stores:write'], { plan: 'enterprise' });
-    const two = await service.tenant(['stores:write'], { plan: 'enterprise' });
+    const one = await suite.service.tenant(['stores:write'], { plan: 'enterprise' });
+    const two = await suite.service.tenant(['stores:write'], { plan: 'enterprise' });
     const a = await post('/api/v1/stores', one.token, 'same-key', { domain: `one-${Date.now()}.example.com` });
     const b = await post('/api/v1/stores', two.token, 'same-key', { domain: `two-${Date.now()}.example.com` });
     expect(b.status).toBe(201);
@@ -54,7 +50,7 @@ describe('Idempotency-Key on real routes (HTTP, embedded)', () => {
   });
 
   it.each([[''], ['x'.repeat(256)]])('answers 400 to a key of length %#', async (key) => {
-    const { token } = await service.tenant(['stores:write']);
+    const { token } = await suite.service.tenant(['stores:write']);
     const answer = await post('/api/v1/stores', token, key, { domain: `len-${Date.now()}.example.com` });
     expect(answer.status).toBe(400);
     expect(answer.body.error.details[0].field).toBe('Idempotency-Key');
@@ -62,23 +58,19 @@ describe('Idempotency-Key on real routes (HTTP, embedded)', () => {
 });
 
 describe('Idempotency-Key on a create that shows a secret once (HTTP, embedded)', () => {
-  let service: EmbeddedHarness;
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start();
-  });
-  afterAll(() => service.close());
+  const suite = embeddedSuite();
 
   it('replays the webhook create with its secret, and keeps the stored response sealed', async () => {
-    const { token } = await service.tenant(['webhooks:manage']);
+    const { token } = await suite.service.tenant(['webhooks:manage']);
     const body = { url: 'https://hooks.example.com/pss' };
     const headers = { 'idempotency-key': 'webhook-1' };
-    const first = await service.request('POST', '/api/v1/webhooks', { token, body, headers });
-    const again = await service.request('POST', '/api/v1/webhooks', { token, body, headers });
+    const first = await suite.service.request('POST', '/api/v1/webhooks', { token, body, headers });
+    const again = await suite.service.request('POST', '/api/v1/webhooks', { token, body, headers });
     expect(first.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.secret).toBe(first.body.secret);
 
-    const database = new Database(join(service.config.dataDir, 'events.sqlite'), { readonly: true });
+    const database = new Database(join(suite.service.config.dataDir, 'events.sqlite'), { readonly: true });
     try {
       const stored = JSON.stringify(database.prepare('SELECT * FROM idempotency_keys').all());
       expect(stored).toContain('webhook-1');

@@ -2,26 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { SCRIPTS, STORES, USAGE_COUNTERS } from '@pss/contracts';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { ManualClock } from '@pss/testkit';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 describe('organization usage (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-02-14T15:30:00.000Z');
-  let service: EmbeddedHarness;
-
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ clock });
-  });
-  afterAll(() => service.close());
+  const suite = embeddedSuite({ clock });
 
   const usage = (token: string, orgId: string, query = '') =>
-    service.request('GET', `/api/v1/organizations/${orgId}/usage${query}`, { token });
+    suite.service.request('GET', `/api/v1/organizations/${orgId}/usage${query}`, { token });
 
   /**
    * Stores, scripts and SDK event counters are other features' read models, tested with those features; here
    * their documents are put straight into the read models, to check what is counted and what is not.
    */
   async function fill(orgId: string): Promise<void> {
-    const readStore = service.app.get<ReadStore>(READ_STORE);
+    const readStore = suite.service.app.get<ReadStore>(READ_STORE);
     const stores = readStore.collection(STORES);
     for (const status of ['active', 'active', 'suspended']) {
       await stores.insertOne({ _id: randomUUID(), org_id: orgId, status, domain: `${randomUUID()}.example` });
@@ -32,9 +27,9 @@ describe('organization usage (HTTP, embedded)', () => {
   }
 
   it('reports the plan, the current calendar month and what the organization uses', async () => {
-    const { orgId, token } = await service.tenant(['usage:read'], { plan: 'growth', 'billing-mode': 'processor' });
+    const { orgId, token } = await suite.service.tenant(['usage:read'], { plan: 'growth', 'billing-mode': 'processor' });
     await fill(orgId);
-    const other = await service.tenant(['usage:read']);
+    const other = await suite.service.tenant(['usage:read']);
     await fill(other.orgId);
     const answer = await usage(token, orgId);
     expect(answer.status).toBe(200);
@@ -50,19 +45,19 @@ describe('organization usage (HTTP, embedded)', () => {
   });
 
   it('counts zero for a fresh organization, and allows unlimited stores to partner-billed and enterprise ones', async () => {
-    const partnerBilled = await service.tenant(['usage:read'], { plan: 'essential', 'billing-mode': 'partner' });
+    const partnerBilled = await suite.service.tenant(['usage:read'], { plan: 'essential', 'billing-mode': 'partner' });
     expect((await usage(partnerBilled.token, partnerBilled.orgId)).body).toMatchObject({
       stores: { used: 0, allowed: null },
       scripts: { total: 0 },
       events: { this_month: 0 },
     });
-    const enterprise = await service.tenant(['usage:read'], { plan: 'enterprise', 'billing-mode': 'processor' });
+    const enterprise = await suite.service.tenant(['usage:read'], { plan: 'enterprise', 'billing-mode': 'processor' });
     expect((await usage(enterprise.token, enterprise.orgId)).body.stores).toEqual({ used: 0, allowed: null });
   });
 
   it("shows a partner its children's usage, directly or acting on the child with org_id", async () => {
-    const partner = await service.tenant(['usage:read', 'orgs:manage']);
-    const child = await service.request('POST', '/api/v1/organizations', {
+    const partner = await suite.service.tenant(['usage:read', 'orgs:manage']);
+    const child = await suite.service.request('POST', '/api/v1/organizations', {
       token: partner.token,
       body: { name: 'Acme Brasil', owner_email: 'owner@acme.example', plan: 'standard', billing_mode: 'processor' },
     });
@@ -75,9 +70,9 @@ describe('organization usage (HTTP, embedded)', () => {
   });
 
   it("answers 404 for another organization's usage, its children's, and an unknown id alike", async () => {
-    const first = await service.tenant(['usage:read', 'orgs:manage']);
-    const second = await service.tenant(['usage:read']);
-    const child = await service.request('POST', '/api/v1/organizations', {
+    const first = await suite.service.tenant(['usage:read', 'orgs:manage']);
+    const second = await suite.service.tenant(['usage:read']);
+    const child = await suite.service.request('POST', '/api/v1/organizations', {
       token: first.token,
       body: { name: 'First Child', owner_email: 'owner@acme.example' },
     });
@@ -87,16 +82,16 @@ describe('organization usage (HTTP, embedded)', () => {
       expect(answer.body).toEqual({ error: { code: 'not_found', message: 'Organization not found' } });
     }
     // A child never sees its parent.
-    const childToken = await service.ops('token.create', { org: child.body.id, name: 'child', scopes: 'usage:read' });
+    const childToken = await suite.service.ops('token.create', { org: child.body.id, name: 'child', scopes: 'usage:read' });
     expect((await usage(childToken.token, first.orgId)).status).toBe(404);
   });
 
   it('answers 400 validation_error on id to a malformed id, and 403 without usage:read', async () => {
-    const { token } = await service.tenant(['usage:read']);
+    const { token } = await suite.service.tenant(['usage:read']);
     const malformed = await usage(token, 'not-a-uuid');
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'id' }] });
-    const withoutScope = await service.tenant(['orgs:manage']);
+    const withoutScope = await suite.service.tenant(['orgs:manage']);
     const forbidden = await usage(withoutScope.token, withoutScope.orgId);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error.code).toBe('insufficient_scope');

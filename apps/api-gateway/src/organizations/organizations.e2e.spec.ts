@@ -4,24 +4,19 @@ import { ProjectionRunner } from '@pss/projections';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { ManualClock } from '@pss/testkit';
 import { defaultPolicyId } from '@pss/inventory/src/policies/default-policies';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 describe('organizations (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-02-10T08:00:00.000Z');
-  let service: EmbeddedHarness;
+  const suite = embeddedSuite({ clock });
 
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ clock });
-  });
-  afterAll(() => service.close());
-
-  const partner = () => service.tenant(['orgs:manage']);
-  const create = (token: string, body: unknown) => service.request('POST', '/api/v1/organizations', { token, body });
-  const list = (token: string, query = '') => service.request('GET', `/api/v1/organizations${query}`, { token });
+  const partner = () => suite.service.tenant(['orgs:manage']);
+  const create = (token: string, body: unknown) => suite.service.request('POST', '/api/v1/organizations', { token, body });
+  const list = (token: string, query = '') => suite.service.request('GET', `/api/v1/organizations${query}`, { token });
   const child = { name: 'Acme Brasil', owner_email: 'owner@acme.example' };
 
   const policiesOf = (orgId: string) =>
-    service.app.get<ReadStore>(READ_STORE).collection<PolicyDocument>(POLICIES).find({ org_id: orgId }, { sort: { priority: 1 } });
+    suite.service.app.get<ReadStore>(READ_STORE).collection<PolicyDocument>(POLICIES).find({ org_id: orgId }, { sort: { priority: 1 } });
 
   it('creates a child of the caller organization (201) and lists it at once', async () => {
     const { orgId, token } = await partner();
@@ -51,8 +46,8 @@ describe('organizations (HTTP, embedded)', () => {
   it('replays the first answer to a retry with the same Idempotency-Key, creating one organization', async () => {
     const { token } = await partner();
     const headers = { 'idempotency-key': 'create-acme-brasil' };
-    const first = await service.request('POST', '/api/v1/organizations', { token, body: child, headers });
-    const retry = await service.request('POST', '/api/v1/organizations', { token, body: child, headers });
+    const first = await suite.service.request('POST', '/api/v1/organizations', { token, body: child, headers });
+    const retry = await suite.service.request('POST', '/api/v1/organizations', { token, body: child, headers });
     expect(retry.status).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toEqual(first.body);
@@ -102,17 +97,17 @@ describe('organizations (HTTP, embedded)', () => {
   it('seeds nothing twice: replaying every organization through the seeder adds no event and no policy', async () => {
     const { token } = await partner();
     const created = await create(token, child);
-    const eventStore = service.app.get<EventStore>(EVENT_STORE);
+    const eventStore = suite.service.app.get<EventStore>(EVENT_STORE);
     const policyEvents = async () => (await eventStore.readAll({ filter: { streamPrefixes: ['policy-'] } })).length;
     const before = await policyEvents();
-    await service.app.get(ProjectionRunner).rebuild('default_policies', () => undefined);
+    await suite.service.app.get(ProjectionRunner).rebuild('default_policies', () => undefined);
     expect(await policyEvents()).toBe(before);
     expect(await policiesOf(created.body.id)).toHaveLength(4);
   });
 
   it('seeds the defaults of organizations made with the admin CLI too, top-level or child', async () => {
-    const top = await service.ops('org.create', { name: 'Operator Made' });
-    const nested = await service.ops('org.create', { name: 'Operator Child', parent: top.id });
+    const top = await suite.service.ops('org.create', { name: 'Operator Made' });
+    const nested = await suite.service.ops('org.create', { name: 'Operator Child', parent: top.id });
     expect(await policiesOf(top.id)).toHaveLength(4);
     expect(await policiesOf(nested.id)).toHaveLength(4);
     expect((await policiesOf(top.id)).every((policy) => policy.is_default)).toBe(true);
@@ -121,7 +116,7 @@ describe('organizations (HTTP, embedded)', () => {
   it('answers 403 nesting_limit when a child organization tries to create one', async () => {
     const { token } = await partner();
     const created = await create(token, child);
-    const issued = await service.ops('token.create', { org: created.body.id, name: 'child', scopes: 'orgs:manage' });
+    const issued = await suite.service.ops('token.create', { org: created.body.id, name: 'child', scopes: 'orgs:manage' });
     const nested = await create(issued.token, { ...child, name: 'Grandchild' });
     expect(nested.status).toBe(403);
     expect(nested.body).toEqual({
@@ -131,7 +126,7 @@ describe('organizations (HTTP, embedded)', () => {
   });
 
   it('answers 403 insufficient_scope without orgs:manage', async () => {
-    const { token } = await service.tenant(['usage:read', 'stores:write']);
+    const { token } = await suite.service.tenant(['usage:read', 'stores:write']);
     for (const answer of [await list(token), await create(token, child)]) {
       expect(answer.status).toBe(403);
       expect(answer.body.error.code).toBe('insufficient_scope');

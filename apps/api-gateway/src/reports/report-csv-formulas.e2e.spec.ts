@@ -1,18 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'reports:read', 'reports:generate'];
 
 /** Justifications are a tenant user's text: the report's CSV must not hand them to a spreadsheet as formulas (issue 29, item 9c). */
 describe('formulas in a report CSV (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-11-23T12:00:00.000Z');
-  let service: EmbeddedHarness;
-
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ clock });
-  });
-  afterAll(() => service?.close());
+  const suite = embeddedSuite({ clock });
 
   it.each([
     ['a full-width equals sign', '＝HYPERLINK("https://evil.example/x","Ver detalhes")'],
@@ -22,12 +17,12 @@ describe('formulas in a report CSV (HTTP, embedded)', () => {
     ['a line break before a formula', '\u200B\n@SUM(1+1)*cmd|\' /C calc\'!A0'],
     ['an ideographic space before a full-width minus sign', '\u200B\u3000－2+3'],
   ])('writes a justification starting with %s behind a quote', async (_, justification) => {
-    const { token } = await service.tenant(SCOPES, { plan: 'enterprise' });
-    const store = await service.createStore(token);
-    await service.reportSdk(store.sdk_key, [{ kind: 'script', src: 'https://cdn.vendor.example/widget.js', hash: sri('widget') }]);
-    const get = (url: string) => service.request('GET', `/api/v1${url}`, { token });
+    const { token } = await suite.service.tenant(SCOPES, { plan: 'enterprise' });
+    const store = await suite.service.createStore(token);
+    await suite.service.reportSdk(store.sdk_key, [{ kind: 'script', src: 'https://cdn.vendor.example/widget.js', hash: sri('widget') }]);
+    const get = (url: string) => suite.service.request('GET', `/api/v1${url}`, { token });
     const [script] = (await eventually(() => get(`/scripts?store_id=${store.id}`), (answer) => answer.body.data?.length === 1)).body.data;
-    const authorized = await service.request('POST', `/api/v1/scripts/${script.id}/authorize`, { token, body: { justification } });
+    const authorized = await suite.service.request('POST', `/api/v1/scripts/${script.id}/authorize`, { token, body: { justification } });
     expect(authorized.status).toBe(200);
 
     // The reports service learns of the authorization from an event: a report made before it shows no justification.

@@ -2,10 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventually, ManualClock, sri } from '@pss/testkit';
 import { ScheduledReportsJob } from '@pss/reports/src/schedule/scheduled-reports.job';
-import { HttpsReceiver } from '@pss/notifier/src/testing/https-receiver';
 import { signedWith } from '@pss/notifier/src/testing/signature-check';
-import { startWebhookHarness } from '@pss/notifier/src/testing/webhook-harness';
-import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { webhookSuite } from '@pss/notifier/src/testing/webhook-harness';
 
 const SCOPES = ['stores:write', 'reports:read', 'reports:generate', 'webhooks:manage', 'orgs:manage'];
 
@@ -13,28 +11,15 @@ const SCOPES = ['stores:write', 'reports:read', 'reports:generate', 'webhooks:ma
 describe('PCI report schedules (HTTP, embedded)', () => {
   // A Monday evening: the next weekly report is due Monday 2026-11-30 09:00 UTC.
   const clock = new ManualClock('2026-11-23T20:00:00.000Z');
-  let receiver: HttpsReceiver;
-  let service: EmbeddedHarness;
-  let token: string;
-  let prefix: string;
+  const suite = webhookSuite({ clock, scopes: SCOPES, organization: { plan: 'enterprise', 'owner-email': 'dona@loja.example' } });
 
-  beforeAll(async () => {
-    receiver = await HttpsReceiver.start();
-    service = await startWebhookHarness({ clock });
-    ({ token, prefix } = await service.tenant(SCOPES, { plan: 'enterprise', 'owner-email': 'dona@loja.example' }));
-  });
-  afterAll(async () => {
-    await service?.close();
-    await receiver?.close();
-  });
-
-  const call = (method: string, url: string, body?: unknown, headers?: Record<string, string>) => service.request(method, `/api/v1${url}`, { token, body, headers });
+  const call = (method: string, url: string, body?: unknown, headers?: Record<string, string>) => suite.service.request(method, `/api/v1${url}`, { token: suite.token, body, headers });
 
   it('sets, lists, changes and deletes a store\'s schedule, with the spec\'s defaults and errors', async () => {
-    const store = await service.createStore(token);
+    const store = await suite.newStore();
     const set = await call('POST', '/reports/pci/schedule', { store_id: store.id, cadence: 'weekly' });
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ store_id: store.id, cadence: 'weekly', locale: 'pt-BR', active: true, updated_at: '2026-11-23T20:00:00.000Z', updated_by: `api:${prefix}` });
+    expect(set.body).toEqual({ store_id: store.id, cadence: 'weekly', locale: 'pt-BR', active: true, updated_at: '2026-11-23T20:00:00.000Z', updated_by: `api:${suite.prefix}` });
     expect((await call('GET', `/reports/pci/schedule?store_id=${store.id}`)).body).toEqual({ data: [set.body] });
 
     const changed = await call('POST', '/reports/pci/schedule', { store_id: store.id, cadence: 'monthly', locale: 'en', active: false });
@@ -44,9 +29,9 @@ describe('PCI report schedules (HTTP, embedded)', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.details.map((detail: any) => detail.field).sort()).toEqual(['active', 'cadence', 'extra', 'locale', 'store_id']);
 
-    const other = await service.tenant(SCOPES, { plan: 'enterprise' });
-    expect((await service.request('POST', '/api/v1/reports/pci/schedule', { token: other.token, body: { store_id: store.id, cadence: 'weekly' } })).status).toBe(404);
-    expect((await service.request('GET', '/api/v1/reports/pci/schedule', { token: other.token })).body).toEqual({ data: [] });
+    const other = await suite.service.tenant(SCOPES, { plan: 'enterprise' });
+    expect((await suite.service.request('POST', '/api/v1/reports/pci/schedule', { token: other.token, body: { store_id: store.id, cadence: 'weekly' } })).status).toBe(404);
+    expect((await suite.service.request('GET', '/api/v1/reports/pci/schedule', { token: other.token })).body).toEqual({ data: [] });
 
     expect((await call('DELETE', `/reports/pci/schedule?store_id=${store.id}`)).body).toEqual({ store_id: store.id, deleted: true });
     expect((await call('GET', `/reports/pci/schedule?store_id=${store.id}`)).body).toEqual({ data: [] });
@@ -55,7 +40,7 @@ describe('PCI report schedules (HTTP, embedded)', () => {
   });
 
   it('replays POST /reports/pci/schedule for the same Idempotency-Key', async () => {
-    const store = await service.createStore(token);
+    const store = await suite.newStore();
     const headers = { 'idempotency-key': `schedule-${store.id}` };
     const first = await call('POST', '/reports/pci/schedule', { store_id: store.id, cadence: 'weekly' }, headers);
     clock.advance(1000);
@@ -81,18 +66,18 @@ describe('PCI report schedules (HTTP, embedded)', () => {
   });
 
   it('makes the weekly report on Monday 09:00 UTC once, delivers a signed report.ready to a webhook and the owner\'s e-mail', async () => {
-    const store = await service.createStore(token);
-    await service.reportSdk(store.sdk_key, [{ kind: 'script', src: 'https://cdn.pagamentos.example/w.js', hash: sri('w') }]);
-    const channel = (await call('POST', '/webhooks', { url: receiver.url('/ready'), store_id: store.id, events: ['report.ready'] })).body;
+    const store = await suite.newStore();
+    await suite.service.reportSdk(store.sdk_key, [{ kind: 'script', src: 'https://cdn.pagamentos.example/w.js', hash: sri('w') }]);
+    const channel = (await call('POST', '/webhooks', { url: suite.receiver.url('/ready'), store_id: store.id, events: ['report.ready'] })).body;
     await call('POST', '/reports/pci/schedule', { store_id: store.id, cadence: 'weekly', locale: 'en' });
-    const job = service.app.get(ScheduledReportsJob);
+    const job = suite.service.app.get(ScheduledReportsJob);
 
     // Sunday night: nothing due yet.
     expect((await job.runAt(new Date('2026-11-30T08:59:59.999Z'), 'catch_up')).snapshots.filter((made) => made.store_id === store.id)).toEqual([]);
 
     const at = '2026-11-30T09:00:00Z';
-    const first = await service.ops('reports.run-schedule', { at });
-    const again = await service.ops('reports.run-schedule', { at });
+    const first = await suite.service.ops('reports.run-schedule', { at });
+    const again = await suite.service.ops('reports.run-schedule', { at });
     const ours = first.snapshots.filter((made: any) => made.store_id === store.id);
     expect(ours).toEqual([{ id: expect.any(String), store_id: store.id, kind: 'weekly', period_start: '2026-11-23T00:00:00.000Z', period_end: '2026-11-30T00:00:00.000Z', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     expect(again).toEqual({ at: '2026-11-30T09:00:00.000Z', snapshots: [] });
@@ -101,7 +86,7 @@ describe('PCI report schedules (HTTP, embedded)', () => {
     const snapshot = (await call('GET', `/reports/pci/snapshots/${ours[0].id}`)).body;
     expect(snapshot).toMatchObject({ kind: 'weekly', locale: 'en', generated_by: 'scheduler', generated: false });
 
-    const [delivery, ...more] = await receiver.waitFor(1, '/ready');
+    const [delivery, ...more] = await suite.receiver.waitFor(1, '/ready');
     expect(more).toEqual([]);
     expect(signedWith(delivery, channel.secret)).toBe(true);
     expect(delivery.json).toMatchObject({
@@ -118,42 +103,42 @@ describe('PCI report schedules (HTTP, embedded)', () => {
   });
 
   it('makes a run once when two replicas run the job at the same instant', async () => {
-    const store = await service.createStore(token);
-    await call('POST', '/webhooks', { url: receiver.url('/replicas'), store_id: store.id, events: ['report.ready'] });
+    const store = await suite.newStore();
+    await call('POST', '/webhooks', { url: suite.receiver.url('/replicas'), store_id: store.id, events: ['report.ready'] });
     await call('POST', '/reports/pci/schedule', { store_id: store.id, cadence: 'weekly' });
-    const job = service.app.get(ScheduledReportsJob);
+    const job = suite.service.app.get(ScheduledReportsJob);
     const at = new Date('2026-12-14T09:00:00Z');
     const [one, two] = await Promise.all([job.runAt(at, 'instant'), job.runAt(at, 'instant')]);
     const made = [...one.snapshots, ...two.snapshots].filter((snapshot) => snapshot.store_id === store.id);
     expect(made).toHaveLength(1);
     expect((await call('GET', `/reports/pci/snapshots?store_id=${store.id}`)).body.data).toHaveLength(1);
-    await receiver.waitFor(1, '/replicas');
+    await suite.receiver.waitFor(1, '/replicas');
     // Deliveries would have arrived by now had a second report.ready gone out; the marker run makes sure.
-    const marker = await service.createStore(token);
-    await call('POST', '/webhooks', { url: receiver.url('/replicas-marker'), store_id: marker.id, events: ['report.ready'] });
+    const marker = await suite.newStore();
+    await call('POST', '/webhooks', { url: suite.receiver.url('/replicas-marker'), store_id: marker.id, events: ['report.ready'] });
     await call('POST', '/reports/pci/schedule', { store_id: marker.id, cadence: 'weekly' });
     await job.runAt(new Date('2026-12-21T09:00:00Z'), 'instant');
-    await receiver.waitFor(1, '/replicas-marker');
-    const sameRun = receiver.received.filter((request) => request.path === '/replicas' && request.json.data.period_end === '2026-12-14T00:00:00.000Z');
+    await suite.receiver.waitFor(1, '/replicas-marker');
+    const sameRun = suite.receiver.received.filter((request) => request.path === '/replicas' && request.json.data.period_end === '2026-12-14T00:00:00.000Z');
     expect(sameRun).toHaveLength(1);
   });
 
   it('never sends report.ready for GET /reports/pci', async () => {
-    const store = await service.createStore(token);
-    await call('POST', '/webhooks', { url: receiver.url('/on-demand'), store_id: store.id, events: ['report.ready'] });
+    const store = await suite.newStore();
+    await call('POST', '/webhooks', { url: suite.receiver.url('/on-demand'), store_id: store.id, events: ['report.ready'] });
     expect((await call('GET', `/reports/pci?store_id=${store.id}`)).status).toBe(200);
     // The scheduled run of another store goes out meanwhile: it is the marker that deliveries flowed.
-    const marker = await service.createStore(token);
-    await call('POST', '/webhooks', { url: receiver.url('/marker'), store_id: marker.id, events: ['report.ready'] });
+    const marker = await suite.newStore();
+    await call('POST', '/webhooks', { url: suite.receiver.url('/marker'), store_id: marker.id, events: ['report.ready'] });
     await call('POST', '/reports/pci/schedule', { store_id: marker.id, cadence: 'weekly' });
-    await service.ops('reports.run-schedule', { at: '2026-12-07T09:00:00Z' });
-    await receiver.waitFor(1, '/marker');
-    expect(receiver.received.filter((request) => request.path === '/on-demand')).toEqual([]);
+    await suite.service.ops('reports.run-schedule', { at: '2026-12-07T09:00:00Z' });
+    await suite.receiver.waitFor(1, '/marker');
+    expect(suite.receiver.received.filter((request) => request.path === '/on-demand')).toEqual([]);
   });
 
   /** The mails the embedded mail port left in the outbox that mention `text`. */
   const mailsAbout = (text: string): Array<{ to: string; subject: string; text: string }> => {
-    const outbox = join(service.config.dataDir, 'outbox');
+    const outbox = join(suite.service.config.dataDir, 'outbox');
     if (!existsSync(outbox)) return [];
     const mails = readdirSync(outbox).filter((file) => file.endsWith('.json')).map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')));
     return mails.filter((mail) => mail.text.includes(text));

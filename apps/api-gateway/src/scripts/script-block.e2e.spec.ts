@@ -1,5 +1,5 @@
 import { sri } from '@pss/testkit';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review'];
@@ -16,27 +16,20 @@ const checkout = [
 ];
 
 describe('POST /scripts/{id}/block on a shared host (HTTP, embedded)', () => {
-  let service: EmbeddedHarness;
-  let token: string;
-
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start();
-    ({ token } = await service.tenant(SCOPES, { plan: 'enterprise' }));
-  });
-  afterAll(() => service.close());
+  const suite = embeddedSuite({ scopes: SCOPES });
 
   async function shop() {
-    const store = await service.createStore(token, { mode: 'block' });
-    expect((await service.reportSdk(store.sdk_key, checkout)).status).toBe(202);
-    const list: any[] = (await service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token })).body.data;
+    const store = await suite.newStore({ mode: 'block' });
+    expect((await suite.service.reportSdk(store.sdk_key, checkout)).status).toBe(202);
+    const list: any[] = (await suite.get(`/scripts?store_id=${store.id}`)).body.data;
     const find = (fragment: string) => list.find((script) => script.src.includes(fragment));
     const scripts = { jquery: find('jquery'), pixel: find('pixel'), tracker: find('tracker'), beacon: find('beacon'), other: find('other-cdn'), inline: find('inline:') };
-    const authorized = await service.request('POST', `/api/v1/scripts/${scripts.jquery.id}/authorize`, { token, body: { justification: 'Checkout needs jQuery' } });
+    const authorized = await suite.call('POST', `/scripts/${scripts.jquery.id}/authorize`, { justification: 'Checkout needs jQuery' });
     expect(authorized.body.status).toBe('authorized');
     return { store, scripts };
   }
-  const block = (id: string, body: Record<string, unknown> = {}) => service.request('POST', `/api/v1/scripts/${id}/block`, { token, body });
-  const pageConfig = async (key: string) => (await service.request('GET', `/sdk/v1/config?key=${key}`)).body;
+  const block = (id: string, body: Record<string, unknown> = {}) => suite.call('POST', `/scripts/${id}/block`, body);
+  const pageConfig = async (key: string) => (await suite.service.request('GET', `/sdk/v1/config?key=${key}`)).body;
   const reached = (script: any) => ({ id: script.id, src: script.src, status: script.status });
 
   it("blocks by domain (the spec's default), says which other scripts of the host it stops, and spares the authorized one", async () => {
@@ -54,7 +47,7 @@ describe('POST /scripts/{id}/block on a shared host (HTTP, embedded)', () => {
     expect(config.rules.block).toEqual([{ id: blocked.body.rule.id, target: 'domain', value: SHARED }]);
     expect(config.authorized_urls).toEqual([`https://${SHARED}/jquery/3.7.1/jquery.min.js`]);
     // and the keyed sdk.js carries them, for the first decisions of a page view
-    expect((await service.request('GET', `/sdk/v1/sdk.js?key=${store.sdk_key}`)).text).toContain(`"authorized_urls":["https://${SHARED}/jquery/3.7.1/jquery.min.js"]`);
+    expect((await suite.service.request('GET', `/sdk/v1/sdk.js?key=${store.sdk_key}`)).text).toContain(`"authorized_urls":["https://${SHARED}/jquery/3.7.1/jquery.min.js"]`);
 
     // blocking the authorized script itself takes its URL out of the allows
     await block(scripts.jquery.id);
@@ -68,8 +61,8 @@ describe('POST /scripts/{id}/block on a shared host (HTTP, embedded)', () => {
     expect(blocked.body).toMatchObject({ status: 'blocked', rule: { type: 'block', target: 'url', value: `https://${SHARED}/pixel.js` }, also_blocks: [], spared: [] });
     expect((await pageConfig(store.sdk_key)).rules.block).toEqual([{ id: blocked.body.rule.id, target: 'url', value: `https://${SHARED}/pixel.js` }]);
 
-    await service.request('POST', `/api/v1/scripts/${scripts.pixel.id}/authorize`, { token, body: { justification: 'Ours after all' } });
-    const rules: any[] = (await service.request('GET', `/api/v1/rules?store_id=${store.id}&type=block`, { token })).body.data;
+    await suite.call('POST', `/scripts/${scripts.pixel.id}/authorize`, { justification: 'Ours after all' });
+    const rules: any[] = (await suite.get(`/rules?store_id=${store.id}&type=block`)).body.data;
     expect(rules.find((rule) => rule.id === blocked.body.rule.id)).toMatchObject({ active: false });
     expect((await pageConfig(store.sdk_key)).rules.block).toEqual([]);
 
@@ -86,7 +79,7 @@ describe('POST /scripts/{id}/block on a shared host (HTTP, embedded)', () => {
     expect(inline.status).toBe(400);
     expect(inline.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'by', message: 'an inline script is blocked by its content hash: leave by out' }] });
     // refused before anything changed
-    const pixel = (await service.request('GET', `/api/v1/scripts/${scripts.pixel.id}`, { token })).body;
+    const pixel = (await suite.get(`/scripts/${scripts.pixel.id}`)).body;
     expect(pixel.status).not.toBe('blocked');
     const hashBlocked = await block(scripts.inline.id);
     expect(hashBlocked.body).toMatchObject({ rule: { target: 'hash' }, also_blocks: [], spared: [] });

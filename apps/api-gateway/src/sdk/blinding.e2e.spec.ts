@@ -1,7 +1,7 @@
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { ManualClock, sri } from '@pss/testkit';
 import { DEFAULT_NEW_SCRIPT_LIMITS } from '@pss/inventory/src/ingestion/store-budget';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 const SCOPES = ['stores:write', 'stores:read', 'scripts:read'];
 const { perBatch, burst, clientShare } = DEFAULT_NEW_SCRIPT_LIMITS;
@@ -15,28 +15,21 @@ const SHARES = Math.round(1 / clientShare);
  */
 describe('SDK new-script budget shared by client address (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-09-01T10:00:00.000Z');
-  let service: EmbeddedHarness;
-  let token: string;
-
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ clock });
-    ({ token } = await service.tenant(SCOPES, { plan: 'enterprise' }));
-  });
-  afterAll(() => service.close());
+  const suite = embeddedSuite({ clock, scopes: SCOPES });
 
   let junkCount = 0;
   const junk = () => Array.from({ length: perBatch }, () => ({ kind: 'script', src: `https://junk.example.net/${++junkCount}.js`, hash: sri(`junk ${junkCount}`) }));
   const newScript = (name: string) => ({ kind: 'script', src: `https://cdn.${name}.example.org/${name}.js`, hash: sri(name) });
-  const send = (key: string, observations: unknown[], from: string) => service.reportSdk(key, observations, {}, from);
+  const send = (key: string, observations: unknown[], from: string) => suite.service.reportSdk(key, observations, {}, from);
   /** Whether the store's inventory detected the script (its list pages through hundreds of junk ones). */
   const recorded = async (storeId: string, name: string) =>
-    (await service.app.get<EventStore>(EVENT_STORE).readAll({ filter: { eventTypes: ['ScriptDetected'] }, maxCount: 100_000 })).some((event) => {
+    (await suite.service.app.get<EventStore>(EVENT_STORE).readAll({ filter: { eventTypes: ['ScriptDetected'] }, maxCount: 100_000 })).some((event) => {
       const data = event.data as { storeId: string; src: string };
       return data.storeId === storeId && data.src === newScript(name).src;
     });
 
   it("defers one address's junk beyond its share, and records another address's new script", async () => {
-    const store = await service.createStore(token);
+    const store = await suite.newStore();
     const answers = [];
     for (let n = 0; n < SHARES; n += 1) answers.push(await send(store.sdk_key, junk(), '203.0.113.66'));
     expect(answers.reduce((sum, answer) => sum + answer.body.accepted, 0)).toBe(burst * clientShare);
@@ -47,7 +40,7 @@ describe('SDK new-script budget shared by client address (HTTP, embedded)', () =
   });
 
   it('counts every address of one IPv6 /64 as one', async () => {
-    const store = await service.createStore(token);
+    const store = await suite.newStore();
     let accepted = 0;
     for (let n = 1; n <= SHARES; n += 1) accepted += (await send(store.sdk_key, junk(), `2001:db8:66:1::${n.toString(16)}`)).body.accepted;
     expect(accepted).toBe(burst * clientShare);
@@ -55,7 +48,7 @@ describe('SDK new-script budget shared by client address (HTTP, embedded)', () =
   });
 
   it('never defers a script reading a card field, nor one a second address reports, when many addresses spent the store budget', async () => {
-    const store = await service.createStore(token);
+    const store = await suite.newStore();
     for (let n = 1; n <= SHARES; n += 1) await send(store.sdk_key, junk(), `203.0.113.${n}`);
     const skimmer = newScript('skimmer');
     const read = { kind: 'sensitive_field_access', src: skimmer.src, field: 'card_number' };

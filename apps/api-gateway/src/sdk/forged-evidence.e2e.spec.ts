@@ -1,5 +1,5 @@
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 import { SightingsFlusher } from './intake/sightings-flusher';
 
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'reports:read', 'reports:generate'];
@@ -10,52 +10,43 @@ const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review',
  */
 describe('Forged monitoring evidence (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-11-23T12:00:00.000Z');
-  let service: EmbeddedHarness;
-  let token: string;
-
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ clock });
-    ({ token } = await service.tenant(SCOPES, { plan: 'enterprise' }));
-  });
-  afterAll(() => service.close());
-
-  const get = (url: string) => service.request('GET', `/api/v1${url}`, { token });
-  const flush = () => service.app.get(SightingsFlusher).run();
+  const suite = embeddedSuite({ clock, scopes: SCOPES });
+  const flush = () => suite.service.app.get(SightingsFlusher).run();
   const appScript = (domain: string) => ({ kind: 'script', src: `https://www.${domain}/static/app.js`, hash: sri('app v1'), hash_source: 'sdk' });
 
   it('takes 20 empty batches from anywhere as usage only: the store stays not installed and its week unmonitored', async () => {
-    const store = await service.createStore(token);
-    for (let n = 0; n < 20; n += 1) expect((await service.reportSdk(store.sdk_key, [], { session_id: `forged-${n}` }, `198.51.100.${n}`)).status).toBe(202);
+    const store = await suite.newStore();
+    for (let n = 0; n < 20; n += 1) expect((await suite.service.reportSdk(store.sdk_key, [], { session_id: `forged-${n}` }, `198.51.100.${n}`)).status).toBe(202);
     // One lone signal too, so the window has observations to count once it is recorded.
     const headers = { kind: 'headers', headers: { 'x-frame-options': 'DENY' } };
-    await service.reportSdk(store.sdk_key, [headers], { session_id: 'forged-headers' }, '198.51.100.99');
+    await suite.service.reportSdk(store.sdk_key, [headers], { session_id: 'forged-headers' }, '198.51.100.99');
     await flush();
-    const status = await eventually(() => get(`/stores/${store.id}/status`), (answer) => answer.body.sdk?.events_total === 1);
+    const status = await eventually(() => suite.get(`/stores/${store.id}/status`), (answer) => answer.body.sdk?.events_total === 1);
     expect(status.body.sdk).toMatchObject({ installed: false, last_event_at: null, silent: false });
 
     clock.advance(2 * 3600_000); // the SDK's hours are counted once over
-    const report = (await get(`/reports/pci?store_id=${store.id}`)).body.data;
+    const report = (await suite.get(`/reports/pci?store_id=${store.id}`)).body.data;
     expect(report.periodic_checks).toEqual([expect.objectContaining({ sdk_batches: 0, sdk_sessions: 0, sdk_client_addresses: 0, no_monitoring: true })]);
     expect(report.pages_observed).toEqual([]);
   });
 
   it('shows how many distinct sessions and client addresses stood behind the monitored week', async () => {
     clock.set('2026-11-30T12:00:00.000Z');
-    const store = await service.createStore(token);
+    const store = await suite.newStore();
     const views = [
       ['session-a', '203.0.113.1'],
       ['session-a', '203.0.113.1'],
       ['session-b', '203.0.113.1'],
       ['session-c', '203.0.113.2'],
     ];
-    for (const [session, address] of views) await service.reportSdk(store.sdk_key, [appScript(store.domain)], { session_id: session }, address);
-    await service.reportSdk(store.sdk_key, [], { session_id: 'heartbeat' }, '198.51.100.7');
+    for (const [session, address] of views) await suite.service.reportSdk(store.sdk_key, [appScript(store.domain)], { session_id: session }, address);
+    await suite.service.reportSdk(store.sdk_key, [], { session_id: 'heartbeat' }, '198.51.100.7');
     await flush();
-    const status = await eventually(() => get(`/stores/${store.id}/status`), (answer) => answer.body.sdk?.installed === true);
+    const status = await eventually(() => suite.get(`/stores/${store.id}/status`), (answer) => answer.body.sdk?.installed === true);
     expect(status.body.sdk.last_event_at).toBe(clock.now().toISOString());
 
     clock.advance(2 * 3600_000);
-    const report = (await get(`/reports/pci?store_id=${store.id}`)).body.data;
+    const report = (await suite.get(`/reports/pci?store_id=${store.id}`)).body.data;
     expect(report.periodic_checks).toEqual([
       expect.objectContaining({ sdk_batches: views.length, sdk_sessions: 3, sdk_client_addresses: 2, no_monitoring: false }),
     ]);
@@ -68,18 +59,18 @@ describe('Forged monitoring evidence (HTTP, embedded)', () => {
     const vendor = (content: string) => ({ kind: 'script', src: 'https://cdn.vendor.example/pay.js', hash: sri(content), hash_source: 'sdk' });
     /** A store whose authorized vendor script was seen changed: the shopper's address first reported it. */
     const changedVendor = async (shopper: string) => {
-      const store = await service.createStore(token);
-      const view = (content: string, session: string, address: string) => service.reportSdk(store.sdk_key, [vendor(content)], { session_id: session }, address);
+      const store = await suite.newStore();
+      const view = (content: string, session: string, address: string) => suite.service.reportSdk(store.sdk_key, [vendor(content)], { session_id: session }, address);
       await view('v1', 'shopper-1', shopper);
-      const { id } = (await eventually(() => get(`/scripts?store_id=${store.id}`), (answer) => answer.body.data?.length === 1)).body.data[0];
-      await service.request('POST', `/api/v1/scripts/${id}/authorize`, { token, body: { justification: 'Payment vendor, reviewed' } });
+      const { id } = (await eventually(() => suite.get(`/scripts?store_id=${store.id}`), (answer) => answer.body.data?.length === 1)).body.data[0];
+      await suite.call('POST', `/scripts/${id}/authorize`, { justification: 'Payment vendor, reviewed' });
       await view('v2 skimmer', 'shopper-2', '203.0.113.11');
       // The read model follows the events: wait for the content (or the integrity) the step is about.
-      const script = (ready: (doc: any) => boolean) => eventually(async () => (await get(`/scripts/${id}`)).body, ready);
+      const script = (ready: (doc: any) => boolean) => eventually(async () => (await suite.get(`/scripts/${id}`)).body, ready);
       expect(await script((doc) => doc.current_hash === sri('v2 skimmer'))).toMatchObject({ integrity_status: 'mismatch' });
       return { store, id, view, script };
     };
-    const reported = async (storeId: string, id: string) => (await get(`/reports/pci?store_id=${storeId}`)).body.data.scripts.find((script: { id: string }) => script.id === id);
+    const reported = async (storeId: string, id: string) => (await suite.get(`/reports/pci?store_id=${storeId}`)).body.data.scripts.find((script: { id: string }) => script.id === id);
 
     it('never lets a re-posted old hash clear it: only sessions from several addresses, or an authorization, do', async () => {
       const { store, id, view, script } = await changedVendor('203.0.113.10');
@@ -99,7 +90,7 @@ describe('Forged monitoring evidence (HTTP, embedded)', () => {
 
       await view('v3 skimmer', 'shopper-4', '203.0.113.13');
       await script((doc) => doc.current_hash === sri('v3 skimmer'));
-      const decided = await service.request('POST', `/api/v1/scripts/${id}/authorize`, { token, body: { justification: 'Vendor v3, checked with the vendor' } });
+      const decided = await suite.call('POST', `/scripts/${id}/authorize`, { justification: 'Vendor v3, checked with the vendor' });
       expect(decided.body).toMatchObject({ current_hash: sri('v3 skimmer'), integrity_status: 'match' });
     });
 
@@ -108,7 +99,7 @@ describe('Forged monitoring evidence (HTTP, embedded)', () => {
       const { store, view, script } = await changedVendor(shopper);
       // The address that reported the script first (so no other vouches for its sightings) spends its share on junk.
       const junk = Array.from({ length: 50 }, (_, n) => ({ kind: 'script', src: `https://junk.example.net/${n}.js`, hash: sri(`junk ${n}`) }));
-      expect((await service.reportSdk(store.sdk_key, junk, { session_id: 'junk' }, shopper)).body.rejections[0].reason).toMatch(/this address's share/);
+      expect((await suite.service.reportSdk(store.sdk_key, junk, { session_id: 'junk' }, shopper)).body.rejections[0].reason).toMatch(/this address's share/);
 
       for (const session of ['shopper-3', 'shopper-4']) expect((await view('v1', session, shopper)).body).toEqual({ accepted: 1, rejected: 0, rejections: [] });
       await view('v1', 'shopper-5', '203.0.113.41');

@@ -1,5 +1,5 @@
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 
 const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'alerts:read', 'reports:read'];
@@ -9,23 +9,16 @@ const SKIMMER = 'https://cdn.analytics-cache.example/s.js';
 /** A skimmer that reads the card fields through jQuery's `.val()`: the stack names jQuery first, then the skimmer. */
 describe('a sensitive-field read through a library (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-11-23T12:00:00.000Z');
-  let service: EmbeddedHarness;
-  let token: string;
+  const suite = embeddedSuite({ clock, scopes: SCOPES });
 
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ clock });
-    ({ token } = await service.tenant(SCOPES, { plan: 'enterprise' }));
-  });
-  afterAll(() => service?.close());
-
-  const get = async (url: string) => (await service.request('GET', `/api/v1${url}`, { token })).body;
+  const get = async (url: string) => (await suite.get(url)).body;
   const read = (src: string, field: string, callers?: unknown) => ({ kind: 'sensitive_field_access', src, field, ...(callers === undefined ? {} : { callers }) });
 
   /** A store whose checkout loads jQuery (authorized by the shop), the skimmer and the shop's own app. */
   async function checkoutWithJquery(): Promise<{ store: any; ids: Record<string, string> }> {
-    const store = await service.createStore(token);
+    const store = await suite.newStore();
     const app = `https://www.${store.domain}/static/app.js`;
-    await service.reportSdk(store.sdk_key, [
+    await suite.service.reportSdk(store.sdk_key, [
       { kind: 'script', src: JQUERY, hash: sri('jquery') },
       { kind: 'script', src: SKIMMER, hash: sri('skimmer') },
       { kind: 'script', src: app, hash: sri('app') },
@@ -33,7 +26,7 @@ describe('a sensitive-field read through a library (HTTP, embedded)', () => {
     const list = (await eventually(() => get(`/scripts?store_id=${store.id}`), (answer) => answer.data?.length === 3)).data as any[];
     const ids = Object.fromEntries(list.map((script) => [script.src, script.id]));
     for (const src of [JQUERY, app]) {
-      const answer = await service.request('POST', `/api/v1/scripts/${ids[src]}/authorize`, { token, body: { justification: 'Checkout library, reviewed' } });
+      const answer = await suite.call('POST', `/scripts/${ids[src]}/authorize`, { justification: 'Checkout library, reviewed' });
       expect(answer.body.status).toBe('authorized');
     }
     return { store, ids: { ...ids, app } };
@@ -41,7 +34,7 @@ describe('a sensitive-field read through a library (HTTP, embedded)', () => {
 
   it('opens SENSITIVE_FIELD_ACCESS naming the skimmer behind authorized jQuery, and records the read on both', async () => {
     const { store, ids } = await checkoutWithJquery();
-    const answer = await service.reportSdk(store.sdk_key, [read(JQUERY, 'card_number', [SKIMMER, ids.app]), read(JQUERY, 'cvv', [SKIMMER])]);
+    const answer = await suite.service.reportSdk(store.sdk_key, [read(JQUERY, 'card_number', [SKIMMER, ids.app]), read(JQUERY, 'cvv', [SKIMMER])]);
     expect(answer.body).toEqual({ accepted: 2, rejected: 0, rejections: [] });
 
     // One alert for the skimmer, counted for each field it read.
@@ -74,17 +67,17 @@ describe('a sensitive-field read through a library (HTTP, embedded)', () => {
 
   it('opens nothing when every script on the stack is authorized, as a read by jQuery alone', async () => {
     const { store, ids } = await checkoutWithJquery();
-    await service.reportSdk(store.sdk_key, [read(JQUERY, 'card_number', [ids.app]), read(JQUERY, 'cvv')]);
+    await suite.service.reportSdk(store.sdk_key, [read(JQUERY, 'card_number', [ids.app]), read(JQUERY, 'cvv')]);
     await eventually(() => get(`/scripts/${ids[ids.app]}`), (script) => script.sensitive_fields_accessed?.length === 1);
     // A direct read by the skimmer, recorded after those two, shows they were processed without an alert.
-    await service.reportSdk(store.sdk_key, [read(SKIMMER, 'expiry')]);
+    await suite.service.reportSdk(store.sdk_key, [read(SKIMMER, 'expiry')]);
     const alerts = (await eventually(() => get(`/alerts?store_id=${store.id}`), (found) => found.data?.length >= 1)).data as any[];
     expect(alerts.map((alert) => [alert.source, alert.details.field, alert.details.read_via])).toEqual([[SKIMMER, 'expiry', undefined]]);
   });
 
   it('refuses a read whose callers are not a short list of http(s) URLs, and takes the rest of the batch', async () => {
-    const store = await service.createStore(token);
-    const answer = await service.reportSdk(store.sdk_key, [
+    const store = await suite.newStore();
+    const answer = await suite.service.reportSdk(store.sdk_key, [
       read(JQUERY, 'cvv', ['javascript:steal()']),
       read(JQUERY, 'cvv', Array.from({ length: 9 }, (_, i) => `https://cdn${i}.example/a.js`)),
       read(JQUERY, 'cvv', SKIMMER),

@@ -1,5 +1,5 @@
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 
 const SCOPES = ['stores:read', 'stores:write', 'scripts:read', 'scripts:review', 'alerts:read'];
@@ -20,22 +20,15 @@ const vendorScript = (refused?: string, hash = SERVED) => ({
 
 describe('a script the browser refused for its integrity attribute (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-05-04T15:00:00.000Z');
-  let service: EmbeddedHarness;
-  let token: string;
-
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ clock });
-    ({ token } = await service.tenant(SCOPES, { plan: 'enterprise' }));
-  });
-  afterAll(() => service.close());
+  const suite = embeddedSuite({ clock, scopes: SCOPES });
 
   const scripts = async (storeId: string, query = ''): Promise<any[]> =>
-    (await service.request('GET', `/api/v1/scripts?store_id=${storeId}${query}`, { token })).body.data;
-  const alerts = async (storeId: string): Promise<any[]> => (await service.request('GET', `/api/v1/alerts?store_id=${storeId}`, { token })).body.data;
+    (await suite.get(`/scripts?store_id=${storeId}${query}`)).body.data;
+  const alerts = async (storeId: string): Promise<any[]> => (await suite.get(`/alerts?store_id=${storeId}`)).body.data;
 
   it('shows its real hash beside the pinned one as a mismatch, opens an alert, and clears when the browser runs it again', async () => {
-    const store = await service.createStore(token, {});
-    const answer = await service.reportSdk(store.sdk_key, [vendorScript(PINNED)]);
+    const store = await suite.newStore({});
+    const answer = await suite.service.reportSdk(store.sdk_key, [vendorScript(PINNED)]);
     expect(answer.body).toEqual({ accepted: 1, rejected: 0, rejections: [] });
 
     const [script] = await scripts(store.id);
@@ -62,20 +55,20 @@ describe('a script the browser refused for its integrity attribute (HTTP, embedd
 
     // The same refusal again is a sighting; authorizing the served content does not make the page run it.
     clock.advance(1000);
-    await service.reportSdk(store.sdk_key, [vendorScript(PINNED)]);
-    const authorized = await service.request('POST', `/api/v1/scripts/${script.id}/authorize`, { token, body: { justification: 'Vendor v2, checked with the vendor' } });
+    await suite.service.reportSdk(store.sdk_key, [vendorScript(PINNED)]);
+    const authorized = await suite.call('POST', `/scripts/${script.id}/authorize`, { justification: 'Vendor v2, checked with the vendor' });
     expect(authorized.body).toMatchObject({ status: 'authorized', integrity_status: 'mismatch', sri_refused: true });
 
     // The shop pins the served content: the browser runs it, the SDK reports no refusal.
     clock.advance(1000);
-    await service.reportSdk(store.sdk_key, [vendorScript()]);
+    await suite.service.reportSdk(store.sdk_key, [vendorScript()]);
     expect((await scripts(store.id))[0]).toMatchObject({ integrity_status: 'match', sri_refused: false, sri_refused_at: null, sri_hash: null });
     expect(await alerts(store.id)).toHaveLength(1);
   });
 
   it('refuses a refusal the SDK could not have seen, with its reason, and keeps the rest of the batch', async () => {
-    const store = await service.createStore(token, {});
-    const answer = await service.reportSdk(store.sdk_key, [
+    const store = await suite.newStore({});
+    const answer = await suite.service.reportSdk(store.sdk_key, [
       vendorScript(SERVED),
       { ...vendorScript(PINNED), integrity_attr: false },
       { ...vendorScript('sha384-short'), src: 'https://cdn.vendor.example/other.js' },

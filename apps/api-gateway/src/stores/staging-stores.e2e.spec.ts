@@ -1,20 +1,13 @@
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 const STAGING_HINT =
   'to try it on localhost, 127.0.0.1, [::1], *.localhost or *.test (ports allowed), create a staging store: "environment": "staging"';
 
 /** A shop trying the service before going live: a staging store on localhost, marked so wherever it shows. */
 describe('staging stores (HTTP, embedded)', () => {
-  let service: EmbeddedHarness;
-  let token: string;
+  const suite = embeddedSuite({ scopes: ['stores:read', 'stores:write', 'alerts:read'], organization: { plan: 'enterprise', 'billing-mode': 'processor' } });
 
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start();
-    ({ token } = await service.tenant(['stores:read', 'stores:write', 'alerts:read'], { plan: 'enterprise', 'billing-mode': 'processor' }));
-  });
-  afterAll(() => service.close());
-
-  const createStore = (body: Record<string, unknown>, as = token) => service.request('POST', '/api/v1/stores', { token: as, body });
+  const createStore = (body: Record<string, unknown>, as = suite.token) => suite.service.request('POST', '/api/v1/stores', { token: as, body });
 
   it('refuses localhost in a production store, saying to create a staging store', async () => {
     const answer = await createStore({ domain: 'http://localhost:3000/checkout' });
@@ -40,20 +33,20 @@ describe('staging stores (HTTP, embedded)', () => {
     expect(created.body).toMatchObject({ domain: 'localhost:3000', environment: 'staging', safe_slug: 'localhost-3000' });
     expect(created.body.sdk_config.expected_iframe_origins).toEqual(['http://localhost:4000', 'psp.test', 'https://[::1]:8443']);
 
-    const read = await service.request('GET', `/api/v1/stores/${created.body.id}`, { token });
+    const read = await suite.get(`/stores/${created.body.id}`);
     expect(read.body.environment).toBe('staging');
     const production = await createStore({ domain: 'loja-staging-beside.example.com' });
     expect(production.body.environment).toBe('production');
-    const listed = await service.request('GET', '/api/v1/stores', { token });
+    const listed = await suite.service.request('GET', '/api/v1/stores', { token: suite.token });
     expect(listed.body.data.map((store: { id: string; environment: string }) => [store.id, store.environment])).toEqual([
       [production.body.id, 'production'],
       [created.body.id, 'staging'],
     ]);
 
-    const patched = await service.request('PATCH', `/api/v1/stores/${created.body.id}`, { token, body: { expected_iframe_origins: ['http://127.0.0.1:5000'] } });
+    const patched = await suite.call('PATCH', `/stores/${created.body.id}`, { expected_iframe_origins: ['http://127.0.0.1:5000'] });
     expect(patched.status).toBe(200);
     expect(patched.body.sdk_config.expected_iframe_origins).toEqual(['http://127.0.0.1:5000']);
-    const moved = await service.request('PATCH', `/api/v1/stores/${created.body.id}`, { token, body: { environment: 'production' } });
+    const moved = await suite.call('PATCH', `/stores/${created.body.id}`, { environment: 'production' });
     expect(moved.status).toBe(400);
     expect(moved.body.error.details.map((detail: { field: string }) => detail.field)).toEqual(['environment']);
   });
@@ -64,7 +57,7 @@ describe('staging stores (HTTP, embedded)', () => {
     const again = await createStore({ domain: 'http://localhost:3100', environment: 'staging' });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe('A staging store with the domain localhost:3100 already exists in this organization');
-    const other = await service.tenant(['stores:write'], { plan: 'enterprise', 'billing-mode': 'processor' });
+    const other = await suite.service.tenant(['stores:write'], { plan: 'enterprise', 'billing-mode': 'processor' });
     expect((await createStore({ domain: 'localhost:3100', environment: 'staging' }, other.token)).status).toBe(201);
   });
 
@@ -77,8 +70,8 @@ describe('staging stores (HTTP, embedded)', () => {
   it('matches an expected origin exactly, port included: another local port is an unexpected iframe', async () => {
     const store = (await createStore({ domain: 'localhost:3200', environment: 'staging', expected_iframe_origins: ['http://localhost:4000'] })).body;
     const page = { page_url: 'http://localhost:3200/checkout' };
-    expect((await service.reportSdk(store.sdk_key, [{ kind: 'iframe', origin: 'http://localhost:4000' }], page)).status).toBe(202);
-    expect((await service.reportSdk(store.sdk_key, [{ kind: 'iframe', origin: 'http://localhost:4001' }], page)).status).toBe(202);
+    expect((await suite.service.reportSdk(store.sdk_key, [{ kind: 'iframe', origin: 'http://localhost:4000' }], page)).status).toBe(202);
+    expect((await suite.service.reportSdk(store.sdk_key, [{ kind: 'iframe', origin: 'http://localhost:4001' }], page)).status).toBe(202);
     const alerts = await alertsUntil(store.id, (list) => list.some((alert) => alert.type === 'UNEXPECTED_IFRAME'));
     expect(alerts.filter((alert) => alert.type === 'UNEXPECTED_IFRAME').map((alert) => alert.details.origin)).toEqual(['http://localhost:4001']);
   });
@@ -86,7 +79,7 @@ describe('staging stores (HTTP, embedded)', () => {
   type Alert = { type: string; details: { origin?: string } };
   async function alertsUntil(storeId: string, done: (alerts: Alert[]) => boolean): Promise<Alert[]> {
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const alerts = (await service.request('GET', `/api/v1/alerts?store_id=${storeId}`, { token })).body.data as Alert[];
+      const alerts = (await suite.get(`/alerts?store_id=${storeId}`)).body.data as Alert[];
       if (done(alerts)) return alerts;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '@pss/kernel';
 import { ManualClock } from '@pss/testkit';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 const WRITE = ['stores:read', 'stores:write', 'pages:write'];
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -10,17 +10,9 @@ const uniqueDomain = () => `loja${++domainCounter}-${Date.now().toString(36)}.ex
 
 describe('stores (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-03-02T12:00:00.000Z');
-  let service: EmbeddedHarness;
-  let token: string;
-  let orgId: string;
+  const suite = embeddedSuite({ clock, scopes: WRITE, organization: { plan: 'enterprise', 'billing-mode': 'processor' } });
 
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ clock });
-    ({ token, orgId } = await service.tenant(WRITE, { plan: 'enterprise', 'billing-mode': 'processor' }));
-  });
-  afterAll(() => service.close());
-
-  const createStore = (body: Record<string, unknown>, as = token) => service.request('POST', '/api/v1/stores', { token: as, body });
+  const createStore = (body: Record<string, unknown>, as = suite.token) => suite.service.request('POST', '/api/v1/stores', { token: as, body });
 
   describe('POST /stores', () => {
     it('creates a store with the spec defaults, an SDK key, snippets, hashed recipients and pages', async () => {
@@ -33,7 +25,7 @@ describe('stores (HTTP, embedded)', () => {
       expect(answer.status).toBe(201);
       const store = answer.body;
       expect(store).toMatchObject({
-        org_id: orgId,
+        org_id: suite.orgId,
         name: domain,
         domain,
         country: 'BR',
@@ -86,7 +78,7 @@ describe('stores (HTTP, embedded)', () => {
 
     it('is visible to GET at once (read-your-writes), without pages and snippets', async () => {
       const created = (await createStore({ domain: uniqueDomain(), name: 'Loja' })).body;
-      const read = await service.request('GET', `/api/v1/stores/${created.id}`, { token });
+      const read = await suite.get(`/stores/${created.id}`);
       expect(read.status).toBe(200);
       const { pages: _pages, snippets: _snippets, ...rest } = created;
       expect(read.body).toEqual(rest);
@@ -103,7 +95,7 @@ describe('stores (HTTP, embedded)', () => {
     it('refuses a domain taken by another organization too (globally unique)', async () => {
       const domain = uniqueDomain();
       await createStore({ domain });
-      const other = await service.tenant(WRITE);
+      const other = await suite.service.tenant(WRITE);
       expect((await createStore({ domain }, other.token)).status).toBe(409);
     });
 
@@ -161,13 +153,13 @@ describe('stores (HTTP, embedded)', () => {
     });
 
     it('answers 400 validation_error to malformed JSON', async () => {
-      const answer = await service.request('POST', '/api/v1/stores', { token, body: '{"domain": ' });
+      const answer = await suite.service.request('POST', '/api/v1/stores', { token: suite.token, body: '{"domain": ' });
       expect(answer.status).toBe(400);
       expect(answer.body.error.code).toBe('validation_error');
     });
 
     it('needs stores:write', async () => {
-      const reader = await service.tenant(['stores:read']);
+      const reader = await suite.service.tenant(['stores:read']);
       const answer = await createStore({ domain: uniqueDomain() }, reader.token);
       expect(answer.status).toBe(403);
       expect(answer.body.error.code).toBe('insufficient_scope');
@@ -176,24 +168,24 @@ describe('stores (HTTP, embedded)', () => {
 
   describe('plan limits', () => {
     it('refuses the store over the plan limit with 403 plan_limit, and a suspended store frees its slot', async () => {
-      const essential = await service.tenant(WRITE, { plan: 'essential', 'billing-mode': 'processor' });
+      const essential = await suite.service.tenant(WRITE, { plan: 'essential', 'billing-mode': 'processor' });
       const first = await createStore({ domain: uniqueDomain() }, essential.token);
       expect(first.status).toBe(201);
       const second = await createStore({ domain: uniqueDomain() }, essential.token);
       expect(second.status).toBe(403);
       expect(second.body.error.code).toBe('plan_limit');
 
-      await service.request('DELETE', `/api/v1/stores/${first.body.id}`, { token: essential.token });
+      await suite.service.request('DELETE', `/api/v1/stores/${first.body.id}`, { token: essential.token });
       expect((await createStore({ domain: uniqueDomain() }, essential.token)).status).toBe(201);
     });
 
     it('skips the limit for partner-billed organizations', async () => {
-      const partnerBilled = await service.tenant(WRITE, { plan: 'essential', 'billing-mode': 'partner' });
+      const partnerBilled = await suite.service.tenant(WRITE, { plan: 'essential', 'billing-mode': 'partner' });
       for (let i = 0; i < 3; i += 1) expect((await createStore({ domain: uniqueDomain() }, partnerBilled.token)).status).toBe(201);
     });
 
     it('does not keep a slot or the domain when the domain was refused', async () => {
-      const standard = await service.tenant(WRITE, { plan: 'essential', 'billing-mode': 'processor' });
+      const standard = await suite.service.tenant(WRITE, { plan: 'essential', 'billing-mode': 'processor' });
       const taken = uniqueDomain();
       await createStore({ domain: taken });
       expect((await createStore({ domain: taken }, standard.token)).status).toBe(409);
@@ -201,7 +193,7 @@ describe('stores (HTTP, embedded)', () => {
     });
 
     it('answers a taken domain with 409 before a full plan with 403, and keeps the domain free after a 403', async () => {
-      const full = await service.tenant(WRITE, { plan: 'essential', 'billing-mode': 'processor' });
+      const full = await suite.service.tenant(WRITE, { plan: 'essential', 'billing-mode': 'processor' });
       expect((await createStore({ domain: uniqueDomain() }, full.token)).status).toBe(201);
       const taken = uniqueDomain();
       await createStore({ domain: taken });
@@ -214,14 +206,14 @@ describe('stores (HTTP, embedded)', () => {
 
   describe('GET /stores', () => {
     it('pages through the organization stores newest first, without duplicates or gaps', async () => {
-      const tenant = await service.tenant(WRITE, { plan: 'enterprise' });
+      const tenant = await suite.service.tenant(WRITE, { plan: 'enterprise' });
       const ids: string[] = [];
       for (let i = 0; i < 5; i += 1) ids.push((await createStore({ domain: uniqueDomain() }, tenant.token)).body.id);
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
         const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
-        const page = await service.request('GET', `/api/v1/stores${query}`, { token: tenant.token });
+        const page = await suite.service.request('GET', `/api/v1/stores${query}`, { token: tenant.token });
         expect(page.status).toBe(200);
         expect(page.body.data.length).toBeLessThanOrEqual(2);
         seen.push(...page.body.data.map((store: { id: string }) => store.id));
@@ -232,16 +224,16 @@ describe('stores (HTTP, embedded)', () => {
     });
 
     it('filters by status', async () => {
-      const tenant = await service.tenant(WRITE, { plan: 'enterprise' });
+      const tenant = await suite.service.tenant(WRITE, { plan: 'enterprise' });
       const kept = (await createStore({ domain: uniqueDomain() }, tenant.token)).body;
       const suspended = (await createStore({ domain: uniqueDomain() }, tenant.token)).body;
-      await service.request('DELETE', `/api/v1/stores/${suspended.id}`, { token: tenant.token });
-      const active = await service.request('GET', '/api/v1/stores?status=active', { token: tenant.token });
+      await suite.service.request('DELETE', `/api/v1/stores/${suspended.id}`, { token: tenant.token });
+      const active = await suite.service.request('GET', '/api/v1/stores?status=active', { token: tenant.token });
       expect(active.body.data.map((s: { id: string }) => s.id)).toEqual([kept.id]);
     });
 
     it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['limit=1e2'], ['limit=0x10'], ['limit=1.0'], ['status=gone']])('answers 400 to %s', async (query) => {
-      expect((await service.request('GET', `/api/v1/stores?${query}`, { token })).status).toBe(400);
+      expect((await suite.get(`/stores?${query}`)).status).toBe(400);
     });
   });
 
@@ -249,8 +241,8 @@ describe('stores (HTTP, embedded)', () => {
     it('changes the profile and the SDK config, and replaces the recipients', async () => {
       const store = (await createStore({ domain: uniqueDomain(), recipients: [{ method: 'pix', key: 'a@loja.com', label: 'A' }] })).body;
       clock.advance(1000);
-      const answer = await service.request('PATCH', `/api/v1/stores/${store.id}`, {
-        token,
+      const answer = await suite.service.request('PATCH', `/api/v1/stores/${store.id}`, {
+        token: suite.token,
         body: { name: 'Renamed', developer_mode: true, calibration_seconds: 60, recipients: [{ method: 'pix', key: 'b@loja.com' }] },
       });
       expect(answer.status).toBe(200);
@@ -263,15 +255,15 @@ describe('stores (HTTP, embedded)', () => {
 
     it('keeps a recipient sent again unchanged (same id), and an empty list removes them all', async () => {
       const store = (await createStore({ domain: uniqueDomain(), recipients: [{ method: 'pix', key: 'a@loja.com' }] })).body;
-      const same = await service.request('PATCH', `/api/v1/stores/${store.id}`, { token, body: { recipients: [{ method: 'pix', key: 'A@LOJA.COM' }] } });
+      const same = await suite.call('PATCH', `/stores/${store.id}`, { recipients: [{ method: 'pix', key: 'A@LOJA.COM' }] });
       expect(same.body.recipients[0].id).toBe(store.recipients[0].id);
-      const none = await service.request('PATCH', `/api/v1/stores/${store.id}`, { token, body: { recipients: [] } });
+      const none = await suite.call('PATCH', `/stores/${store.id}`, { recipients: [] });
       expect(none.body.recipients).toEqual([]);
     });
 
     it('sets and clears the emergency contact', async () => {
       const store = (await createStore({ domain: uniqueDomain(), emergency_contact: '+5511999990000' })).body;
-      const cleared = await service.request('PATCH', `/api/v1/stores/${store.id}`, { token, body: { emergency_contact: null } });
+      const cleared = await suite.call('PATCH', `/stores/${store.id}`, { emergency_contact: null });
       expect(cleared.body.emergency_contact).toBeNull();
     });
 
@@ -281,42 +273,42 @@ describe('stores (HTTP, embedded)', () => {
       ['51 recipients', { recipients: Array.from({ length: 51 }, (_, i) => ({ method: 'pix', key: `k${i}` })) }],
     ])('answers 400 to %s', async (_case, body) => {
       const store = (await createStore({ domain: uniqueDomain() })).body;
-      expect((await service.request('PATCH', `/api/v1/stores/${store.id}`, { token, body })).status).toBe(400);
+      expect((await suite.call('PATCH', `/stores/${store.id}`, body)).status).toBe(400);
     });
   });
 
   describe('DELETE /stores/{id}', () => {
     it('suspends the store and keeps its data; a suspended store can be read but not changed', async () => {
       const store = (await createStore({ domain: uniqueDomain() })).body;
-      const answer = await service.request('DELETE', `/api/v1/stores/${store.id}`, { token });
+      const answer = await suite.call('DELETE', `/stores/${store.id}`);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ id: store.id, status: 'suspended' });
-      const read = await service.request('GET', `/api/v1/stores/${store.id}`, { token });
+      const read = await suite.get(`/stores/${store.id}`);
       expect(read.body.status).toBe('suspended');
       expect(read.body.domain).toBe(store.domain);
-      expect((await service.request('DELETE', `/api/v1/stores/${store.id}`, { token })).body).toEqual({ id: store.id, status: 'suspended' });
-      expect((await service.request('PATCH', `/api/v1/stores/${store.id}`, { token, body: { name: 'x' } })).status).toBe(409);
+      expect((await suite.call('DELETE', `/stores/${store.id}`)).body).toEqual({ id: store.id, status: 'suspended' });
+      expect((await suite.call('PATCH', `/stores/${store.id}`, { name: 'x' })).status).toBe(409);
     });
   });
 
   describe('POST /stores/{id}/rotate-key', () => {
     it('issues a new key; the previous one stays valid for 24 hours', async () => {
       const store = (await createStore({ domain: uniqueDomain() })).body;
-      const answer = await service.request('POST', `/api/v1/stores/${store.id}/rotate-key`, { token });
+      const answer = await suite.call('POST', `/stores/${store.id}/rotate-key`);
       expect(answer.status).toBe(200);
       expect(answer.body.id).toBe(store.id);
       expect(answer.body.sdk_key).toMatch(/^pk_live_[0-9a-f]{32}$/);
       expect(answer.body.sdk_key).not.toBe(store.sdk_key);
       expect(Date.parse(answer.body.previous_key_valid_until) - clock.now().getTime()).toBe(DAY_MS);
       expect(answer.body.snippets.html).toContain(answer.body.sdk_key);
-      expect((await service.request('GET', `/api/v1/stores/${store.id}`, { token })).body.sdk_key).toBe(answer.body.sdk_key);
+      expect((await suite.get(`/stores/${store.id}`)).body.sdk_key).toBe(answer.body.sdk_key);
     });
 
     it('accepts a JSON content type with an empty body, as many clients send on body-less POSTs', async () => {
       const store = (await createStore({ domain: uniqueDomain() })).body;
-      const answer = await service.request('POST', `/api/v1/stores/${store.id}/rotate-key`, { token, headers: { 'content-type': 'application/json' } });
+      const answer = await suite.service.request('POST', `/api/v1/stores/${store.id}/rotate-key`, { token: suite.token, headers: { 'content-type': 'application/json' } });
       expect(answer.status).toBe(200);
-      const polluted = await service.request('POST', '/api/v1/stores', { token, body: '{"__proto__": {"admin": true}, "domain": "x.example.com"}' });
+      const polluted = await suite.service.request('POST', '/api/v1/stores', { token: suite.token, body: '{"__proto__": {"admin": true}, "domain": "x.example.com"}' });
       expect(polluted.status).toBe(400);
     });
   });
@@ -324,22 +316,22 @@ describe('stores (HTTP, embedded)', () => {
   describe('payment pages', () => {
     it('adds one page or several, lists them, and refuses a pattern twice', async () => {
       const store = (await createStore({ domain: uniqueDomain(), payment_pages: [{ url_pattern: '/checkout', payment_methods: ['pix'] }] })).body;
-      const one = await service.request('POST', `/api/v1/stores/${store.id}/pages`, { token, body: { url_pattern: '/pay/*', payment_methods: ['card'] } });
+      const one = await suite.call('POST', `/stores/${store.id}/pages`, { url_pattern: '/pay/*', payment_methods: ['card'] });
       expect(one.status).toBe(200);
       expect(one.body).toMatchObject({ store_id: store.id, url_pattern: '/pay/*', payment_methods: ['card'] });
-      const many = await service.request('POST', `/api/v1/stores/${store.id}/pages`, {
-        token,
+      const many = await suite.service.request('POST', `/api/v1/stores/${store.id}/pages`, {
+        token: suite.token,
         body: { payment_pages: [{ url_pattern: '/a', payment_methods: [] }, { url_pattern: '/b', payment_methods: [] }] },
       });
       expect(many.body.data).toHaveLength(2);
-      const listed = await service.request('GET', `/api/v1/stores/${store.id}/pages`, { token });
+      const listed = await suite.get(`/stores/${store.id}/pages`);
       expect(listed.body).toEqual({ data: expect.any(Array) });
       expect(listed.body.data.map((p: { url_pattern: string }) => p.url_pattern)).toEqual(['/checkout', '/pay/*', '/a', '/b']);
       expect(listed.body.next_cursor).toBeUndefined();
-      const twice = await service.request('POST', `/api/v1/stores/${store.id}/pages`, { token, body: { url_pattern: '/a', payment_methods: [] } });
+      const twice = await suite.call('POST', `/stores/${store.id}/pages`, { url_pattern: '/a', payment_methods: [] });
       expect(twice.status).toBe(409);
-      const repeated = await service.request('POST', `/api/v1/stores/${store.id}/pages`, {
-        token,
+      const repeated = await suite.service.request('POST', `/api/v1/stores/${store.id}/pages`, {
+        token: suite.token,
         body: { payment_pages: [{ url_pattern: '/c', payment_methods: [] }, { url_pattern: '/c', payment_methods: [] }] },
       });
       expect(repeated.status).toBe(400);
@@ -348,14 +340,14 @@ describe('stores (HTTP, embedded)', () => {
 
     it('needs pages:write to add and stores:read to list', async () => {
       const store = (await createStore({ domain: uniqueDomain() })).body;
-      const writer = await service.tenant(['stores:write']);
-      expect((await service.request('POST', `/api/v1/stores/${store.id}/pages`, { token: writer.token, body: { url_pattern: '/x', payment_methods: [] } })).status).toBe(403);
-      expect((await service.request('GET', `/api/v1/stores/${store.id}/pages`, { token: writer.token })).status).toBe(403);
+      const writer = await suite.service.tenant(['stores:write']);
+      expect((await suite.service.request('POST', `/api/v1/stores/${store.id}/pages`, { token: writer.token, body: { url_pattern: '/x', payment_methods: [] } })).status).toBe(403);
+      expect((await suite.service.request('GET', `/api/v1/stores/${store.id}/pages`, { token: writer.token })).status).toBe(403);
     });
 
     it('answers 400 to a body with neither form', async () => {
       const store = (await createStore({ domain: uniqueDomain() })).body;
-      const answer = await service.request('POST', `/api/v1/stores/${store.id}/pages`, { token, body: {} });
+      const answer = await suite.call('POST', `/stores/${store.id}/pages`, {});
       expect(answer.status).toBe(400);
     });
   });
@@ -363,7 +355,7 @@ describe('stores (HTTP, embedded)', () => {
   describe('GET /stores/{id}/status', () => {
     it('reports an SDK that never reported as not installed', async () => {
       const store = (await createStore({ domain: uniqueDomain() })).body;
-      const answer = await service.request('GET', `/api/v1/stores/${store.id}/status`, { token });
+      const answer = await suite.get(`/stores/${store.id}/status`);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({
         store_id: store.id,
@@ -378,7 +370,7 @@ describe('stores (HTTP, embedded)', () => {
   describe('tenancy', () => {
     it('answers 404 on every verb for a store of another organization', async () => {
       const store = (await createStore({ domain: uniqueDomain() })).body;
-      const other = await service.tenant(WRITE);
+      const other = await suite.service.tenant(WRITE);
       const calls: [string, string, unknown?][] = [
         ['GET', `/api/v1/stores/${store.id}`],
         ['PATCH', `/api/v1/stores/${store.id}`, { name: 'mine now' }],
@@ -389,68 +381,68 @@ describe('stores (HTTP, embedded)', () => {
         ['GET', `/api/v1/stores/${store.id}/status`],
       ];
       for (const [method, url, body] of calls) {
-        const answer = await service.request(method, url, { token: other.token, body });
+        const answer = await suite.service.request(method, url, { token: other.token, body });
         expect([method, url, answer.status]).toEqual([method, url, 404]);
         expect(answer.body.error.code).toBe('not_found');
       }
-      expect((await service.request('GET', '/api/v1/stores', { token: other.token })).body.data).toEqual([]);
-      expect((await service.request('GET', `/api/v1/stores/${store.id}`, { token })).body.status).toBe('active');
+      expect((await suite.service.request('GET', '/api/v1/stores', { token: other.token })).body.data).toEqual([]);
+      expect((await suite.get(`/stores/${store.id}`)).body.status).toBe('active');
     });
 
     it('answers 400 to a malformed id and 404 to an unknown one', async () => {
-      expect((await service.request('GET', '/api/v1/stores/not-a-uuid', { token })).status).toBe(400);
-      expect((await service.request('GET', '/api/v1/stores/01900000-0000-7000-8000-000000000000', { token })).status).toBe(404);
+      expect((await suite.service.request('GET', '/api/v1/stores/not-a-uuid', { token: suite.token })).status).toBe(400);
+      expect((await suite.service.request('GET', '/api/v1/stores/01900000-0000-7000-8000-000000000000', { token: suite.token })).status).toBe(404);
     });
   });
 
   describe('partners acting on child organizations (org_id)', () => {
     it('creates, lists, rotates and suspends stores of a child; a stranger sees none of it', async () => {
-      const partner = await service.tenant([...WRITE, 'orgs:manage'], { plan: 'enterprise' });
-      const child = await service.createOrganization({ parent: partner.orgId, plan: 'growth', 'billing-mode': 'partner' });
+      const partner = await suite.service.tenant([...WRITE, 'orgs:manage'], { plan: 'enterprise' });
+      const child = await suite.service.createOrganization({ parent: partner.orgId, plan: 'growth', 'billing-mode': 'partner' });
 
-      const created = await service.request('POST', `/api/v1/stores?org_id=${child.id}`, { token: partner.token, body: { domain: uniqueDomain() } });
+      const created = await suite.service.request('POST', `/api/v1/stores?org_id=${child.id}`, { token: partner.token, body: { domain: uniqueDomain() } });
       expect(created.status).toBe(201);
       expect(created.body.org_id).toBe(child.id);
-      const viaBody = await service.request('POST', '/api/v1/stores', { token: partner.token, body: { domain: uniqueDomain(), org_id: child.id } });
+      const viaBody = await suite.service.request('POST', '/api/v1/stores', { token: partner.token, body: { domain: uniqueDomain(), org_id: child.id } });
       expect(viaBody.body.org_id).toBe(child.id);
 
-      const listed = await service.request('GET', `/api/v1/stores?org_id=${child.id}`, { token: partner.token });
+      const listed = await suite.service.request('GET', `/api/v1/stores?org_id=${child.id}`, { token: partner.token });
       expect(listed.body.data).toHaveLength(2);
-      expect((await service.request('GET', '/api/v1/stores', { token: partner.token })).body.data).toEqual([]);
+      expect((await suite.service.request('GET', '/api/v1/stores', { token: partner.token })).body.data).toEqual([]);
 
-      expect((await service.request('POST', `/api/v1/stores/${created.body.id}/rotate-key?org_id=${child.id}`, { token: partner.token })).status).toBe(200);
-      expect((await service.request('DELETE', `/api/v1/stores/${created.body.id}?org_id=${child.id}`, { token: partner.token })).body.status).toBe('suspended');
-      expect((await service.request('GET', `/api/v1/stores/${created.body.id}`, { token: partner.token })).status).toBe(404);
+      expect((await suite.service.request('POST', `/api/v1/stores/${created.body.id}/rotate-key?org_id=${child.id}`, { token: partner.token })).status).toBe(200);
+      expect((await suite.service.request('DELETE', `/api/v1/stores/${created.body.id}?org_id=${child.id}`, { token: partner.token })).body.status).toBe('suspended');
+      expect((await suite.service.request('GET', `/api/v1/stores/${created.body.id}`, { token: partner.token })).status).toBe(404);
 
-      const stranger = await service.tenant([...WRITE, 'orgs:manage']);
-      const refused = await service.request('GET', `/api/v1/stores?org_id=${child.id}`, { token: stranger.token });
+      const stranger = await suite.service.tenant([...WRITE, 'orgs:manage']);
+      const refused = await suite.service.request('GET', `/api/v1/stores?org_id=${child.id}`, { token: stranger.token });
       expect(refused.status).toBe(404);
-      const unknown = await service.request('GET', '/api/v1/stores?org_id=01900000-0000-7000-8000-000000000000', { token: stranger.token });
+      const unknown = await suite.service.request('GET', '/api/v1/stores?org_id=01900000-0000-7000-8000-000000000000', { token: stranger.token });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual(refused.body);
     });
 
     it('needs orgs:manage to use org_id, even naming the token\'s own organization', async () => {
-      const partner = await service.tenant(WRITE);
-      const child = await service.createOrganization({ parent: partner.orgId });
+      const partner = await suite.service.tenant(WRITE);
+      const child = await suite.service.createOrganization({ parent: partner.orgId });
       for (const orgId of [child.id, partner.orgId]) {
-        const answer = await service.request('GET', `/api/v1/stores?org_id=${orgId}`, { token: partner.token });
+        const answer = await suite.service.request('GET', `/api/v1/stores?org_id=${orgId}`, { token: partner.token });
         expect([answer.status, answer.body.error?.code]).toEqual([403, 'insufficient_scope']);
       }
     });
 
     it('reads org_id in any case, and refuses a query and a body naming two organizations', async () => {
-      const partner = await service.tenant([...WRITE, 'orgs:manage'], { plan: 'enterprise' });
-      const child = await service.createOrganization({ parent: partner.orgId, plan: 'growth', 'billing-mode': 'partner' });
+      const partner = await suite.service.tenant([...WRITE, 'orgs:manage'], { plan: 'enterprise' });
+      const child = await suite.service.createOrganization({ parent: partner.orgId, plan: 'growth', 'billing-mode': 'partner' });
       const upper = String(child.id).toUpperCase();
-      const created = await service.request('POST', `/api/v1/stores?org_id=${upper}`, { token: partner.token, body: { domain: uniqueDomain(), org_id: upper } });
+      const created = await suite.service.request('POST', `/api/v1/stores?org_id=${upper}`, { token: partner.token, body: { domain: uniqueDomain(), org_id: upper } });
       expect([created.status, created.body.org_id]).toEqual([201, child.id]);
-      expect((await service.request('GET', `/api/v1/stores?org_id=${partner.orgId}`, { token: partner.token })).status).toBe(200);
+      expect((await suite.service.request('GET', `/api/v1/stores?org_id=${partner.orgId}`, { token: partner.token })).status).toBe(200);
 
-      const conflicting = await service.request('POST', `/api/v1/stores?org_id=${child.id}`, { token: partner.token, body: { domain: uniqueDomain(), org_id: partner.orgId } });
+      const conflicting = await suite.service.request('POST', `/api/v1/stores?org_id=${child.id}`, { token: partner.token, body: { domain: uniqueDomain(), org_id: partner.orgId } });
       expect(conflicting.status).toBe(400);
       expect(conflicting.body.error.details).toEqual([{ field: 'org_id', message: 'org_id in the query and org_id in the body name different organizations' }]);
-      expect((await service.request('GET', `/api/v1/stores?org_id=${child.id}`, { token: partner.token })).body.data).toHaveLength(1);
+      expect((await suite.service.request('GET', `/api/v1/stores?org_id=${child.id}`, { token: partner.token })).body.data).toHaveLength(1);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { ManualClock } from '@pss/testkit';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 const SCOPES = ['stores:read', 'stores:write', 'webhooks:manage', 'reports:read', 'reports:generate', 'policies:read', 'policies:write'];
 const SUSPENDED = { code: 'conflict', message: 'Store is suspended; it can be read but not changed' };
@@ -7,16 +7,9 @@ const SUSPENDED = { code: 'conflict', message: 'Store is suspended; it can be re
 /** A suspended store is read-only: so are the webhooks, report schedule and policies scoped to it; it holds its domain no more (issue 29, items 9a and 9d). */
 describe('settings of a suspended store (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-06-01T12:00:00.000Z');
-  let service: EmbeddedHarness;
-  let token: string;
+  const suite = embeddedSuite({ clock, scopes: SCOPES });
 
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ clock });
-    ({ token } = await service.tenant(SCOPES, { plan: 'enterprise' }));
-  });
-  afterAll(() => service.close());
-
-  const call = (method: string, url: string, body?: unknown) => service.request(method, `/api/v1${url}`, { token, body });
+  const call = (method: string, url: string, body?: unknown) => suite.service.request(method, `/api/v1${url}`, { token: suite.token, body });
   const suspend = async (storeId: string) => expect((await call('DELETE', `/stores/${storeId}`)).status).toBe(200);
   const refused = (answer: { status: number; body: any }) => {
     expect(answer.status).toBe(409);
@@ -24,7 +17,7 @@ describe('settings of a suspended store (HTTP, embedded)', () => {
   };
 
   it('refuses a new webhook, report schedule or policy for a suspended store', async () => {
-    const store = await service.createStore(token);
+    const store = await suite.newStore();
     await suspend(store.id);
     refused(await call('POST', '/webhooks', { url: 'https://hooks.example.com/pss', store_id: store.id }));
     refused(await call('POST', '/reports/pci/schedule', { store_id: store.id, cadence: 'weekly' }));
@@ -35,8 +28,8 @@ describe('settings of a suspended store (HTTP, embedded)', () => {
   });
 
   it('refuses changing what was set before the suspension, lets it be read and deleted, and leaves the other stores\' alone', async () => {
-    const store = await service.createStore(token);
-    const active = await service.createStore(token);
+    const store = await suite.newStore();
+    const active = await suite.newStore();
     const webhook = (await call('POST', '/webhooks', { url: 'https://hooks.example.com/pss', store_id: store.id })).body;
     const policy = (await call('POST', '/policies', { store_id: store.id, name: 'Store policy', action: 'needs_review' })).body;
     const schedule = (await call('POST', '/reports/pci/schedule', { store_id: store.id, cadence: 'weekly' })).body;
@@ -58,9 +51,9 @@ describe('settings of a suspended store (HTTP, embedded)', () => {
   });
 
   it('releases its domain: another organization\'s store may claim it, and suspending again takes it back from nobody', async () => {
-    const squatted = await service.createStore(token);
-    const other = await service.tenant(SCOPES, { plan: 'enterprise' });
-    const claim = () => service.request('POST', '/api/v1/stores', { token: other.token, body: { domain: squatted.domain } });
+    const squatted = await suite.newStore();
+    const other = await suite.service.tenant(SCOPES, { plan: 'enterprise' });
+    const claim = () => suite.service.request('POST', '/api/v1/stores', { token: other.token, body: { domain: squatted.domain } });
     const refused = await claim();
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({ code: 'conflict', message: `A store with the domain ${squatted.domain} already exists` });
@@ -68,15 +61,15 @@ describe('settings of a suspended store (HTTP, embedded)', () => {
     const owned = await claim();
     expect(owned.status).toBe(201);
     await suspend(squatted.id);
-    expect((await service.request('POST', '/api/v1/stores', { token, body: { domain: squatted.domain } })).status).toBe(409);
-    expect((await service.request('GET', `/api/v1/stores/${owned.body.id}`, { token: other.token })).body).toMatchObject({ domain: squatted.domain, status: 'active' });
+    expect((await suite.service.request('POST', '/api/v1/stores', { token: suite.token, body: { domain: squatted.domain } })).status).toBe(409);
+    expect((await suite.service.request('GET', `/api/v1/stores/${owned.body.id}`, { token: other.token })).body).toMatchObject({ domain: squatted.domain, status: 'active' });
   });
 
   it('answers 404, not 409, for another organization\'s suspended store', async () => {
-    const store = await service.createStore(token);
+    const store = await suite.newStore();
     await suspend(store.id);
-    const other = await service.tenant(SCOPES, { plan: 'enterprise' });
-    const answer = await service.request('POST', '/api/v1/webhooks', { token: other.token, body: { url: 'https://hooks.example.com/pss', store_id: store.id } });
+    const other = await suite.service.tenant(SCOPES, { plan: 'enterprise' });
+    const answer = await suite.service.request('POST', '/api/v1/webhooks', { token: other.token, body: { url: 'https://hooks.example.com/pss', store_id: store.id } });
     expect(answer.status).toBe(404);
   });
 });

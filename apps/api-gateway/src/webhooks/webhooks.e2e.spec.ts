@@ -3,40 +3,25 @@ import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { eventually, ManualClock } from '@pss/testkit';
 import { NotificationsConsumer } from '@pss/notifier/src/delivery/notifications.consumer';
 import { RetryCycle } from '@pss/notifier/src/delivery/retry-cycle';
-import { HttpsReceiver } from '@pss/notifier/src/testing/https-receiver';
 import { signedWith } from '@pss/notifier/src/testing/signature-check';
-import { startWebhookHarness } from '@pss/notifier/src/testing/webhook-harness';
-import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { webhookSuite } from '@pss/notifier/src/testing/webhook-harness';
 
 const SCOPES = ['webhooks:manage', 'stores:write'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('webhooks (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-05-04T12:00:00.000Z');
-  let receiver: HttpsReceiver;
-  let service: EmbeddedHarness;
-  let token: string;
-  let orgId: string;
+  const suite = webhookSuite({ clock, scopes: SCOPES, organization: {} });
   let counter = 0;
 
-  beforeAll(async () => {
-    receiver = await HttpsReceiver.start();
-    service = await startWebhookHarness({ clock });
-    ({ token, orgId } = await service.tenant(SCOPES));
-  });
-  afterAll(async () => {
-    await service.close();
-    await receiver.close();
-  });
-
-  const create = (body: Record<string, unknown>, as = token, headers: Record<string, string> = {}) =>
-    service.request('POST', '/api/v1/webhooks', { token: as, body: { url: receiver.url(), ...body }, headers });
-  const get = (id: string, as = token) => service.request('GET', `/api/v1/webhooks/${id}`, { token: as });
-  const patch = (id: string, body: unknown, as = token) => service.request('PATCH', `/api/v1/webhooks/${id}`, { token: as, body });
-  const test = (id: string, as = token) => service.request('POST', `/api/v1/webhooks/${id}/test`, { token: as });
+  const create = (body: Record<string, unknown>, as = suite.token, headers: Record<string, string> = {}) =>
+    suite.service.request('POST', '/api/v1/webhooks', { token: as, body: { url: suite.receiver.url(), ...body }, headers });
+  const get = (id: string, as = suite.token) => suite.service.request('GET', `/api/v1/webhooks/${id}`, { token: as });
+  const patch = (id: string, body: unknown, as = suite.token) => suite.service.request('PATCH', `/api/v1/webhooks/${id}`, { token: as, body });
+  const test = (id: string, as = suite.token) => suite.service.request('POST', `/api/v1/webhooks/${id}/test`, { token: as });
   const fieldsOf = (answer: { body: any }) => answer.body.error.details.map((detail: { field: string }) => detail.field);
-  const newStore = async (as = token) =>
-    (await service.request('POST', '/api/v1/stores', { token: as, body: { domain: `hooks${++counter}-${Date.now().toString(36)}.com.br` } })).body;
+  const newStore = async (as = suite.token) =>
+    (await suite.service.request('POST', '/api/v1/stores', { token: as, body: { domain: `hooks${++counter}-${Date.now().toString(36)}.com.br` } })).body;
 
   describe('POST /webhooks', () => {
     it('creates an organization-wide JSON channel with the defaults, and shows a generated secret once', async () => {
@@ -44,11 +29,11 @@ describe('webhooks (HTTP, embedded)', () => {
       expect(answer.status).toBe(201);
       expect(answer.body).toEqual({
         id: expect.stringMatching(UUID),
-        org_id: orgId,
+        org_id: suite.orgId,
         store_id: null,
         type: 'webhook',
-        name: `127.0.0.1:${receiver.port}`,
-        url: receiver.url(),
+        name: `127.0.0.1:${suite.receiver.port}`,
+        url: suite.receiver.url(),
         format: 'json',
         has_secret: true,
         events: null,
@@ -62,11 +47,11 @@ describe('webhooks (HTTP, embedded)', () => {
       });
       const { secret, secret_generated: _generated, ...resource } = answer.body;
       expect((await get(answer.body.id)).body).toEqual(resource);
-      const listed = (await service.request('GET', '/api/v1/webhooks', { token })).body.data;
+      const listed = (await suite.service.request('GET', '/api/v1/webhooks', { token: suite.token })).body.data;
       expect(listed).toContainEqual(resource);
       expect(JSON.stringify(listed)).not.toContain(secret);
       // Stored sealed: neither the events nor the read model hold it.
-      const events = await service.app.get<EventStore>(EVENT_STORE).readStream(`channel-${answer.body.id}`);
+      const events = await suite.service.app.get<EventStore>(EVENT_STORE).readStream(`channel-${answer.body.id}`);
       expect(JSON.stringify(events)).not.toContain(secret);
       expect(JSON.stringify(events)).not.toContain(secret.slice('whsec_'.length));
     });
@@ -114,7 +99,7 @@ describe('webhooks (HTTP, embedded)', () => {
 
     it('gives one detail per field, the rule the DTO declares first, however many rules the value breaks', async () => {
       expect((await create({ name: null })).body.error.details).toEqual([{ field: 'name', message: 'name must be a string' }]);
-      const listed = await service.request('GET', '/api/v1/webhooks?limit=abc', { token: (await service.tenant(['webhooks:manage'])).token });
+      const listed = await suite.service.request('GET', '/api/v1/webhooks?limit=abc', { token: (await suite.service.tenant(['webhooks:manage'])).token });
       expect(listed.body.error.details).toEqual([{ field: 'limit', message: 'limit must be an integer from 1 to 100' }]);
     });
 
@@ -128,35 +113,35 @@ describe('webhooks (HTTP, embedded)', () => {
     });
 
     it("answers 404 for a store that is not one of the organization's", async () => {
-      const other = await service.tenant(SCOPES);
+      const other = await suite.service.tenant(SCOPES);
       const theirs = await newStore(other.token);
       expect((await create({ store_id: theirs.id })).status).toBe(404);
       expect((await create({ store_id: '0190c0de-0000-7000-8000-000000000000' })).body.error).toMatchObject({ code: 'not_found', message: 'Store not found' });
     });
 
     it('replays the first answer, secret included, to a retry with the same Idempotency-Key', async () => {
-      const first = await create({ name: 'Once' }, token, { 'idempotency-key': 'webhook-once' });
-      const again = await create({ name: 'Once' }, token, { 'idempotency-key': 'webhook-once' });
+      const first = await create({ name: 'Once' }, suite.token, { 'idempotency-key': 'webhook-once' });
+      const again = await create({ name: 'Once' }, suite.token, { 'idempotency-key': 'webhook-once' });
       expect(again.status).toBe(201);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.body).toEqual(first.body);
-      expect((await create({ name: 'Twice' }, token, { 'idempotency-key': 'webhook-once' })).status).toBe(422);
+      expect((await create({ name: 'Twice' }, suite.token, { 'idempotency-key': 'webhook-once' })).status).toBe(422);
     });
   });
 
   describe('GET /webhooks', () => {
     it("pages the organization's channels newest first, and nobody else's", async () => {
-      const tenant = await service.tenant(['webhooks:manage']);
+      const tenant = await suite.service.tenant(['webhooks:manage']);
       const ids: string[] = [];
       for (const name of ['first', 'second', 'third']) {
         clock.advance(1000);
         ids.push((await create({ name }, tenant.token)).body.id);
       }
-      const first = await service.request('GET', '/api/v1/webhooks?limit=2', { token: tenant.token });
-      const second = await service.request('GET', `/api/v1/webhooks?limit=2&cursor=${first.body.next_cursor}`, { token: tenant.token });
+      const first = await suite.service.request('GET', '/api/v1/webhooks?limit=2', { token: tenant.token });
+      const second = await suite.service.request('GET', `/api/v1/webhooks?limit=2&cursor=${first.body.next_cursor}`, { token: tenant.token });
       expect([...first.body.data, ...second.body.data].map((channel: { id: string }) => channel.id)).toEqual(ids.reverse());
       expect(second.body.next_cursor).toBeNull();
-      expect((await service.request('GET', '/api/v1/webhooks?limit=101', { token: tenant.token })).status).toBe(400);
+      expect((await suite.service.request('GET', '/api/v1/webhooks?limit=101', { token: tenant.token })).status).toBe(400);
     });
   });
 
@@ -164,9 +149,9 @@ describe('webhooks (HTTP, embedded)', () => {
     it('changes url, name, events, min_severity and active, never the secret it shows', async () => {
       const { id } = (await create({ name: 'Before' })).body;
       clock.advance(60_000);
-      const answer = await patch(id, { url: receiver.url('/moved'), name: 'After', events: ['script.detected', 'script.detected'], min_severity: 'medium', active: false, secret: 'a-rotated-secret-1' });
+      const answer = await patch(id, { url: suite.receiver.url('/moved'), name: 'After', events: ['script.detected', 'script.detected'], min_severity: 'medium', active: false, secret: 'a-rotated-secret-1' });
       expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ id, url: receiver.url('/moved'), name: 'After', events: ['script.detected'], min_severity: 'medium', active: false, has_secret: true, updated_at: clock.now().toISOString() });
+      expect(answer.body).toMatchObject({ id, url: suite.receiver.url('/moved'), name: 'After', events: ['script.detected'], min_severity: 'medium', active: false, has_secret: true, updated_at: clock.now().toISOString() });
       expect(answer.body).not.toHaveProperty('secret');
       expect(JSON.stringify(answer.body)).not.toContain('a-rotated-secret-1');
       expect((await patch(id, { events: null })).body.events).toBeNull();
@@ -183,77 +168,77 @@ describe('webhooks (HTTP, embedded)', () => {
 
     it('deletes a channel: 200 {id, deleted: true}, then it is gone', async () => {
       const { id } = (await create({})).body;
-      const answer = await service.request('DELETE', `/api/v1/webhooks/${id}`, { token });
+      const answer = await suite.call('DELETE', `/webhooks/${id}`);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ id, deleted: true });
       expect((await get(id)).status).toBe(404);
       expect((await patch(id, { name: 'x' })).status).toBe(404);
-      expect((await service.request('DELETE', `/api/v1/webhooks/${id}`, { token })).status).toBe(404);
+      expect((await suite.call('DELETE', `/webhooks/${id}`)).status).toBe(404);
       expect((await test(id)).status).toBe(404);
     });
   });
 
   describe('POST /webhooks/{id}/test', () => {
     it('sends one signed test event, even to an inactive channel, and answers 200 {id, delivered, error}', async () => {
-      const created = (await create({ url: receiver.url('/test-ok'), active: false, events: ['report.ready'] })).body;
+      const created = (await create({ url: suite.receiver.url('/test-ok'), active: false, events: ['report.ready'] })).body;
       const answer = await test(created.id);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ id: created.id, delivered: true, error: null });
-      const [request] = await receiver.waitFor(1, '/test-ok');
+      const [request] = await suite.receiver.waitFor(1, '/test-ok');
       expect(signedWith(request, created.secret)).toBe(true);
       expect(request.headers).toMatchObject({ 'x-service-event': 'test', 'user-agent': 'Service-Webhooks/1.0', 'x-service-delivery': expect.stringMatching(UUID) });
       expect(request.json).toMatchObject({ id: expect.stringMatching(/^evt_[0-9a-f]{32}$/), type: 'test', data: { channel_id: created.id } });
       expect((await get(created.id)).body.last_used_at).toBe(clock.now().toISOString());
-      const [entry] = (await service.ops('deliveries.list', { channel: created.id })).data;
+      const [entry] = (await suite.service.ops('deliveries.list', { channel: created.id })).data;
       expect(entry).toMatchObject({ event_type: 'test', status: 'delivered', attempts: 1 });
     });
 
     it('tells why a test failed: the status and start of the body, a timeout, a network error, a refused address', async () => {
-      const failing = (await create({ url: receiver.url('/test-500') })).body;
-      receiver.answerWith({ status: 500, body: '{"error":"database down"}' });
+      const failing = (await create({ url: suite.receiver.url('/test-500') })).body;
+      suite.receiver.answerWith({ status: 500, body: '{"error":"database down"}' });
       expect((await test(failing.id)).body).toEqual({ id: failing.id, delivered: false, error: 'http_500: {"error":"database down"}' });
-      receiver.answerWith('hang');
+      suite.receiver.answerWith('hang');
       expect((await test(failing.id)).body).toMatchObject({ delivered: false, error: 'timeout' });
-      receiver.answerWith({ status: 200 });
+      suite.receiver.answerWith({ status: 200 });
 
       const port = await closedPort();
       const unreachable = (await create({ url: `https://127.0.0.1:${port}/x` })).body;
       expect((await test(unreachable.id)).body).toMatchObject({ delivered: false, error: 'connection_refused' });
       // The test environment allows 127.0.0.1 and localhost by name (WEBHOOK_ALLOW_HOSTS); other loopback names are refused.
-      for (const url of [`https://[::1]:${receiver.port}/x`, `https://[::ffff:127.0.0.1]:${receiver.port}/x`, 'https://169.254.169.254/latest/meta-data']) {
+      for (const url of [`https://[::1]:${suite.receiver.port}/x`, `https://[::ffff:127.0.0.1]:${suite.receiver.port}/x`, 'https://169.254.169.254/latest/meta-data']) {
         const refused = (await create({ url })).body;
         expect((await test(refused.id)).body).toEqual({ id: refused.id, delivered: false, error: 'blocked_address' });
       }
-      expect(receiver.received.filter((request) => request.path === '/x')).toEqual([]);
+      expect(suite.receiver.received.filter((request) => request.path === '/x')).toEqual([]);
     });
   });
 
   it('applies a rotated secret to a pending retry', async () => {
-    const created = (await create({ url: receiver.url('/rotated'), min_severity: 'info' })).body;
-    receiver.answerWith({ status: 503 });
-    await service.app.get(NotificationsConsumer).notify({
+    const created = (await create({ url: suite.receiver.url('/rotated'), min_severity: 'info' })).body;
+    suite.receiver.answerWith({ status: 503 });
+    await suite.service.app.get(NotificationsConsumer).notify({
       id: 'evt_0190c0de00007000800000000000aaaa',
       type: 'alerts.alert.created',
       version: 1,
       source: 'alerts',
-      org_id: orgId,
+      org_id: suite.orgId,
       store_id: 'store-1',
       occurred_at: clock.now().toISOString(),
       correlation_id: null,
       position: 1,
-      data: { id: '0190c0de-0000-7000-8000-00000000aaaa', org_id: orgId, store_id: 'store-1', type: 'CSP_VIOLATION', severity: 'medium', status: 'open' },
+      data: { id: '0190c0de-0000-7000-8000-00000000aaaa', org_id: suite.orgId, store_id: 'store-1', type: 'CSP_VIOLATION', severity: 'medium', status: 'open' },
     });
-    const [first] = await receiver.waitFor(1, '/rotated');
+    const [first] = await suite.receiver.waitFor(1, '/rotated');
     expect(signedWith(first, created.secret)).toBe(true);
     // Its failure is recorded at the clock's time: wait for it before moving the clock.
-    await eventually(async () => (await service.ops('deliveries.list', { channel: created.id })).data, ([entry]) => entry?.attempts === 1);
+    await eventually(async () => (await suite.service.ops('deliveries.list', { channel: created.id })).data, ([entry]) => entry?.attempts === 1);
 
     const rotated = 'whsec_rotated-secret-for-the-retry';
     expect((await patch(created.id, { secret: rotated })).status).toBe(200);
-    receiver.answerWith({ status: 200 });
+    suite.receiver.answerWith({ status: 200 });
     clock.advance(5 * 60_000);
-    await service.app.get(RetryCycle).run();
-    const [, retry] = await receiver.waitFor(2, '/rotated');
+    await suite.service.app.get(RetryCycle).run();
+    const [, retry] = await suite.receiver.waitFor(2, '/rotated');
     expect(signedWith(retry, rotated)).toBe(true);
     expect(signedWith(retry, created.secret)).toBe(false);
     expect(retry.headers['x-service-delivery']).toBe(first.headers['x-service-delivery']);
@@ -261,14 +246,14 @@ describe('webhooks (HTTP, embedded)', () => {
 
   it('needs webhooks:manage on every operation, and keeps organizations apart', async () => {
     const { id } = (await create({})).body;
-    const reader = await service.tenant(['stores:read', 'alerts:read']);
-    const stranger = await service.tenant(['webhooks:manage']);
+    const reader = await suite.service.tenant(['stores:read', 'alerts:read']);
+    const stranger = await suite.service.tenant(['webhooks:manage']);
     const calls = (as: string) => [
-      service.request('GET', '/api/v1/webhooks', { token: as }),
-      service.request('POST', '/api/v1/webhooks', { token: as, body: { url: receiver.url() } }),
+      suite.service.request('GET', '/api/v1/webhooks', { token: as }),
+      suite.service.request('POST', '/api/v1/webhooks', { token: as, body: { url: suite.receiver.url() } }),
       get(id, as),
       patch(id, { name: 'x' }, as),
-      service.request('DELETE', `/api/v1/webhooks/${id}`, { token: as }),
+      suite.service.request('DELETE', `/api/v1/webhooks/${id}`, { token: as }),
       test(id, as),
     ];
     expect((await Promise.all(calls(reader.token))).map((answer) => answer.status)).toEqual([403, 403, 403, 403, 403, 403]);
@@ -279,13 +264,13 @@ describe('webhooks (HTTP, embedded)', () => {
   });
 
   it("lets a partner manage a child organization's channels with org_id", async () => {
-    const partner = await service.tenant(['webhooks:manage', 'orgs:manage']);
-    const child = (await service.request('POST', '/api/v1/organizations', { token: partner.token, body: { name: 'Child Shop', owner_email: 'child@acme.example' } })).body;
-    const created = await service.request('POST', `/api/v1/webhooks?org_id=${child.id}`, { token: partner.token, body: { url: receiver.url() } });
+    const partner = await suite.service.tenant(['webhooks:manage', 'orgs:manage']);
+    const child = (await suite.service.request('POST', '/api/v1/organizations', { token: partner.token, body: { name: 'Child Shop', owner_email: 'child@acme.example' } })).body;
+    const created = await suite.service.request('POST', `/api/v1/webhooks?org_id=${child.id}`, { token: partner.token, body: { url: suite.receiver.url() } });
     expect(created.body).toMatchObject({ org_id: child.id });
     const inBody = await create({ org_id: child.id }, partner.token);
     expect(inBody.body).toMatchObject({ org_id: child.id });
-    const ids = (query: string) => service.request('GET', `/api/v1/webhooks${query}`, { token: partner.token }).then((answer) => answer.body.data.map((channel: { id: string }) => channel.id));
+    const ids = (query: string) => suite.service.request('GET', `/api/v1/webhooks${query}`, { token: partner.token }).then((answer) => answer.body.data.map((channel: { id: string }) => channel.id));
     expect(await ids(`?org_id=${child.id}`)).toEqual([inBody.body.id, created.body.id]);
     expect(await ids('')).toEqual([]);
     expect((await get(created.body.id, partner.token)).status).toBe(404);
@@ -293,10 +278,10 @@ describe('webhooks (HTTP, embedded)', () => {
 
   it("never shows the dashboard's e-mail channels", async () => {
     const store = await newStore();
-    const ofStore = async () => ((await service.ops('channels.list', { org: orgId })).data as Array<{ id: string; type: string; store_id: string }>).filter((channel) => channel.store_id === store.id);
+    const ofStore = async () => ((await suite.service.ops('channels.list', { org: suite.orgId })).data as Array<{ id: string; type: string; store_id: string }>).filter((channel) => channel.store_id === store.id);
     const [email] = await eventually(ofStore, (channels) => channels.length > 0);
     expect(email).toMatchObject({ type: 'email', url: null, format: null, has_secret: false, recipients: ['owner@acme.example'], min_severity: 'high', active: true });
-    const listed = (await service.request('GET', '/api/v1/webhooks?limit=100', { token })).body.data;
+    const listed = (await suite.service.request('GET', '/api/v1/webhooks?limit=100', { token: suite.token })).body.data;
     expect(listed.map((channel: { type: string }) => channel.type)).not.toContain('email');
     expect((await get(email.id)).status).toBe(404);
     expect((await patch(email.id, { active: false })).status).toBe(404);

@@ -3,32 +3,28 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 describe('admin ops (embedded)', () => {
-  let service: EmbeddedHarness;
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start();
-  });
-  afterAll(() => service.close());
+  const suite = embeddedSuite();
 
   it('org list: every organization, oldest first, or the children of --parent', async () => {
-    const partner = await service.createOrganization({ name: 'Partner' });
-    const child = await service.createOrganization({ name: 'Child Shop', parent: partner.id });
-    const other = await service.createOrganization({ name: 'Other' });
+    const partner = await suite.service.createOrganization({ name: 'Partner' });
+    const child = await suite.service.createOrganization({ name: 'Child Shop', parent: partner.id });
+    const other = await suite.service.createOrganization({ name: 'Other' });
 
-    const all = await service.ops('org.list');
+    const all = await suite.service.ops('org.list');
     expect(all.data.map((org: { id: string }) => org.id)).toEqual([partner.id, child.id, other.id]);
     expect(all.data[1]).toEqual(expect.objectContaining({ id: child.id, name: 'Child Shop', parent_org_id: partner.id, plan: 'growth' }));
     expect(all.data[1]).not.toHaveProperty('_id');
 
-    expect((await service.ops('org.list', { parent: partner.id })).data.map((org: { id: string }) => org.id)).toEqual([child.id]);
-    expect((await service.ops('org.list', { parent: other.id })).data).toEqual([]);
+    expect((await suite.service.ops('org.list', { parent: partner.id })).data.map((org: { id: string }) => org.id)).toEqual([child.id]);
+    expect((await suite.service.ops('org.list', { parent: other.id })).data).toEqual([]);
   });
 
   it('token create with an unknown scope says which scopes exist', async () => {
-    const org = await service.createOrganization();
-    await expect(service.ops('token.create', { org: org.id, name: 'ci', scopes: 'stores:read,stores:admin' })).rejects.toMatchObject({
+    const org = await suite.service.createOrganization();
+    await expect(suite.service.ops('token.create', { org: org.id, name: 'ci', scopes: 'stores:read,stores:admin' })).rejects.toMatchObject({
       code: 'validation_error',
       details: [{ field: 'scopes', message: expect.stringMatching(/^unknown scopes: stores:admin; valid scopes: stores:read, stores:write, .*orgs:manage, usage:read$/) }],
     });
