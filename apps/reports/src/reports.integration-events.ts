@@ -4,10 +4,9 @@ import {
   REPORT_CSV_TABLES,
   REPORT_TOPICS,
   scheduleResource,
-  type IntegrationEvent,
   type ReportCsvTable,
   type ReportReadyData,
-  type ReportScheduleChangedData,
+  type ReportsFact,
 } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
 import { PublishesIntegrationEvents } from '@pss/platform';
@@ -25,11 +24,13 @@ export class ReportsIntegrationEvents implements IntegrationEventSource {
   readonly name = 'reports';
   readonly filter = { streamPrefixes: ['reportrun-', 'reportschedule-'] };
 
-  toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent[] {
+  toIntegrationEvents(recorded: RecordedEvent): ReportsFact[] {
     const event = { type: recorded.type, data: recorded.data } as ScheduledRunEvent | ScheduleEvent;
-    const envelope = (type: string, orgId: string, storeId: string, data: ReportReadyData | ReportScheduleChangedData): IntegrationEvent => ({
-      id: integrationEventId(recorded.id),
-      type,
+    const id = integrationEventId(recorded.id);
+    // The envelope's fields after `id` and `type`, in the order its consumers have always received them. Each fact
+    // below is a literal of the catalogue's type, so a field the catalogue (and so docs/events.md) lacks, or one
+    // it requires and the fact leaves out, fails typecheck.
+    const envelope = (orgId: string, storeId: string) => ({
       version: 1,
       source: 'reports',
       org_id: orgId,
@@ -37,21 +38,21 @@ export class ReportsIntegrationEvents implements IntegrationEventSource {
       occurred_at: recorded.createdAt,
       correlation_id: (recorded.metadata.correlationId as string | undefined) ?? null,
       position: recorded.position,
-      data: { ...data },
     });
     switch (event.type) {
       case 'ScheduledReportDelivered': {
         const { snapshotId, storeId, orgId, cadence, periodStart, periodEnd, locale, sha256 } = event.data;
-        return [envelope(REPORT_TOPICS.ready, orgId, storeId, { report_id: snapshotId, store_id: storeId, kind: cadence, period_start: periodStart, period_end: periodEnd, locale, sha256, links: reportLinks(snapshotId) })];
+        const links = reportLinks(snapshotId);
+        return [{ id, type: REPORT_TOPICS.ready, ...envelope(orgId, storeId), data: { report_id: snapshotId, store_id: storeId, kind: cadence, period_start: periodStart, period_end: periodEnd, locale, sha256, links } }];
       }
       case 'ReportScheduleSet': {
         const { storeId, orgId, cadence, locale, active, by, at } = event.data;
         const schedule = scheduleResource({ _id: storeId, org_id: orgId, cadence, locale, active, updated_at: at, updated_by: by });
-        return [envelope(REPORT_TOPICS.scheduleChanged, orgId, storeId, { store_id: storeId, revision: recorded.revision, schedule })];
+        return [{ id, type: REPORT_TOPICS.scheduleChanged, ...envelope(orgId, storeId), data: { store_id: storeId, revision: recorded.revision, schedule } }];
       }
       case 'ReportScheduleDeleted': {
         const { storeId, orgId } = event.data;
-        return [envelope(REPORT_TOPICS.scheduleChanged, orgId, storeId, { store_id: storeId, revision: recorded.revision, schedule: null })];
+        return [{ id, type: REPORT_TOPICS.scheduleChanged, ...envelope(orgId, storeId), data: { store_id: storeId, revision: recorded.revision, schedule: null } }];
       }
       default:
         return [];
