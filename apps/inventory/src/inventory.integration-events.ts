@@ -17,15 +17,17 @@ import type { SightingsEvent } from './ingestion/sightings';
 import type { Seen, SignalEvent } from './ingestion/signals';
 import type { OrganizationEvent } from './organizations/organization.decider';
 import type { PolicyEvent } from './policies/policy.decider';
+import type { RuleEvent } from './rules/rule.events';
 import type { ScriptDecision, ScriptEvent } from './scripts/script.events';
 import type { StoreEvent } from './stores/store.events';
 import { isSightingsEvent, monitoredSpan } from './ingestion/store-activity.projection';
 import { isOrganizationEvent } from './organizations/organization.projection';
 import { isPolicyEvent } from './policies/policy.projection';
+import { isRuleEvent } from './rules/rule.projection';
 import { isScriptEvent } from './scripts/script.events';
 import { isStoreEvent } from './stores/store.projection';
 
-type InventoryEvent = OrganizationEvent | StoreEvent | ScriptEvent | PageHeadersEvent | SignalEvent | SightingsEvent | PolicyEvent;
+type InventoryEvent = OrganizationEvent | StoreEvent | ScriptEvent | PageHeadersEvent | SignalEvent | SightingsEvent | PolicyEvent | RuleEvent;
 
 /** A fact before its envelope, typed per topic by the catalogue (libs/contracts) its consumers and docs read. */
 type PublishedOf<Topic extends InventoryTopic> = Pick<InventoryFactOf<Topic>, 'type' | 'org_id' | 'store_id' | 'data'>;
@@ -61,7 +63,7 @@ const isSignalEvent = canHandle<SignalEvent>({
   PaymentRecipientMismatched: true,
 });
 const isInventoryEvent = (event: RecordedEvent): event is RecordedOf<InventoryEvent> =>
-  isOrganizationEvent(event) || isStoreEvent(event) || isScriptEvent(event) || isPageHeadersEvent(event) || isSignalEvent(event) || isSightingsEvent(event) || isPolicyEvent(event);
+  isOrganizationEvent(event) || isStoreEvent(event) || isScriptEvent(event) || isPageHeadersEvent(event) || isSignalEvent(event) || isSightingsEvent(event) || isPolicyEvent(event) || isRuleEvent(event);
 
 /**
  * Inventory's public facts, published from its event store (docs/events.md lists them). Token events are
@@ -71,7 +73,7 @@ const isInventoryEvent = (event: RecordedEvent): event is RecordedOf<InventoryEv
 @Injectable()
 export class InventoryIntegrationEvents implements IntegrationEventSource {
   readonly name = 'inventory';
-  readonly filter = { streamPrefixes: ['org-', 'store-', 'script-', 'headers-', 'observations-', 'sightings-', 'policy-'] };
+  readonly filter = { streamPrefixes: ['org-', 'store-', 'script-', 'headers-', 'observations-', 'sightings-', 'policy-', 'rule-'] };
 
   toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent<unknown>[] {
     const orgId = (recorded.metadata.orgId as string | undefined) ?? null;
@@ -307,6 +309,24 @@ function policyFact(event: InventoryEvent, orgId: string | null): Published | un
     }
     case 'PolicyDeleted':
       return fact(T.policyDeleted, orgId, null, { policy_id: event.data.policyId, deleted_at: event.data.deletedAt });
+    default:
+      return ruleFact(event, orgId);
+  }
+}
+
+/** That a store's rules changed, not the rule: the gateways rebuild the store's sdk.js from the read model. */
+function ruleFact(event: InventoryEvent, orgId: string | null): Published | undefined {
+  switch (event.type) {
+    case 'RuleCreated':
+      return fact(T.ruleChanged, orgId, event.data.storeId, { rule_id: event.data.ruleId, store_id: event.data.storeId, change: 'created', at: event.data.createdAt });
+    case 'RuleUpdated': {
+      const storeId = event.data.storeId ?? null;
+      return fact(T.ruleChanged, orgId, storeId, { rule_id: event.data.ruleId, store_id: storeId, change: 'updated', at: event.data.updatedAt });
+    }
+    case 'RuleDeleted': {
+      const storeId = event.data.storeId ?? null;
+      return fact(T.ruleChanged, orgId, storeId, { rule_id: event.data.ruleId, store_id: storeId, change: 'deleted', at: event.data.deletedAt });
+    }
     default:
       return undefined;
   }

@@ -52,6 +52,11 @@ const SAMPLES: RecordedEvent[] = [
   recorded('PolicyDeleted', { policyId: 'p1', deletedAt: AT }, 'policy-p1'),
   // Added with its topic (issue 29): the end of a held mismatch.
   recorded('ScriptIntegrityRestored', { scriptId: 'sc1', storeId: 's1', hash: 'sha384-a', sessions: 3, clients: 2, restoredAt: AT }, 'script-sc1'),
+  // Added with its topic (issue 35): the gateways rebuild a store's sdk.js when its rules change.
+  recorded('RuleCreated', { ruleId: 'r1', orgId: 'org-1', storeId: 's1', type: 'block', target: 'domain', value: 'evil.example', label: 'Block evil.example', createdAt: AT }, 'rule-r1'),
+  recorded('RuleUpdated', { ruleId: 'r1', storeId: 's1', active: false, updatedAt: LATER }, 'rule-r1'),
+  recorded('RuleUpdated', { ruleId: 'r1', label: 'recorded before storeId', updatedAt: LATER }, 'rule-r1'),
+  recorded('RuleDeleted', { ruleId: 'r1', storeId: 's1', deletedAt: LATER }, 'rule-r1'),
 ];
 
 // The messages of every sample as inventory published them before its mapper was typed against the catalogue (issue 30).

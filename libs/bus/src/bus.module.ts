@@ -11,12 +11,14 @@ import {
 } from '@nestjs/common';
 import { ClientKafka, ClientProxy, MicroserviceOptions, NestMicroservice } from '@nestjs/microservices';
 import { TransportBus } from './bus';
-import { Bus, BUS, BusConfig } from './bus.port';
+import { Bus, BUS, BusConfig, REPLICA_EVENTS } from './bus.port';
 import { InProcessBroker } from './in-process/in-process.broker';
 import { InProcessClient } from './in-process/in-process.client';
 import { InProcessServer } from './in-process/in-process.server';
 import { connectKafkaClient, createKafkaClient, kafkaServerOptions, kafkaWire } from './kafka/kafka-options';
 import { KafkaDeadLetters } from './kafka/kafka-dead-letters';
+import { KafkaReplicaEvents } from './kafka/kafka-replica-events';
+import { InProcessReplicaEvents } from './replica-events';
 import { DEAD_LETTERS } from './dead-letter';
 import { BusHandlersInterceptor } from './bus-handlers.interceptor';
 import { CommandDeadlineInterceptor } from './command-deadline.interceptor';
@@ -60,7 +62,7 @@ export class BusModule {
       module: BusModule,
       global: true,
       providers: [{ provide: BUS_CONFIG, useValue: config }, ...transport, BusConnection],
-      exports: [BUS_CONFIG, BUS, BUS_CLIENT, DEAD_LETTERS, ...(config.kind === 'in-process' ? [IN_PROCESS_BROKER] : [])],
+      exports: [BUS_CONFIG, BUS, BUS_CLIENT, DEAD_LETTERS, REPLICA_EVENTS, ...(config.kind === 'in-process' ? [IN_PROCESS_BROKER] : [])],
     };
   }
 }
@@ -71,12 +73,14 @@ const inProcessProviders = ({ faults, requestTimeoutMs }: Extract<BusConfig, { k
   { provide: BUS_CLIENT, useFactory: (broker: InProcessBroker) => new InProcessClient(broker), inject: [IN_PROCESS_BROKER] },
   { provide: BUS, useFactory: (client: ClientProxy) => new TransportBus(client, undefined, requestTimeoutMs), inject: [BUS_CLIENT] },
   { provide: DEAD_LETTERS, useExisting: IN_PROCESS_BROKER },
+  { provide: REPLICA_EVENTS, useFactory: (broker: InProcessBroker) => new InProcessReplicaEvents(broker), inject: [IN_PROCESS_BROKER] },
 ];
 
 const kafkaProviders = (config: Extract<BusConfig, { kind: 'kafka' }>): Provider[] => [
   { provide: BUS_CLIENT, useFactory: () => createKafkaClient(config) },
   { provide: BUS, useFactory: (client: ClientProxy) => new TransportBus(client, kafkaWire, config.requestTimeoutMs), inject: [BUS_CLIENT] },
   { provide: DEAD_LETTERS, useValue: new KafkaDeadLetters(config) },
+  { provide: REPLICA_EVENTS, useValue: new KafkaReplicaEvents(config) },
 ];
 
 /**

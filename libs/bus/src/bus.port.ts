@@ -29,6 +29,18 @@ export interface RequestOptions {
 
 export const BUS = Symbol('Bus');
 
+/**
+ * Events every replica of a service must see, not one of them: what each keeps in memory and must drop when the
+ * fact says so (a gateway's built `sdk.js` per store). Each process reads in a consumer group of its own, from
+ * the newest message on: what was published before it started is already in what it reads from the read models.
+ */
+export interface ReplicaEvents {
+  /** Calls `handler` with each event of `topics` this process sees from now on; resolves with how to stop. */
+  subscribe(topics: readonly string[], handler: (topic: string, payload: unknown) => void): Promise<() => Promise<void>>;
+}
+
+export const REPLICA_EVENTS = Symbol('ReplicaEvents');
+
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 interface BusSettings {

@@ -81,11 +81,13 @@ describe('the keyed scripts kept in memory', () => {
     expect(context.seen).toEqual({ ...config([]), cors_refused: [urlTag('https://cdn.example/no-cors.js')] });
   });
 
-  it("builds a store's script at most every 10 seconds, and keeps at most 1,000 stores", async () => {
+  it("keeps a store's script until a change of the store, not for a while, and at most 1,000 stores", async () => {
     const scripts = new KeyedSdkScripts(bundle, configs, clock);
     const first = await scripts.of(store('a'));
+    clock.advance(60_000); // far past the 10 s the gateway once rebuilt on: no change, no build
     expect(await scripts.of(store('a'))).toBe(first);
-    clock.advance(10_001);
+    expect(built).toEqual(['a']);
+    scripts.changed('a');
     await scripts.of(store('a'));
     expect(built).toEqual(['a', 'a']);
 
@@ -94,5 +96,44 @@ describe('the keyed scripts kept in memory', () => {
     expect(built.filter((id) => id === 's999')).toHaveLength(1);
     await scripts.of(store('a')); // the oldest was evicted: built again
     expect(built.filter((id) => id === 'a')).toHaveLength(3);
+  });
+
+  it('does not keep what it builds in the second after a change, when the read model may still trail the fact', async () => {
+    const builds: string[] = [];
+    const scripts = new KeyedSdkScripts(bundle, { ...configs, forPage: async (s: Frozen<StoreDocument>) => (builds.push(s._id), config([])) }, clock);
+    await scripts.of(store('b'));
+    scripts.changed('b');
+    await scripts.of(store('b'));
+    await scripts.of(store('b'));
+    expect(builds).toHaveLength(3);
+    clock.advance(1_001);
+    await scripts.of(store('b'));
+    await scripts.of(store('b'));
+    expect(builds).toHaveLength(4);
+  });
+
+  it('does not keep a script whose build a change overtook', async () => {
+    let release!: () => void;
+    const slow = { ...configs, forPage: () => new Promise<PageConfig>((resolve) => (release = () => resolve(config([])))) };
+    const scripts = new KeyedSdkScripts(bundle, slow, new ManualClock());
+    const building = scripts.of(store('c'));
+    await Promise.resolve();
+    scripts.changed('c');
+    release();
+    const overtaken = await building;
+    const again = scripts.of(store('c'));
+    await Promise.resolve();
+    release();
+    expect(await again).not.toBe(overtaken);
+  });
+
+  it('rebuilds after 5 minutes without a change, as browsers re-check it: the cors_refused hint has no fact of its own', async () => {
+    const own = new ManualClock();
+    const scripts = new KeyedSdkScripts(bundle, configs, own);
+    const first = await scripts.of(store('d'));
+    own.advance(299_000);
+    expect(await scripts.of(store('d'))).toBe(first);
+    own.advance(1_001);
+    expect(await scripts.of(store('d'))).not.toBe(first);
   });
 });

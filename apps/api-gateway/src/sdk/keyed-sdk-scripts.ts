@@ -8,8 +8,16 @@ import { EMBEDDED_CONFIG_NAME } from '@pss/sdk-contract';
 import { COMPILE_HINT, SdkBundle, type SdkRelease, type ServedScript } from './sdk-bundle';
 import { SdkConfigDocument, type PageConfig } from './sdk-config';
 
-/** A store's script is built at most this often: pages cache it for 5 minutes anyway, and a flood costs a lookup. */
-const FRESH_FOR_MS = 10_000;
+/**
+ * A built script is dropped when a fact says its store's decisions changed (`changed`). Kept at most this long
+ * otherwise: what no fact announces, the `cors_refused` hint, is refreshed as often as browsers re-check the script.
+ */
+const KEPT_FOR_MS = 300_000;
+/**
+ * After a change, builds are served but not kept this long: the fact may reach a replica before the read model
+ * it builds from has the change, and a build from the old one must not be kept for minutes.
+ */
+const SETTLING_MS = 1_000;
 /** About 25 KB each (the script and its gzip): at most 25 MB, for the stores whose scripts were built last. */
 const MOST_STORES_KEPT = 1_000;
 
@@ -28,11 +36,12 @@ export function withPageConfig(release: SdkRelease, config: PageConfig): string 
  * SDK config inside, so a page view starts without asking for it (one request and a storage read fewer on the
  * page's main thread), and the tags of the scripts not worth re-fetching for their hash (`corsRefused`). Its
  * bytes differ per store and per config: shops who pin with `integrity` use the
- * versioned copy, which asks for the config as it loads. Built once per store every few seconds at most.
+ * versioned copy, which asks for the config as it loads. Built once per store, again after each change.
  */
 @Injectable()
 export class KeyedSdkScripts {
-  private readonly built = new Map<string, { script: ServedScript; until: number }>();
+  /** Without `script`: the store changed moments ago and what is built until `until` is not kept. */
+  private readonly built = new Map<string, { script?: ServedScript; until: number }>();
 
   constructor(
     @Inject(SdkBundle) private readonly bundle: Pick<SdkBundle, 'channel'>,
@@ -41,17 +50,31 @@ export class KeyedSdkScripts {
   ) {}
 
   async of(store: Frozen<StoreDocument>): Promise<ServedScript> {
-    const now = this.clock.now().getTime();
     const kept = this.built.get(store._id);
-    if (kept && kept.until > now) return kept.script;
+    if (kept?.script && kept.until > this.now()) return kept.script;
     const release = this.bundle.channel(store.sdk_config!.release_channel);
     const [page, corsRefused] = await Promise.all([this.config.forPage(store), this.config.corsRefused(store)]);
     const text = withPageConfig(release, { ...page, cors_refused: corsRefused });
     const code = Buffer.from(text);
     const script = { code, gzip: gzipSync(code), etag: `"${release.version}-${createHash('sha256').update(code).digest('base64url').slice(0, 22)}"` };
-    this.built.delete(store._id); // re-inserted last: the oldest entry is the first the bound evicts
-    this.built.set(store._id, { script, until: now + FRESH_FOR_MS });
-    if (this.built.size > MOST_STORES_KEPT) this.built.delete(this.built.keys().next().value!);
+    // A change that came while this was built may not be in it; one that came just before may not be either.
+    const settling = kept && !kept.script && kept.until > this.now();
+    if (this.built.get(store._id) === kept && !settling) this.keep(store._id, { script, until: this.now() + KEPT_FOR_MS });
     return script;
+  }
+
+  /** The store's mode, rules or authorized scripts changed: its next page view gets a script built after this. */
+  changed(storeId: string): void {
+    this.keep(storeId, { until: this.now() + SETTLING_MS });
+  }
+
+  private keep(storeId: string, entry: { script?: ServedScript; until: number }): void {
+    this.built.delete(storeId); // re-inserted last: the oldest entry is the first the bound evicts
+    this.built.set(storeId, entry);
+    if (this.built.size > MOST_STORES_KEPT) this.built.delete(this.built.keys().next().value!);
+  }
+
+  private now(): number {
+    return this.clock.now().getTime();
   }
 }

@@ -5,6 +5,7 @@ import { readSdkBodiesAsText } from './sdk-body';
 import { KeyedSdkScripts } from './keyed-sdk-scripts';
 import { SdkBundle } from './sdk-bundle';
 import { SdkConfigDocument } from './sdk-config';
+import { SdkConfigChanges } from './sdk-config-changes';
 import { answerSdkEventsBeforeNest } from './sdk-events-route';
 import { ClientAddresses } from './intake/client-addresses';
 import { SdkIntake } from './intake/sdk-intake';
@@ -16,7 +17,7 @@ import { SdkAdmission } from './sdk-admission';
 
 @Module({
   controllers: [SdkController],
-  providers: [SdkKeys, SdkConfigDocument, SdkBundle, KeyedSdkScripts, sdkRateLimiterProvider, sdkClientRateLimiterProvider, SdkAdmission, SdkIntake, SightingsFlusher, ClientAddresses],
+  providers: [SdkKeys, SdkConfigDocument, SdkBundle, KeyedSdkScripts, SdkConfigChanges, sdkRateLimiterProvider, sdkClientRateLimiterProvider, SdkAdmission, SdkIntake, SightingsFlusher, ClientAddresses],
 })
 export class SdkHttpModule implements OnModuleInit {
   constructor(

@@ -25,9 +25,9 @@ const created: RuleEvent = {
 };
 const updated = (data: { label?: string; active?: boolean }): RuleEvent => ({
   type: 'RuleUpdated',
-  data: { ruleId: id, ...data, updatedAt: later.toISOString() },
+  data: { ruleId: id, storeId: created.data.storeId, ...data, updatedAt: later.toISOString() },
 });
-const deleted: RuleEvent = { type: 'RuleDeleted', data: { ruleId: id, deletedAt: later.toISOString() } };
+const deleted: RuleEvent = { type: 'RuleDeleted', data: { ruleId: id, storeId: created.data.storeId, deletedAt: later.toISOString() } };
 const spec = deciderSpec(ruleDecider);
 const valueOf = (command: RuleCommand) => (ruleDecider.decide(command, {})[0].data as { value: string }).value;
 

@@ -59,8 +59,10 @@ export const ruleDecider: Decider<RuleState, RuleCommand, RuleEvent> = {
         return state.rule ? changed(owned(state, command.orgId), { active: false }, command.at) : [];
       case 'UpdateRule':
         return changed(owned(state, command.orgId), command, command.at);
-      case 'DeleteRule':
-        return [{ type: 'RuleDeleted', data: { ruleId: owned(state, command.orgId).ruleId, deletedAt: command.at.toISOString() } }];
+      case 'DeleteRule': {
+        const { ruleId, storeId } = owned(state, command.orgId);
+        return [{ type: 'RuleDeleted', data: { ruleId, storeId, deletedAt: command.at.toISOString() } }];
+      }
     }
   },
 
@@ -94,7 +96,7 @@ function changed(rule: Rule, wanted: { label?: string; active?: boolean }, at: D
     ...(wanted.active !== undefined && wanted.active !== rule.active ? { active: wanted.active } : {}),
   };
   if (Object.keys(changes).length === 0) return [];
-  return [{ type: 'RuleUpdated', data: { ruleId: rule.ruleId, ...changes, updatedAt: at.toISOString() } }];
+  return [{ type: 'RuleUpdated', data: { ruleId: rule.ruleId, storeId: rule.storeId, ...changes, updatedAt: at.toISOString() } }];
 }
 
 /** Another organization's rule does not exist, as far as the caller can tell. */

@@ -7,7 +7,8 @@ export type RuleEvent =
       'RuleCreated',
       { ruleId: string; orgId: string; storeId: string; type: RuleType; target: RuleTarget; value: string; label: string; createdAt: string }
     >
-  | DomainEvent<'RuleUpdated', { ruleId: string; label?: string; active?: boolean; updatedAt: string }>
-  | DomainEvent<'RuleDeleted', { ruleId: string; deletedAt: string }>;
+  // storeId was added later: the published fact names the store (older events lack it).
+  | DomainEvent<'RuleUpdated', { ruleId: string; storeId?: string; label?: string; active?: boolean; updatedAt: string }>
+  | DomainEvent<'RuleDeleted', { ruleId: string; storeId?: string; deletedAt: string }>;
 
 export const ruleStream = (ruleId: string): string => `rule-${ruleId}`;

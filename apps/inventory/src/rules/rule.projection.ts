@@ -3,7 +3,7 @@ import { canHandle } from '@pss/event-store';
 import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
 import type { RuleEvent } from './rule.events';
 
-const isRuleEvent = canHandle<RuleEvent>({ RuleCreated: true, RuleUpdated: true, RuleDeleted: true });
+export const isRuleEvent = canHandle<RuleEvent>({ RuleCreated: true, RuleUpdated: true, RuleDeleted: true });
 
 /** `rules`: what GET /rules lists and the SDK config carries. Deleted rules leave it, so no reader can miss one. */
 export class RuleProjection extends readModelProjection({
@@ -38,7 +38,7 @@ export class RuleProjection extends readModelProjection({
         return;
       }
       case 'RuleUpdated': {
-        const { ruleId, updatedAt, ...changes } = event.data;
+        const { ruleId, storeId: _storeId, updatedAt, ...changes } = event.data;
         await applyOnce(rules, ruleId, event, { $set: { ...changes, updated_at: updatedAt } });
         return;
       }

@@ -6,10 +6,10 @@ import { ReportFacts } from './report-facts';
 
 /**
  * Every fact of inventory and alerts that a report shows, in this service's own consumer group: not an
- * organization's creation, which no report shows.
+ * organization's creation, nor that a store's rules changed (the gateways' signal), which no report shows.
  */
 export const REPORT_FACT_TOPICS: string[] = [
-  ...Object.values(INVENTORY_TOPICS).filter((topic) => topic !== INVENTORY_TOPICS.organizationCreated),
+  ...Object.values(INVENTORY_TOPICS).filter((topic) => topic !== INVENTORY_TOPICS.organizationCreated && topic !== INVENTORY_TOPICS.ruleChanged),
   ALERT_TOPICS.created,
   ALERT_TOPICS.resolved,
   ALERT_STATUS_CHANGED,

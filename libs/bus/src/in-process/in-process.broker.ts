@@ -24,6 +24,8 @@ export interface InProcessEndpoint {
  */
 export class InProcessBroker implements DeadLetterLog {
   private readonly endpoints = new Set<InProcessEndpoint>();
+  /** Replica listeners (ReplicaEvents): they hear every event without opening the broker, which only a server does. */
+  private readonly listeners = new Set<(pattern: string, message: string) => void>();
   /** The dead-letter topic, as Kafka would keep it, so operators list it in embedded mode too. */
   private deadLetters: DeadLetter[] = [];
   /** Deliveries scheduled in fault mode and not finished yet. */
@@ -51,6 +53,12 @@ export class InProcessBroker implements DeadLetterLog {
 
   detach(endpoint: InProcessEndpoint): void {
     this.endpoints.delete(endpoint);
+  }
+
+  /** Hands every event delivered from now on to `listener` too; returns how to stop. */
+  listen(listener: (pattern: string, message: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Sends a request to the one handler of its pattern; returns how to cancel it. */
@@ -95,6 +103,7 @@ export class InProcessBroker implements DeadLetterLog {
   }
 
   private async deliver(pattern: string, message: string): Promise<void> {
+    this.listeners.forEach(listener => listener(pattern, message));
     await Promise.all([...this.endpoints].map(endpoint => endpoint.deliver(pattern, message)));
   }
 

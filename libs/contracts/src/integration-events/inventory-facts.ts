@@ -28,6 +28,7 @@ export const INVENTORY_TOPICS = {
   sensitiveFieldAccessed: 'inventory.sensitive-field.accessed',
   iframeUnexpected: 'inventory.iframe.unexpected',
   recipientMismatched: 'inventory.recipient.mismatched',
+  ruleChanged: 'inventory.rule.changed',
   policyApplied: 'inventory.policy.applied',
   policyCreated: 'inventory.policy.created',
   policyUpdated: 'inventory.policy.updated',
@@ -36,6 +37,19 @@ export const INVENTORY_TOPICS = {
 } as const;
 
 export type InventoryTopic = (typeof INVENTORY_TOPICS)[keyof typeof INVENTORY_TOPICS];
+
+/**
+ * The facts that change what a store's SDK acts on (its mode and developer mode, its rules, its authorized
+ * scripts): every gateway replica drops the store's built `sdk.js` on each, so the next page view gets the change.
+ */
+export const SDK_CONFIG_TOPICS: readonly InventoryTopic[] = [
+  INVENTORY_TOPICS.storeUpdated,
+  INVENTORY_TOPICS.storeSuspended,
+  INVENTORY_TOPICS.ruleChanged,
+  INVENTORY_TOPICS.scriptAuthorized,
+  INVENTORY_TOPICS.scriptBlocked,
+  INVENTORY_TOPICS.scriptReviewRequested,
+];
 
 /** Read by the notifier for the owner's e-mail channel; the organization's id is also the envelope's `org_id`. */
 export interface OrganizationCreatedFact {
@@ -140,6 +154,17 @@ export interface ScriptIntegrityRestoredFact {
   sessions: number;
   clients: number;
   restored_at: string;
+}
+
+/**
+ * A block or allow rule was created, changed (label, active) or deleted: what every gateway replica reads to rebuild
+ * the store's `sdk.js` at once. `store_id` is null only for changes recorded before it was published.
+ */
+export interface RuleChangedFact {
+  rule_id: string;
+  store_id: string | null;
+  change: 'created' | 'updated' | 'deleted';
+  at: string;
 }
 
 /** `inventory.script.authorized`, `inventory.script.blocked`, `inventory.script.review-requested`. */
@@ -308,6 +333,7 @@ export interface InventoryFactData {
   [INVENTORY_TOPICS.sensitiveFieldAccessed]: SensitiveFieldAccessedFact;
   [INVENTORY_TOPICS.iframeUnexpected]: IframeUnexpectedFact;
   [INVENTORY_TOPICS.recipientMismatched]: RecipientMismatchedFact;
+  [INVENTORY_TOPICS.ruleChanged]: RuleChangedFact;
   [INVENTORY_TOPICS.policyApplied]: PolicyAppliedFact;
   [INVENTORY_TOPICS.policyCreated]: PolicyCreatedFact;
   [INVENTORY_TOPICS.policyUpdated]: PolicyUpdatedFact;

@@ -1,4 +1,4 @@
-import { ALERT_OCCURRED, ALERT_STATUS_CHANGED, ALERT_TOPICS, COMMANDS, INVENTORY_TOPICS as T, REPORT_TOPICS } from '@pss/contracts';
+import { ALERT_OCCURRED, ALERT_STATUS_CHANGED, ALERT_TOPICS, COMMANDS, INVENTORY_TOPICS as T, REPORT_TOPICS, SDK_CONFIG_TOPICS } from '@pss/contracts';
 import type { JsonSchema } from '../json-schema';
 import { RESOURCE_SCHEMAS } from '../resource-schemas';
 import { ALERT_OCCURRED_SCHEMA, ALERT_STATUS_CHANGED_SCHEMA, ENVELOPE_SCHEMA, INVENTORY_FACT_SCHEMAS, REPORT_READY_SCHEMA, SCHEDULE_CHANGED_SCHEMA } from './fact-schemas';
@@ -41,7 +41,9 @@ export const CONSUMER_GROUPS: Record<string, readonly string[]> = {
   // Its own two script facts: the automatic policy decisions a prompt decision did not already take.
   inventory: [REPORT_TOPICS.scheduleChanged, T.scriptDetected, T.scriptHashChanged],
   notifier: [...Object.values(ALERT_TOPICS), T.scriptDetected, T.policyApplied, REPORT_TOPICS.ready, T.organizationCreated, T.storeCreated, T.storeSuspended],
-  reports: [...INVENTORY_FACTS.filter((topic) => topic !== T.organizationCreated), ALERT_TOPICS.created, ALERT_TOPICS.resolved, ALERT_STATUS_CHANGED, ALERT_OCCURRED],
+  reports: [...INVENTORY_FACTS.filter((topic) => topic !== T.organizationCreated && topic !== T.ruleChanged), ALERT_TOPICS.created, ALERT_TOPICS.resolved, ALERT_STATUS_CHANGED, ALERT_OCCURRED],
+  // Every replica reads these in a group of its own (libs/bus ReplicaEvents), not as one service: each keeps its own sdk.js per store.
+  'api-gateway': SDK_CONFIG_TOPICS,
 };
 
 const readersOf = (address: string): string[] => Object.keys(CONSUMER_GROUPS).filter((group) => CONSUMER_GROUPS[group].includes(address));

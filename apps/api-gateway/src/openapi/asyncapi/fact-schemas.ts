@@ -158,6 +158,12 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
   [T.scriptAuthorized]: scriptDecision('A script was authorized.'),
   [T.scriptBlocked]: scriptDecision('A script was blocked.'),
   [T.scriptReviewRequested]: scriptDecision('A policy or the expiry of an authorization (method expiry) sent a script back to review.'),
+  [T.ruleChanged]: shape<InventoryFactData[typeof T.ruleChanged]>('A block or allow rule was created, changed or deleted: every gateway replica rebuilds the store\'s sdk.js.', {
+    rule_id: uuid,
+    store_id: noted(orNull(uuid), 'Null only for changes recorded before this fact was published.'),
+    change: oneOf(['created', 'updated', 'deleted']),
+    at: dateTime,
+  }),
   [T.scriptSuspicious]: shape<InventoryFactData[typeof T.scriptSuspicious]>('An unknown script awaiting review read a sensitive field: its status became suspicious.', {
     script_id: uuid,
     store_id: uuid,
