@@ -371,6 +371,26 @@ export function eventStoreConformance(name: string, factory: () => Promise<Event
         expect(recorder.events).toHaveLength(2);
       });
 
+      // Checkpoints are taken from onCaughtUp as well as from events, and EventStoreDB accepts only positions it
+      // handed out: resuming from a caught-up position must be one of those.
+      it('resumes a filtered subscription from a position onCaughtUp reported, with what came after it', async () => {
+        const category = newCategory();
+        const filter = { streamPrefixes: [`${category}-`] };
+        const before = await store.headPosition();
+        await store.append(`${category}-1`, [newEvent('Opened')]);
+        const unmatched = await store.append(`${newCategory()}-1`, [newEvent('Elsewhere')]);
+        const first = record({ fromPosition: before, filter });
+        await first.caughtUpTo(unmatched.position);
+        const resumeAt = first.caughtUp[first.caughtUp.length - 1].position;
+
+        await store.append(`${category}-1`, [newEvent('Renamed')]);
+        const resumed = record({ fromPosition: resumeAt, filter });
+        await resumed.eventCount(1);
+        await settle();
+        expect(resumed.dropped).toBeUndefined();
+        expect(resumed.events.map((event) => event.type)).toEqual(['Renamed']);
+      });
+
       it('drops the subscription with the error a handler threw and delivers nothing more', async () => {
         const category = newCategory();
         const before = await store.headPosition();

@@ -14,10 +14,12 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: read models have caught up with the event store and background work runs. */
+  /** Readiness: read models have caught up with the event store and background work runs (no publisher stalled). */
   @Get('ready')
   @Public()
   ready() {
+    const stalled = this.platform.stalledPublishers();
+    if (stalled.length) throw new HttpException({ status: 'stalled', publishers: stalled }, HttpStatus.SERVICE_UNAVAILABLE);
     if (!this.platform.ready) throw new HttpException({ status: 'starting' }, HttpStatus.SERVICE_UNAVAILABLE);
     return { status: 'ready' };
   }

@@ -29,7 +29,7 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger('Platform');
   private publishers: IntegrationPublisher[] = [];
   private snapshots?: ReadModelSnapshots;
-  ready = false;
+  private started = false;
   /** How the start-up catch-up went: the start-up summary reports it. */
   catchUp?: CatchUpSummary;
   /** Embedded mode: what the start-up took from the read-model snapshot. */
@@ -63,7 +63,17 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
       this.snapshots?.afterCatchUp();
       this.snapshots?.startPeriodic();
     }
-    this.ready = true;
+    this.started = true;
+  }
+
+  /** Started, and no publisher stalled: one that cannot subscribe publishes nothing, and the orchestrator must see it. */
+  get ready(): boolean {
+    return this.started && !this.publishers.some((publisher) => publisher.stalled);
+  }
+
+  /** Publishers whose subscription keeps being refused: `/ready` names them. */
+  stalledPublishers(): string[] {
+    return this.publishers.filter((publisher) => publisher.stalled).map((publisher) => publisher.name);
   }
 
   /** Embedded mode: the in-memory read models are loaded from their snapshot and snapshotted again. */
@@ -90,7 +100,7 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.ready = false;
+    this.started = false;
     for (const publisher of this.publishers) await publisher.stop();
     await this.runner.stop();
     // A process that boots the service for one call (the admin CLI) loads snapshots but leaves writing them to

@@ -1,7 +1,7 @@
 import type { Bus } from '@pss/bus';
 import type { IntegrationEvent } from '@pss/contracts';
 import { SqliteEventStore, type RecordedEvent } from '@pss/event-store';
-import { eventually } from '@pss/testkit';
+import { eventually, SparseEventStore } from '@pss/testkit';
 import { IntegrationPublisher, type IntegrationEventSource } from './integration-publisher';
 
 const silent = { log: () => undefined, warn: () => undefined, error: () => undefined };
@@ -127,5 +127,82 @@ describe('IntegrationPublisher', () => {
     await eventually(() => second.publishedPosition, (position) => position === 60);
     await second.stop();
     expect(bus.received.get('store1')).toEqual(expectedOf(1));
+  });
+});
+
+describe('IntegrationPublisher on EventStoreDB positions (far apart, only handed-out ones accepted back)', () => {
+  let dense: SqliteEventStore;
+  let eventStore: SparseEventStore;
+  let head: number;
+  const abandoned: Array<() => void> = [];
+
+  beforeEach(async () => {
+    dense = SqliteEventStore.open(':memory:');
+    eventStore = new SparseEventStore(dense);
+    for (let n = 0; n < 150; n += 1) {
+      ({ position: head } = await eventStore.append(`note-store${n % 3}-${n}`, [{ type: 'Noted', data: { n } }]));
+    }
+  });
+
+  afterEach(async () => {
+    for (const release of abandoned.splice(0)) release();
+    await dense.close();
+  });
+
+  const publisherOn = (bus: Bus) => new IntegrationPublisher(source, eventStore, dense.checkpoints(), bus, silent);
+  const positions = async () => new Set((await eventStore.readAll()).map((event) => event.position));
+  const restartPublishesTheRest = async (): Promise<void> => {
+    const bus = new SlowConsumersBus();
+    const restarted = publisherOn(bus);
+    await restarted.start();
+    await eventually(() => restarted.publishedPosition, (position) => position === head);
+    await restarted.stop();
+    expect(bus.received.get('store1')).toHaveLength(50);
+  };
+
+  it('stopped while the bus refuses a store, checkpoints an event position; the next start publishes the rest', async () => {
+    const refusing = new SlowConsumersBus();
+    refusing.refusing = 'store1';
+    const first = publisherOn(refusing);
+    await first.start();
+    await eventually(() => refusing.refusals, (refusals) => refusals >= 2);
+    await first.stop();
+    const checkpoint = await dense.checkpoints().load('publisher:notes');
+    expect(await positions()).toContain(checkpoint);
+
+    await restartPublishesTheRest();
+  });
+
+  it('crashed while a store\'s fact hangs, leaves a checkpoint an event position; the restarted one publishes', async () => {
+    const hanging = new SlowConsumersBus();
+    let release = (): void => undefined;
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    abandoned.push(release);
+    const slowPublish = hanging.publish.bind(hanging);
+    hanging.publish = async (topic, payload, options) => {
+      if (options?.key === 'store1') await hung;
+      return slowPublish(topic, payload, options);
+    };
+    // Never stopped: a crash (kill -9, OOM) leaves whatever the last periodic save wrote.
+    await publisherOn(hanging).start();
+    const checkpoint = await eventually(() => dense.checkpoints().load('publisher:notes'), (saved) => saved !== undefined);
+    expect(await positions()).toContain(checkpoint);
+
+    await restartPublishesTheRest();
+  });
+
+  it('counts as stalled while the store refuses its checkpoint (as /ready reports), and not once it subscribes', async () => {
+    await dense.checkpoints().save('publisher:notes', 273);
+    const refused = publisherOn(new SlowConsumersBus());
+    await refused.start();
+    await eventually(() => refused.stalled, (stalled) => stalled);
+    await refused.stop();
+
+    await dense.checkpoints().save('publisher:notes', 274);
+    const healthy = publisherOn(new SlowConsumersBus());
+    await healthy.start();
+    await eventually(() => healthy.publishedPosition, (position) => position === head);
+    expect(healthy.stalled).toBe(false);
+    await healthy.stop();
   });
 });

@@ -29,6 +29,11 @@ const MAX_RETRY_MS = 5_000;
  * the event loop more than the publishing does. A crash repeats at most this much, which consumers deduplicate.
  */
 const CAUGHT_UP_CHECKPOINT_DELAY_MS = 1_000;
+/**
+ * Refusals in a row (with back-off, about 1.5 s) after which the publisher counts as stalled: one drop is a blip
+ * that the next subscription mends; a refusal repeated is a publisher that will publish nothing until someone acts.
+ */
+const STALLED_AFTER_DROPS = 4;
 
 /**
  * Publishes integration events from the event store to the bus, with its own durable checkpoint: the event
@@ -57,6 +62,11 @@ export class IntegrationPublisher {
   /** Everything up to this event-store position is on the bus (or was not for it). */
   get publishedPosition(): number {
     return this.window.settledPosition;
+  }
+
+  /** Its subscription keeps being refused (a position the store will not resume from, the store unreachable). */
+  get stalled(): boolean {
+    return (this.subscription?.dropsInARow ?? 0) >= STALLED_AFTER_DROPS;
   }
 
   private get checkpointName(): string {

@@ -21,6 +21,8 @@ export class ResubscribingSubscription implements Subscription {
   private retryTimer?: NodeJS.Timeout;
   private retryMs = FIRST_RETRY_MS;
   private stopped = false;
+  /** Drops since the subscription last delivered an event or caught up: a count that only grows is a refusal. */
+  dropsInARow = 0;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -45,14 +47,19 @@ export class ResubscribingSubscription implements Subscription {
       onEvent: async (event) => {
         await this.options.onEvent(event);
         this.retryMs = FIRST_RETRY_MS;
+        this.dropsInARow = 0;
       },
-      onCaughtUp: (position) => this.options.onCaughtUp?.(position),
+      onCaughtUp: (position) => {
+        this.dropsInARow = 0;
+        this.options.onCaughtUp?.(position);
+      },
       onDropped: (error) => this.dropped(error),
     });
   }
 
   private dropped(error: Error): void {
     if (this.stopped) return;
+    this.dropsInARow += 1;
     this.logger.error(`${this.label} dropped, resubscribing in ${this.retryMs} ms: ${error.message}`, error.stack);
     this.retryTimer = setTimeout(() => this.subscribe(), this.retryMs);
     this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);

@@ -10,3 +10,4 @@ export * from './free-port';
 export * from './wire-format';
 export * from './dns-txt-server';
 export * from './poppler';
+export * from './sparse-event-store';
