@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { eventually, ManualClock, sri } from '@pss/testkit';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 import { SightingsFlusher } from '../sdk/intake/sightings-flusher';
 import { ReportFactsConsumer } from '@pss/reports/src/facts/report-facts.consumer';
 import { ReportFileLinks } from '@pss/report-files/report-file-links';
@@ -14,18 +14,14 @@ const SCOPES = ['stores:write', 'scripts:read', 'scripts:review', 'reports:read'
 
 describe('PCI reports (HTTP, embedded)', () => {
   const clock = new ManualClock('2026-11-23T12:00:00.000Z');
-  let service: EmbeddedHarness;
-  let token: string;
-  let prefix: string;
+  const suite = embeddedSuite({ clock, scopes: SCOPES, organization: { plan: 'growth', 'billing-mode': 'processor' } });
   let store: any;
 
-  const get = (url: string, as = token) => service.request('GET', `/api/v1${url}`, { token: as });
+  const get = (url: string, as = suite.token) => suite.service.request('GET', `/api/v1${url}`, { token: as });
 
   beforeAll(async () => {
-    service = await EmbeddedHarness.start({ clock });
-    ({ token, prefix } = await service.tenant(SCOPES, { plan: 'growth', 'billing-mode': 'processor' }));
-    store = await service.createStore(token, { timezone: 'America/Sao_Paulo' });
-    await service.reportSdk(store.sdk_key, [
+    store = await suite.newStore({ timezone: 'America/Sao_Paulo' });
+    await suite.service.reportSdk(store.sdk_key, [
       { kind: 'script', src: 'https://cdn.pagamentos.example/widget.js', hash: sri('widget') },
       { kind: 'script', src: 'https://evil.example/skim.js', hash: sri('skim') },
       { kind: 'headers', headers: { 'Content-Security-Policy': "script-src 'self'" } },
@@ -33,10 +29,9 @@ describe('PCI reports (HTTP, embedded)', () => {
     const scripts = (await eventually(() => get(`/scripts?store_id=${store.id}`), (answer) => answer.body.data?.length === 2)).body.data;
     const widget = scripts.find((script: any) => script.src.includes('widget'));
     const skimmer = scripts.find((script: any) => script.src.includes('skim'));
-    await service.request('POST', `/api/v1/scripts/${widget.id}/authorize`, { token, body: { justification: 'Parcelamento do checkout, revisado' } });
-    await service.request('POST', `/api/v1/scripts/${skimmer.id}/block`, { token, body: { justification: 'Desconhecido' } });
+    await suite.call('POST', `/scripts/${widget.id}/authorize`, { justification: 'Parcelamento do checkout, revisado' });
+    await suite.call('POST', `/scripts/${skimmer.id}/block`, { justification: 'Desconhecido' });
   });
-  afterAll(() => service?.close());
 
   it('answers this week\'s report as JSON whose counts match the inventory', async () => {
     const answer = await eventually(
@@ -52,7 +47,7 @@ describe('PCI reports (HTTP, embedded)', () => {
       period_end: '2026-11-23T12:00:00.000Z',
       locale: 'pt-BR',
       schema_version: 2,
-      generated_by: `api:${prefix}`,
+      generated_by: `api:${suite.prefix}`,
       has_pdf: true,
       csv_tables: ['scripts', 'headers', 'alerts'],
       generated: true,
@@ -65,15 +60,15 @@ describe('PCI reports (HTTP, embedded)', () => {
       const { status, integrity_status, current_hash, authorized_hash } = script;
       expect(data.scripts.find((reported: any) => reported.id === script.id)).toMatchObject({ status, integrity_status, current_hash, authorized_hash });
     }
-    expect(data.scripts.find((script: any) => script.status === 'authorized')).toMatchObject({ justification: 'Parcelamento do checkout, revisado', authorized_by: `api:${prefix}` });
+    expect(data.scripts.find((script: any) => script.status === 'authorized')).toMatchObject({ justification: 'Parcelamento do checkout, revisado', authorized_by: `api:${suite.prefix}` });
     // The store was created at period_end: its one week starts there, none is flagged before it existed.
     expect(data.periodic_checks.map((week: any) => [week.week_start, week.no_monitoring])).toEqual([[store.created_at, false]]);
   });
 
   it('shows a header change and its alert, and the alert resolved by a person as of then', async () => {
-    const shop = await service.createStore(token);
-    await service.reportSdk(shop.sdk_key, [{ kind: 'headers', headers: { 'Content-Security-Policy': "script-src 'self'" } }]);
-    await service.reportSdk(shop.sdk_key, [{ kind: 'headers', headers: { 'Content-Security-Policy': "script-src 'self' https://cdn.example" } }]);
+    const shop = await suite.newStore();
+    await suite.service.reportSdk(shop.sdk_key, [{ kind: 'headers', headers: { 'Content-Security-Policy': "script-src 'self'" } }]);
+    await suite.service.reportSdk(shop.sdk_key, [{ kind: 'headers', headers: { 'Content-Security-Policy': "script-src 'self' https://cdn.example" } }]);
     const [alert] = (await eventually(() => get(`/alerts?store_id=${shop.id}`), (answer) => answer.body.data?.length === 1)).body.data;
     const opened = await eventually(() => get(`/reports/pci?store_id=${shop.id}`), (answer) => answer.body.data.summary_1161.alerts_total === 1);
     const kinds = { new_scripts: 0, hash_changes: 0, header_changes: 1, csp_violations: 0, unexpected_iframes: 0, recipient_mismatches: 0 };
@@ -81,9 +76,9 @@ describe('PCI reports (HTTP, embedded)', () => {
     expect(opened.body.data.headers).toEqual([
       expect.objectContaining({ name: 'content-security-policy', baseline: "script-src 'self'", last_value: "script-src 'self' https://cdn.example", changes: [expect.objectContaining({ change_type: 'changed' })] }),
     ]);
-    await service.request('PATCH', `/api/v1/alerts/${alert.id}`, { token, body: { status: 'resolved', note: 'CDN novo, aprovado' } });
+    await suite.call('PATCH', `/alerts/${alert.id}`, { status: 'resolved', note: 'CDN novo, aprovado' });
     const resolved = await eventually(() => get(`/reports/pci?store_id=${shop.id}`), (answer) => answer.body.data.summary_1161.alerts_open === 0);
-    expect(resolved.body.data.alerts[0]).toMatchObject({ id: alert.id, status: 'resolved', resolved_by_label: `api:${prefix}`, note: 'CDN novo, aprovado' });
+    expect(resolved.body.data.alerts[0]).toMatchObject({ id: alert.id, status: 'resolved', resolved_by_label: `api:${suite.prefix}`, note: 'CDN novo, aprovado' });
   });
 
   it('is described by docs/report-data.schema.json (checked on a real report)', async () => {
@@ -102,7 +97,7 @@ describe('PCI reports (HTTP, embedded)', () => {
     const location = new URL(first.headers.location as string);
     expect(location.pathname).toBe(REPORT_FILES_PATH);
     expect(location.searchParams.get('name')).toMatch(/^pci-report_.+_20261116-20261123\.pdf$/);
-    const links = service.app.get(ReportFileLinks);
+    const links = suite.service.app.get(ReportFileLinks);
     const query = Object.fromEntries(location.searchParams);
     expect(links.verify(query.key, query)).toMatchObject({ valid: true, expiresAt: new Date('2026-11-23T13:00:00.000Z') });
     clock.advance(60 * 60 * 1000);
@@ -133,7 +128,7 @@ describe('PCI reports (HTTP, embedded)', () => {
     expect(first.data.summary_643.total).toBe(2);
     // A script appears after period_end: reports made later for that period must not show it.
     clock.advance(60_000);
-    await service.reportSdk(store.sdk_key, [{ kind: 'script', src: 'https://cdn.depois.example/late.js', hash: sri('late') }]);
+    await suite.service.reportSdk(store.sdk_key, [{ kind: 'script', src: 'https://cdn.depois.example/late.js', hash: sri('late') }]);
     await eventually(() => get(`/reports/pci?store_id=${store.id}`), (reply) => reply.body.data.summary_643.total === 3);
     const again = (await get(`/reports/pci?${period}`)).body;
     expect(first.generated).toBe(true);
@@ -178,35 +173,35 @@ describe('PCI reports (HTTP, embedded)', () => {
   });
 
   it('keeps organizations apart, checks scopes and the plan', async () => {
-    const other = await service.tenant(SCOPES, { plan: 'growth', 'billing-mode': 'processor' });
+    const other = await suite.service.tenant(SCOPES, { plan: 'growth', 'billing-mode': 'processor' });
     expect((await get(`/reports/pci?store_id=${store.id}`, other.token)).status).toBe(404);
     const snapshot = (await get(`/reports/pci/snapshots?store_id=${store.id}`)).body.data[0];
     expect((await get(`/reports/pci/snapshots/${snapshot.id}`, other.token)).status).toBe(404);
     expect((await get(`/reports/pci/snapshots?store_id=${store.id}`, other.token)).status).toBe(404);
 
-    const essential = await service.tenant(['stores:write', 'reports:read', 'reports:generate'], { plan: 'essential', 'billing-mode': 'processor' });
-    const small = await service.createStore(essential.token);
+    const essential = await suite.service.tenant(['stores:write', 'reports:read', 'reports:generate'], { plan: 'essential', 'billing-mode': 'processor' });
+    const small = await suite.service.createStore(essential.token);
     const refused = await get(`/reports/pci?store_id=${small.id}`, essential.token);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('plan_limit');
-    const essentialSchedule = await service.request('POST', '/api/v1/reports/pci/schedule', { token: essential.token, body: { store_id: small.id, cadence: 'weekly' } });
+    const essentialSchedule = await suite.service.request('POST', '/api/v1/reports/pci/schedule', { token: essential.token, body: { store_id: small.id, cadence: 'weekly' } });
     expect(essentialSchedule.body.error.code).toBe('plan_limit');
-    const partner = await service.tenant(['stores:write', 'reports:read'], { plan: 'essential', 'billing-mode': 'partner' });
-    const partnerStore = await service.createStore(partner.token);
+    const partner = await suite.service.tenant(['stores:write', 'reports:read'], { plan: 'essential', 'billing-mode': 'partner' });
+    const partnerStore = await suite.service.createStore(partner.token);
     expect((await get(`/reports/pci?store_id=${partnerStore.id}`, partner.token)).status).toBe(200);
     const regenerate = await get(`/reports/pci?store_id=${partnerStore.id}&regenerate=true`, partner.token);
     expect(regenerate.status).toBe(403);
     expect(regenerate.body.error.code).toBe('insufficient_scope');
     // Each operation's one scope.
-    const writer = await service.tenant(['stores:write'], { plan: 'growth', 'billing-mode': 'processor' });
+    const writer = await suite.service.tenant(['stores:write'], { plan: 'growth', 'billing-mode': 'processor' });
     for (const url of [`/reports/pci?store_id=${store.id}`, '/reports/pci/snapshots', `/reports/pci/snapshots/${snapshot.id}`, '/reports/pci/schedule']) {
       expect((await get(url, writer.token)).body.error.code).toBe('insufficient_scope');
     }
-    const schedule = await service.request('POST', '/api/v1/reports/pci/schedule', { token: partner.token, body: { store_id: partnerStore.id, cadence: 'weekly' } });
+    const schedule = await suite.service.request('POST', '/api/v1/reports/pci/schedule', { token: partner.token, body: { store_id: partnerStore.id, cadence: 'weekly' } });
     expect(schedule.status).toBe(403);
-    expect((await service.request('DELETE', `/api/v1/reports/pci/schedule?store_id=${partnerStore.id}`, { token: partner.token })).status).toBe(403);
+    expect((await suite.service.request('DELETE', `/api/v1/reports/pci/schedule?store_id=${partnerStore.id}`, { token: partner.token })).status).toBe(403);
     expect((await get('/reports/pci')).status).toBe(400);
-    expect((await service.request('GET', '/api/v1/reports/pci')).status).toBe(401);
+    expect((await suite.service.request('GET', '/api/v1/reports/pci')).status).toBe(401);
     expect((await get('/reports/pci/snapshots?cursor=not-a-cursor!')).status).toBe(400);
     expect((await get('/reports/pci/snapshots?kind=daily')).body.error.details).toEqual([expect.objectContaining({ field: 'kind' })]);
   });
@@ -225,13 +220,13 @@ describe('PCI reports (HTTP, embedded)', () => {
   });
 
   it('counts SDK activity in the week\'s periodic check, by whole hours', async () => {
-    const shop = await service.createStore(token);
+    const shop = await suite.newStore();
     const hour = Math.ceil(clock.now().getTime() / 3_600_000) * 3_600_000;
     clock.set(new Date(hour + 60_000).toISOString());
     for (const session of ['a', 'b', 'c']) {
-      await service.reportSdk(shop.sdk_key, [{ kind: 'script', src: 'https://cdn.pagamentos.example/widget.js', hash: sri('widget') }], { session_id: session });
+      await suite.service.reportSdk(shop.sdk_key, [{ kind: 'script', src: 'https://cdn.pagamentos.example/widget.js', hash: sri('widget') }], { session_id: session });
     }
-    await service.app.get(SightingsFlusher).run();
+    await suite.service.app.get(SightingsFlusher).run();
     // The hour of the batches is counted once it is over, and a report ending within it does not count it.
     const during = await get(`/reports/pci?store_id=${shop.id}`);
     expect(during.body.data.periodic_checks.at(-1).sdk_batches).toBe(0);
@@ -243,9 +238,9 @@ describe('PCI reports (HTTP, embedded)', () => {
   });
 
   it('counts a fact the bus delivers twice once (at least once delivery)', async () => {
-    const shop = await service.createStore(token);
+    const shop = await suite.newStore();
     const hour = Math.ceil(clock.now().getTime() / 3_600_000) * 3_600_000;
-    const consumer = service.app.get(ReportFactsConsumer);
+    const consumer = suite.service.app.get(ReportFactsConsumer);
     const activity = (n: number) => ({
       id: `evt_sdk_${shop.id}_${n}`,
       type: 'inventory.sdk.activity' as const,
