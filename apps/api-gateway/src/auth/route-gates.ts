@@ -41,6 +41,7 @@ export const DOCUMENTED_ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'GET /api/v1/stores/:id/pages': bearer('stores:read'),
   'POST /api/v1/stores/:id/pages': bearer('pages:write'),
   'GET /api/v1/stores/:id/status': bearer('stores:read'),
+  'GET /api/v1/stores/:id/csp': bearer('stores:read'),
 
   'GET /api/v1/scripts': bearer('scripts:read'),
   'GET /api/v1/scripts/:id': bearer('scripts:read'),

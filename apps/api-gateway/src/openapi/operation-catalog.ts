@@ -38,6 +38,7 @@ export const OPERATION_CATALOG: Record<string, OperationAnswers> = {
     success: { '200': { description: 'The page when one was sent, `{data}` when several were.', oneOf: [json('PaymentPage'), allOf('PaymentPage')] } },
   },
   'Stores.storeStatus': { summary: 'SDK installation and what needs attention in a store', success: { '200': json('StoreStatus') } },
+  'StoreCsp.csp': { summary: "A Content-Security-Policy and SRI attributes written from the store's inventory, with a dry run", success: { '200': json('StoreCsp') } },
 
   'Scripts.list': { summary: 'List the script inventory', success: { '200': listOf('Script') } },
   'Scripts.get': { summary: 'Get a script with its review history', success: { '200': json('Script') } },

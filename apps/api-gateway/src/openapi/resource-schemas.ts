@@ -173,6 +173,51 @@ const StoreStatus: JsonSchema = {
   },
 };
 
+const namedHeader = (name: readonly string[]): JsonSchema => ({ type: 'object', required: ['header', 'value'], properties: { header: oneOf(name), value: text } });
+
+/** GET /stores/{id}/csp (issue 35): an extension of the spec's interface, docs/csp.md. */
+const StoreCsp: JsonSchema = {
+  type: 'object',
+  description: "A Content-Security-Policy written from the store's inventory, its dry run over the last 30 days, and integrity attributes ready to paste.",
+  required: ['store_id', 'page_id', 'mode', 'header', 'value', 'reporting_endpoints', 'dry_run', 'integrity'],
+  properties: {
+    store_id: uuid,
+    page_id: orNull(uuid),
+    mode: oneOf(['report-only', 'enforce']),
+    header: { ...oneOf(['Content-Security-Policy-Report-Only', 'Content-Security-Policy']), description: "The header's name." },
+    value: { ...text, description: 'The policy.' },
+    reporting_endpoints: { ...namedHeader(['Reporting-Endpoints']), description: 'Sent beside the policy: where report-to sends reports.' },
+    dry_run: {
+      type: 'object',
+      required: ['since', 'would_break'],
+      properties: {
+        since: dateTime,
+        would_break: {
+          type: 'array',
+          description: 'Scripts seen since `since` that the policy stops, with the sightings and sessions they were in.',
+          items: {
+            type: 'object',
+            required: ['script_id', 'src', 'reason', 'sightings', 'sessions', 'last_seen_at'],
+            properties: { script_id: uuid, src: text, reason: text, sightings: count, sessions: count, last_seen_at: dateTime },
+          },
+        },
+      },
+    },
+    integrity: {
+      type: 'object',
+      required: ['unchanged_days', 'scripts', 'integrity_policy'],
+      properties: {
+        unchanged_days: count,
+        scripts: {
+          type: 'array',
+          items: { type: 'object', required: ['script_id', 'src', 'integrity', 'tag'], properties: { script_id: uuid, src: text, integrity: text, tag: text } },
+        },
+        integrity_policy: { ...orNull(namedHeader(['Integrity-Policy'])), description: 'Only when every authorized external script has an integrity attribute.' },
+      },
+    },
+  },
+};
+
 const Rule = shape<Resource<RuleDocument>>('A block or allow rule of a store.', {
   id: uuid,
   org_id: uuid,
@@ -540,6 +585,7 @@ export const RESOURCE_SCHEMAS: Record<string, JsonSchema> = {
   RotatedKey,
   SuspendedStore,
   StoreStatus,
+  StoreCsp,
   Rule,
   DeletedRule: idDeleted('The rule is deleted.'),
   ScriptReview: Review,

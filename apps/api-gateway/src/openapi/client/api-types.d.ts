@@ -180,6 +180,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{id}/csp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Content-Security-Policy and SRI attributes written from the store's inventory, with a dry run
+         * @description Requires the `stores:read` scope.
+         */
+        get: operations["StoreCsp.csp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scripts": {
         parameters: {
             query?: never;
@@ -848,6 +868,59 @@ export interface components {
             };
             alerts: {
                 open: number;
+            };
+        };
+        /** @description A Content-Security-Policy written from the store's inventory, its dry run over the last 30 days, and integrity attributes ready to paste. */
+        StoreCsp: {
+            /** Format: uuid */
+            store_id: string;
+            /** Format: uuid */
+            page_id: string | null;
+            /** @enum {string} */
+            mode: "report-only" | "enforce";
+            /**
+             * @description The header's name.
+             * @enum {string}
+             */
+            header: "Content-Security-Policy-Report-Only" | "Content-Security-Policy";
+            /** @description The policy. */
+            value: string;
+            /** @description Sent beside the policy: where report-to sends reports. */
+            reporting_endpoints: {
+                /** @enum {string} */
+                header: "Reporting-Endpoints";
+                value: string;
+            };
+            dry_run: {
+                /** Format: date-time */
+                since: string;
+                /** @description Scripts seen since `since` that the policy stops, with the sightings and sessions they were in. */
+                would_break: {
+                    /** Format: uuid */
+                    script_id: string;
+                    src: string;
+                    reason: string;
+                    sightings: number;
+                    sessions: number;
+                    /** Format: date-time */
+                    last_seen_at: string;
+                }[];
+            };
+            integrity: {
+                unchanged_days: number;
+                scripts: {
+                    /** Format: uuid */
+                    script_id: string;
+                    src: string;
+                    integrity: string;
+                    tag: string;
+                }[];
+                /** @description Only when every authorized external script has an integrity attribute. */
+                integrity_policy: {
+                    /** @enum {string} */
+                    header: "Integrity-Policy";
+                    value: string;
+                } | null;
             };
         };
         /** @description A block or allow rule of a store. */
@@ -2853,6 +2926,113 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["StoreStatus"];
+                };
+            };
+            /** @description validation_error: one detail per invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or malformed credentials, invalid or expired (WWW-Authenticate says which realm) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope, plan_limit, nesting_limit or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource in the acting organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "StoreCsp.csp": {
+        parameters: {
+            query?: {
+                /** @description Partners only (orgs:manage): act on this child organization. */
+                org_id?: string;
+                page_id?: string;
+                mode?: "report-only" | "enforce";
+                unchanged_days?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "store_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "page_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "mode": "report-only",
+                     *       "header": "Content-Security-Policy-Report-Only",
+                     *       "value": "xxxx",
+                     *       "reporting_endpoints": {
+                     *         "header": "Reporting-Endpoints",
+                     *         "value": "xxxx"
+                     *       },
+                     *       "dry_run": {
+                     *         "since": "2026-11-23T09:00:00.000Z",
+                     *         "would_break": []
+                     *       },
+                     *       "integrity": {
+                     *         "unchanged_days": 0,
+                     *         "scripts": [],
+                     *         "integrity_policy": {
+                     *           "header": "Integrity-Policy",
+                     *           "value": "xxxx"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoreCsp"];
                 };
             };
             /** @description validation_error: one detail per invalid field */
