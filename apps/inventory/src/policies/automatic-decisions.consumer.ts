@@ -1,9 +1,6 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { INVENTORY_TOPICS, type IntegrationEvent, type ScriptDetectedFact, type ScriptHashChangedFact } from '@pss/contracts';
-import { ProjectionRunner } from '@pss/projections';
-import { scriptStream } from '../scripts/script.events';
 import { PolicyDecisions } from './policy-decisions';
 import { PromptDecisions } from './prompt-decisions';
 
@@ -11,15 +8,14 @@ import { PromptDecisions } from './prompt-decisions';
  * The store's policies decide on a new script or new content behind the SDK's 202, not on its request: inventory
  * consumes its own facts (the event store is the outbox, so none is lost) and decides one script per fact, unless
  * this process decided it promptly already (PromptDecisions). At least once: a fact delivered again finds the
- * decision taken and changes nothing (the script decider says so).
+ * decision taken and changes nothing (the script decider says so). The decision reads the script's stream, which
+ * holds the fact's event already: no wait for a read model that may lag (and no silent give-up after one).
  */
 @Controller()
 export class AutomaticDecisionsConsumer {
   constructor(
     private readonly policies: PolicyDecisions,
     private readonly prompt: PromptDecisions,
-    private readonly projections: ProjectionRunner,
-    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
   @EventPattern([INVENTORY_TOPICS.scriptDetected, INVENTORY_TOPICS.scriptHashChanged])
@@ -27,9 +23,6 @@ export class AutomaticDecisionsConsumer {
     const { script_id: scriptId } = fact.data;
     const hash = 'new_hash' in fact.data ? fact.data.new_hash : fact.data.hash;
     if (this.prompt.takeDecided(scriptId, hash)) return;
-    // The decision reads the script's read model: let it reach the fact first (a replica's may lag behind).
-    const type = fact.type === INVENTORY_TOPICS.scriptDetected ? 'ScriptDetected' : 'ScriptHashChanged';
-    await this.projections.waitFor(fact.position, [{ stream: scriptStream(scriptId), type }], this.config.readYourWritesTimeoutMs);
     await this.policies.decideAutomatically(scriptId);
   }
 }

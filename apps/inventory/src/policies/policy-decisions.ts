@@ -9,7 +9,7 @@ import { scriptDecider, type ScriptCommand } from '../scripts/script.decider';
 import { scriptStream, type ScriptDecision } from '../scripts/script.events';
 import { decidingPolicy, justificationFrom, policyApplies } from './evaluation/evaluate';
 import type { ScriptFacts } from './evaluation/script-facts';
-import { ScriptFactsReader } from './script-facts-reader';
+import { ScriptFactsReader, scriptTraitsOf } from './script-facts-reader';
 
 export type PolicyOutcome = 'authorized' | 'blocked' | 'needs_review' | 'unchanged';
 const OUTCOME: Record<PolicyDocument['action'], Exclude<PolicyOutcome, 'unchanged'>> = {
@@ -36,20 +36,25 @@ export class PolicyDecisions {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** After a detection or a hash change: the deciding policy of the store decides, or recommends. */
-  async decideAutomatically(scriptId: string): Promise<void> {
-    const script = await this.readStore.collection<ScriptDocument>(SCRIPTS).findOne({ _id: scriptId });
-    if (!script) return;
-    const store = await this.store(script.store_id);
+  /**
+   * After a detection or a hash change: the deciding policy of the store decides, or recommends. The script is
+   * read from its own stream, not its read model, which may not have it yet under a burst of new scripts (review
+   * D4). Resolves false only when the script has no stream: nothing was looked at, so nothing counts as decided.
+   */
+  async decideAutomatically(scriptId: string): Promise<boolean> {
+    const { state } = await this.aggregates.load(scriptStream(scriptId), scriptDecider);
+    const script = scriptTraitsOf(state);
+    if (!script || state.storeId === undefined) return false;
+    const store = await this.store(state.storeId);
     const policies = await this.policiesOf(store);
     const facts = await this.facts.of(script, store, await this.facts.electorate(policies, store));
     const verdict = decidingPolicy(policies, facts);
-    if (!verdict) return;
+    if (!verdict) return true;
     // Behind the SDK's 202 nobody reads the decision back: the next fact need not wait for the read models.
     const context: CommandContext = { ...SYSTEM, orgId: store.org_id, readYourWrites: false };
     if (verdict.policy.mode === 'auto') {
       await this.decide(verdict.policy, scriptId, facts, context, true);
-      return;
+      return true;
     }
     await this.aggregates.decide(scriptStream(scriptId), scriptDecider, {
       type: 'Recommend',
@@ -62,6 +67,7 @@ export class PolicyDecisions {
         at: this.clock.now().toISOString(),
       },
     }, context);
+    return true;
   }
 
   /** Decides the store's current scripts with this one policy (Apply), or only says what it would do. */

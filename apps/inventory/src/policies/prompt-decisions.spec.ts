@@ -2,16 +2,17 @@ import { PromptDecisions } from './prompt-decisions';
 
 /** The policies as the prompt path sees them: each decision finishes (or fails) when the test says. */
 class PendingPolicies {
-  private readonly pending: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  private readonly pending: Array<{ resolve: (decided: boolean) => void; reject: (error: Error) => void }> = [];
 
-  decideAutomatically(): Promise<void> {
+  decideAutomatically(): Promise<boolean> {
     return new Promise((resolve, reject) => this.pending.push({ resolve, reject }));
   }
 
-  async finish(failure?: Error): Promise<void> {
+  /** `decided` false: the policies found no script to look at. */
+  async finish(failure?: Error, decided = true): Promise<void> {
     const next = this.pending.shift()!;
     if (failure) next.reject(failure);
-    else next.resolve();
+    else next.resolve(decided);
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -41,6 +42,12 @@ describe('PromptDecisions', () => {
     prompt.decide('scr_1', null);
     await policies.finish(new Error('read model unavailable'));
     expect(prompt.takeDecided('scr_1', null)).toBe(false);
+  });
+
+  it('leaves to the consumer a script the policies found nothing of: not decided is not remembered as decided', async () => {
+    prompt.decide('scr_1', 'sha384-a');
+    await policies.finish(undefined, false);
+    expect(prompt.takeDecided('scr_1', 'sha384-a')).toBe(false);
   });
 
   it('forgets an earlier decision on the same content once it is recorded again, until decided again', async () => {

@@ -25,7 +25,8 @@ export class PromptDecisions {
     // The same content may come back (A, B, A): what was decided on it before says nothing of this time.
     this.decided.delete(key);
     this.policies.decideAutomatically(scriptId).then(
-      () => this.decided.set(key, true),
+      // Only a decision made counts: one that found nothing to look at is the consumer's to make.
+      (decided) => decided && this.decided.set(key, true),
       (error: Error) => this.logger.warn(`script ${scriptId} left to the policies' consumer: ${error.message}`),
     );
   }

@@ -16,6 +16,28 @@ import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { findVendor, isThreatHost } from '../catalog/catalog';
 import { MONITORING_HISTORY_MS, prevalence, STILL_REPORTING_MS, voterOf, type Electorate, type StoreStanding } from './evaluation/prevalence';
 import type { ScriptFacts } from './evaluation/script-facts';
+import type { ScriptState } from '../scripts/script.decider';
+
+/** What of a script its facts come from: its read-model document, or its own stream's state. */
+export type ScriptTraits = Pick<ScriptDocument, 'inline' | 'host' | 'src' | 'type' | 'category' | 'vendor_id' | 'size_bytes' | 'integrity_attr'> & {
+  sensitive_fields_accessed: readonly string[];
+};
+
+/** The traits of a script from its stream; undefined before it was detected. */
+export function scriptTraitsOf(state: ScriptState): ScriptTraits | undefined {
+  if (state.scriptId === undefined || state.src === undefined || state.type === undefined) return undefined;
+  return {
+    inline: state.inline ?? false,
+    host: state.host ?? null,
+    src: state.src,
+    type: state.type,
+    category: state.category ?? null,
+    vendor_id: state.vendorId ?? null,
+    size_bytes: state.sizeBytes ?? null,
+    integrity_attr: state.integrityAttr ?? null,
+    sensitive_fields_accessed: state.sensitiveFields,
+  };
+}
 
 /** Gathers what policies look at for one script, from the read models and the catalog. */
 @Injectable()
@@ -26,7 +48,7 @@ export class ScriptFactsReader {
   ) {}
 
   /** `electorate`: what prevalence is measured against, or null when no policy asks for it. */
-  async of(script: ScriptDocument, store: StoreDocument, electorate: Electorate | null): Promise<ScriptFacts> {
+  async of(script: ScriptTraits, store: StoreDocument, electorate: Electorate | null): Promise<ScriptFacts> {
     const vendor = script.host ? findVendor(script.host) : undefined;
     return {
       inline: script.inline,

@@ -58,6 +58,11 @@ export interface ScriptState {
   src?: string;
   host?: string | null;
   type?: ScriptType;
+  /** What policies look at, kept here so they decide from the stream, never from a read model that may lag. */
+  category?: string | null;
+  vendorId?: string | null;
+  sizeBytes?: number | null;
+  integrityAttr?: boolean | null;
   status?: ScriptStatus;
   currentHash: string | null;
   authorizedHash: string | null;
@@ -156,6 +161,10 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
           src: event.data.src,
           host: event.data.host,
           type: event.data.type,
+          category: event.data.category,
+          vendorId: event.data.vendorId,
+          sizeBytes: event.data.sizeBytes,
+          integrityAttr: event.data.integrityAttr,
           status: event.data.status,
           currentHash: event.data.hash,
           authorizedHash: null,
@@ -169,6 +178,8 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
         return {
           ...state,
           heldMismatch: event.data.unauthorizedChange ? { sessions: [], clients: [] } : state.heldMismatch,
+          sizeBytes: event.data.sizeBytes,
+          integrityAttr: event.data.integrityAttr,
           currentHash: event.data.hash,
           authorizedHash: event.data.authorizedHash,
           seenHashes: withHash(state.seenHashes, event.data.hash),
