@@ -1,5 +1,5 @@
 import { SdkActivityProjection, SDK_HOURS, SDK_PAGES, SDK_STORES } from './facts/sdk-activity.projection';
-import { project, recorded, replayedTwice } from '@pss/testkit';
+import { expectReplayedTwice, project, recorded, replayedTwice } from '@pss/testkit';
 import { ScheduleProjection } from './schedule/schedule.projection';
 import { SnapshotProjection } from './snapshot/snapshot.projection';
 import { REPORT_SCHEDULES, REPORT_SNAPSHOTS } from '@pss/contracts';
@@ -85,9 +85,8 @@ describe('reports projections replayed twice', () => {
       recorded('report-s1', 'ReportSnapshotRecorded', { ...snapshot, ...body }),
       recorded('report-s1', 'ReportSnapshotExpired', { snapshotId: 'snap-2', expiredAt: '2027-03-01T00:00:00.000Z', retentionDays: 90 }),
     ];
-    const twice = await replayedTwice(SnapshotProjection, events);
-    expect(twice[REPORT_SNAPSHOTS]).toEqual([
-      expect.objectContaining({ _id: 'snap-2', sha256: 'c'.repeat(64), _data_key: body.dataKey, _body_sha256: 'd'.repeat(64), _expired_at: '2027-03-01T00:00:00.000Z' }),
+    await expectReplayedTwice(SnapshotProjection, events, REPORT_SNAPSHOTS, [
+      { _id: 'snap-2', sha256: 'c'.repeat(64), _data_key: body.dataKey, _body_sha256: 'd'.repeat(64), _expired_at: '2027-03-01T00:00:00.000Z' },
     ]);
   });
 

@@ -10,6 +10,18 @@ export function recorded(stream: string, type: string, data: unknown, createdAt 
   return { id: `00000000-0000-7000-8000-${String(position).padStart(12, '0')}`, stream, revision: 0, position, type, data, metadata: {}, createdAt };
 }
 
+type EventData<E extends { type: string; data: unknown }, T extends E['type']> = Extract<E, { type: T }>['data'];
+
+/** `recorded` typed by one aggregate's events: `stored(id, type, data)` on its stream `<prefix>-<id>`, the data as its decider writes it. */
+export function storedEventsOf<E extends { type: string; data: unknown }>(streamPrefix: string) {
+  return <T extends E['type']>(id: string, type: T, data: EventData<E, T>): RecordedEvent => recorded(`${streamPrefix}-${id}`, type, data);
+}
+
+/** The same for a spec about one stream: `stored(type, data)`. */
+export function storedEventsOn<E extends { type: string; data: unknown }>(stream: string) {
+  return <T extends E['type']>(type: T, data: EventData<E, T>): RecordedEvent => recorded(stream, type, data);
+}
+
 /** The projection's collections after handling `events` once, or `twice`: each twice in a row, then all again (a restart). */
 export async function project(projection: Projection, events: RecordedEvent[], times: 'once' | 'twice'): Promise<Record<string, AnyDocument[]>> {
   const store = new MemoryReadStore();
@@ -32,4 +44,17 @@ export async function replayedTwice(Projected: new () => Projection, events: Rec
   const twice = await project(new Projected(), events, 'twice');
   expect(twice).toEqual(await project(new Projected(), events, 'once'));
   return twice;
+}
+
+/**
+ * Emmett's `then(expectDocuments…)` for a projection spec: after `events` replayed twice (`replayedTwice`),
+ * `collection` holds exactly these documents in `_id` order, each with at least the fields given.
+ */
+export async function expectReplayedTwice(
+  Projected: new () => Projection,
+  events: RecordedEvent[],
+  collection: string,
+  documents: Array<Record<string, unknown>>,
+): Promise<void> {
+  expect((await replayedTwice(Projected, events))[collection]).toEqual(documents.map((document) => expect.objectContaining(document)));
 }

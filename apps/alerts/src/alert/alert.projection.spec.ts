@@ -1,10 +1,9 @@
 import { ALERTS, type AlertResource } from '@pss/contracts';
-import { recorded, replayedTwice } from '@pss/testkit';
+import { expectReplayedTwice, replayedTwice, storedEventsOn } from '@pss/testkit';
 import type { AlertEvent } from './alert.events';
 import { AlertProjection } from './alert.projection';
 
-type Data<T extends AlertEvent['type']> = Extract<AlertEvent, { type: T }>['data'];
-const stored = <T extends AlertEvent['type']>(type: T, data: Data<T>) => recorded('alert-a1', type, data);
+const stored = storedEventsOn<AlertEvent>('alert-a1');
 
 const opened: AlertResource = {
   id: 'a1',
@@ -51,9 +50,8 @@ describe('AlertProjection replayed twice', () => {
       stored('AlertSnoozed', { alertId: 'a1', by: 'api:pss_ab12', at: 'T4', until: 'T9' }),
       stored('AlertOccurred', { alertId: 'a1', at: 'T5', sessionId: null, newSession: false, mark: 2 }),
     ];
-    const twice = await replayedTwice(AlertProjection, events);
-    expect(twice[ALERTS]).toEqual([
-      expect.objectContaining({
+    await expectReplayedTwice(AlertProjection, events, ALERTS, [
+      {
         _id: 'a1',
         status: 'open',
         resolved_at: null,
@@ -64,7 +62,7 @@ describe('AlertProjection replayed twice', () => {
         occurrences: 2,
         sessions_count: 1,
         last_seen_at: 'T5',
-      }),
+      },
     ]);
   });
 
@@ -74,9 +72,8 @@ describe('AlertProjection replayed twice', () => {
       stored('AlertAutoResolved', { alertId: 'a1', at: 'T2', alert: { ...opened, status: 'resolved' } }),
       stored('AlertNoted', { alertId: 'a1', by: 'api:pss_ab12', at: 'T3', note: null }),
     ];
-    const twice = await replayedTwice(AlertProjection, events);
-    expect(twice[ALERTS]).toEqual([
-      expect.objectContaining({ _id: 'a1', type: 'SDK_SILENT', status: 'resolved', resolved_at: 'T2', resolved_by_label: 'system', auto_resolved: true, note: null, occurrences: 1 }),
+    await expectReplayedTwice(AlertProjection, events, ALERTS, [
+      { _id: 'a1', type: 'SDK_SILENT', status: 'resolved', resolved_at: 'T2', resolved_by_label: 'system', auto_resolved: true, note: null, occurrences: 1 },
     ]);
   });
 });

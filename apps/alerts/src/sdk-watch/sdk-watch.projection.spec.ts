@@ -1,4 +1,4 @@
-import { recorded, replayedTwice } from '@pss/testkit';
+import { expectReplayedTwice, recorded, replayedTwice } from '@pss/testkit';
 import { SDK_WATCH, SdkWatchProjection } from './sdk-watch.projection';
 
 /** Every watch and activity event handled twice in a row, then the whole log again: the same view as once. */
@@ -12,9 +12,8 @@ describe('SdkWatchProjection replayed twice', () => {
       recorded('sdkwatch-s1', 'StoreWatchStopped', { storeId: 's1', orgId: 'o1', at: 'T2' }),
       recorded('sdkseen-s1', 'SdkActivityRecorded', { storeId: 's1', orgId: 'o1', lastEventAt: '2026-11-23T11:00:00.000Z' }),
     ];
-    const twice = await replayedTwice(SdkWatchProjection, events);
-    expect(twice[SDK_WATCH]).toEqual([
-      expect.objectContaining({ _id: 's1', org_id: 'o1', domain: 'loja.example', suspended: true, last_event_at: '2026-11-23T11:00:00.000Z' }),
+    await expectReplayedTwice(SdkWatchProjection, events, SDK_WATCH, [
+      { _id: 's1', org_id: 'o1', domain: 'loja.example', suspended: true, last_event_at: '2026-11-23T11:00:00.000Z' },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { STORE_ACTIVITY, USAGE_COUNTERS } from '@pss/contracts';
-import { project, recorded, replayedTwice } from '@pss/testkit';
+import { expectReplayedTwice, project, recorded, replayedTwice } from '@pss/testkit';
 import type { SightingsEvent } from './sightings';
 import { StoreActivityProjection } from './store-activity.projection';
 
@@ -44,9 +44,8 @@ describe('StoreActivityProjection replayed twice', () => {
       batches: 2, sessions: 2, clients: 2, firstAt: '2026-11-02T10:00:11.000Z', lastAt: '2026-11-02T10:00:12.000Z',
     });
     const events = [...heartbeats, viewed];
-    const twice = await replayedTwice(StoreActivityProjection, events);
-    expect(twice[STORE_ACTIVITY]).toEqual([
-      expect.objectContaining({ _id: 's1', first_event_at: '2026-11-02T10:00:11.000Z', last_event_at: '2026-11-02T10:00:12.000Z', events_total: 8 }),
+    await expectReplayedTwice(StoreActivityProjection, events, STORE_ACTIVITY, [
+      { _id: 's1', first_event_at: '2026-11-02T10:00:11.000Z', last_event_at: '2026-11-02T10:00:12.000Z', events_total: 8 },
     ]);
   });
 });

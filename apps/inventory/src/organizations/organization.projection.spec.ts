@@ -1,11 +1,10 @@
 import { ORGANIZATIONS, type ReportScheduleResource } from '@pss/contracts';
-import { recorded, replayedTwice } from '@pss/testkit';
+import { expectReplayedTwice, recorded, storedEventsOn } from '@pss/testkit';
 import type { OrganizationEvent } from './organization.decider';
 import { OrganizationProjection } from './organization.projection';
 import type { ReportScheduleMirrored } from './report-schedule-settings';
 
-type Data<T extends OrganizationEvent['type']> = Extract<OrganizationEvent, { type: T }>['data'];
-const stored = <T extends OrganizationEvent['type']>(type: T, data: Data<T>) => recorded('org-p1', type, data);
+const stored = storedEventsOn<OrganizationEvent>('org-p1');
 const mirrored = (storeId: string, revision: number, schedule: ReportScheduleResource | null) => {
   const data: ReportScheduleMirrored['data'] = { orgId: 'p1', storeId, revision, schedule };
   return recorded('orgsettings-p1', 'ReportScheduleMirrored', data);
@@ -31,9 +30,8 @@ describe('OrganizationProjection replayed twice', () => {
       mirrored('s1', 1, schedule('s1', 'monthly')),
       mirrored('s2', 1, null),
     ];
-    const twice = await replayedTwice(OrganizationProjection, events);
-    expect(twice[ORGANIZATIONS]).toEqual([
-      expect.objectContaining({
+    await expectReplayedTwice(OrganizationProjection, events, ORGANIZATIONS, [
+      {
         _id: 'p1',
         name: 'Parceiro',
         plan: 'growth',
@@ -42,7 +40,7 @@ describe('OrganizationProjection replayed twice', () => {
         owner_email: 'dono@parceiro.example',
         created_at: 'T0',
         partner_settings: { report_schedules: { s1: schedule('s1', 'monthly') } },
-      }),
+      },
     ]);
   });
 });

@@ -1,10 +1,9 @@
 import { POLICIES } from '@pss/contracts';
-import { recorded, replayedTwice } from '@pss/testkit';
+import { expectReplayedTwice, storedEventsOf } from '@pss/testkit';
 import type { PolicyEvent } from './policy.decider';
 import { PolicyProjection } from './policy.projection';
 
-type Data<T extends PolicyEvent['type']> = Extract<PolicyEvent, { type: T }>['data'];
-const stored = <T extends PolicyEvent['type']>(policyId: string, type: T, data: Data<T>) => recorded(`policy-${policyId}`, type, data);
+const stored = storedEventsOf<PolicyEvent>('policy');
 
 const created = (policyId: string, name: string, createdAt: string) =>
   stored(policyId, 'PolicyCreated', {
@@ -34,9 +33,8 @@ describe('PolicyProjection replayed twice', () => {
       stored('p1', 'PolicyUpdated', { policyId: 'p1', changes: { priority: 5, justificationTemplate: null, expiresDays: 30 }, version: 2, updatedAt: 'T2' }),
       stored('p1', 'PolicyUpdated', { policyId: 'p1', changes: { active: false, mode: 'auto' }, version: 2, updatedAt: 'T3' }),
     ];
-    const twice = await replayedTwice(PolicyProjection, events);
-    expect(twice[POLICIES]).toEqual([
-      expect.objectContaining({
+    await expectReplayedTwice(PolicyProjection, events, POLICIES, [
+      {
         _id: 'p1',
         org_id: 'o1',
         store_id: 's1',
@@ -54,7 +52,7 @@ describe('PolicyProjection replayed twice', () => {
         is_default: false,
         created_at: 'T1',
         updated_at: 'T3',
-      }),
+      },
     ]);
   });
 
@@ -66,7 +64,6 @@ describe('PolicyProjection replayed twice', () => {
       stored('p2', 'PolicyDeleted', { policyId: 'p2', deletedAt: 'T2' }),
       created('p1', 'Again', 'T3'),
     ];
-    const twice = await replayedTwice(PolicyProjection, events);
-    expect(twice[POLICIES]).toEqual([expect.objectContaining({ _id: 'p1', name: 'Again', created_at: 'T3' })]);
+    await expectReplayedTwice(PolicyProjection, events, POLICIES, [{ _id: 'p1', name: 'Again', created_at: 'T3' }]);
   });
 });

@@ -1,10 +1,9 @@
 import { RULES } from '@pss/contracts';
-import { recorded, replayedTwice } from '@pss/testkit';
+import { expectReplayedTwice, storedEventsOf } from '@pss/testkit';
 import type { RuleEvent } from './rule.events';
 import { RuleProjection } from './rule.projection';
 
-type Data<T extends RuleEvent['type']> = Extract<RuleEvent, { type: T }>['data'];
-const stored = <T extends RuleEvent['type']>(ruleId: string, type: T, data: Data<T>) => recorded(`rule-${ruleId}`, type, data);
+const stored = storedEventsOf<RuleEvent>('rule');
 
 const created = (ruleId: string, value: string, createdAt: string) =>
   stored(ruleId, 'RuleCreated', { ruleId, orgId: 'o1', storeId: 's1', type: 'block', target: 'domain', value, label: 'Skimmer host', createdAt });
@@ -17,9 +16,8 @@ describe('RuleProjection replayed twice', () => {
       stored('r1', 'RuleUpdated', { ruleId: 'r1', active: false, updatedAt: 'T2' }),
       stored('r1', 'RuleUpdated', { ruleId: 'r1', label: 'Known skimmer host', updatedAt: 'T3' }),
     ];
-    const twice = await replayedTwice(RuleProjection, events);
-    expect(twice[RULES]).toEqual([
-      expect.objectContaining({
+    await expectReplayedTwice(RuleProjection, events, RULES, [
+      {
         _id: 'r1',
         org_id: 'o1',
         store_id: 's1',
@@ -30,7 +28,7 @@ describe('RuleProjection replayed twice', () => {
         active: false,
         created_at: 'T1',
         updated_at: 'T3',
-      }),
+      },
     ]);
   });
 
@@ -42,7 +40,6 @@ describe('RuleProjection replayed twice', () => {
       stored('r2', 'RuleDeleted', { ruleId: 'r2', deletedAt: 'T2' }),
       created('r1', 'worse.example', 'T3'),
     ];
-    const twice = await replayedTwice(RuleProjection, events);
-    expect(twice[RULES]).toEqual([expect.objectContaining({ _id: 'r1', value: 'worse.example', active: true, created_at: 'T3' })]);
+    await expectReplayedTwice(RuleProjection, events, RULES, [{ _id: 'r1', value: 'worse.example', active: true, created_at: 'T3' }]);
   });
 });

@@ -1,11 +1,10 @@
 import { HOST_PREVALENCE, SCRIPTS, type ScriptSightings } from '@pss/contracts';
-import { project, recorded, replayedTwice } from '@pss/testkit';
+import { expectReplayedTwice, project, recorded, replayedTwice, storedEventsOf } from '@pss/testkit';
 import type { SightingsEvent } from '../ingestion/sightings';
 import type { ScriptEvent } from './script.events';
 import { ScriptProjection } from './script.projection';
 
-type Data<T extends ScriptEvent['type']> = Extract<ScriptEvent, { type: T }>['data'];
-const stored = <T extends ScriptEvent['type']>(scriptId: string, type: T, data: Data<T>) => recorded(`script-${scriptId}`, type, data);
+const stored = storedEventsOf<ScriptEvent>('script');
 
 const H1 = 'a'.repeat(64);
 const H2 = 'b'.repeat(64);
@@ -74,9 +73,8 @@ describe('ScriptProjection replayed twice', () => {
       stored('c1', 'ScriptSensitiveFieldAccessed', { scriptId: 'c1', storeId: 's1', field: 'cardnumber', accessedAt: 'T9' }),
       stored('c1', 'ScriptMarkedSuspicious', { scriptId: 'c1', storeId: 's1', field: 'cvv', markedAt: 'T9' }),
     ];
-    const twice = await replayedTwice(ScriptProjection, events);
-    expect(twice[SCRIPTS]).toEqual([
-      expect.objectContaining({
+    await expectReplayedTwice(ScriptProjection, events, SCRIPTS, [
+      {
         _id: 'c1',
         org_id: 'o1',
         store_id: 's1',
@@ -104,7 +102,7 @@ describe('ScriptProjection replayed twice', () => {
           { action: 'needs_review', method: 'integrity', by: 'system', justification: null, at: 'T7' },
         ],
         sensitive_fields_accessed: ['cardnumber', 'cvv'],
-      }),
+      },
     ]);
   });
 
@@ -134,9 +132,8 @@ describe('ScriptProjection replayed twice', () => {
       changed(H2, 'mismatch', 'T4'),
       changed(H1, 'match', 'T5'),
     ];
-    const twice = await replayedTwice(ScriptProjection, events);
-    expect(twice[SCRIPTS]).toEqual([
-      expect.objectContaining({ current_hash: H1, integrity_status: 'match', last_seen_at: 'T5', last_verified_at: 'T5', sightings: 4, sessions_count: 4 }),
+    await expectReplayedTwice(ScriptProjection, events, SCRIPTS, [
+      { current_hash: H1, integrity_status: 'match', last_seen_at: 'T5', last_verified_at: 'T5', sightings: 4, sessions_count: 4 },
     ]);
   });
 

@@ -1,11 +1,10 @@
 import { PAYMENT_PAGES, SDK_KEYS, STORES, type RecipientView } from '@pss/contracts';
-import { recorded, replayedTwice } from '@pss/testkit';
+import { replayedTwice, storedEventsOn } from '@pss/testkit';
 import { DEFAULT_SDK_CONFIG } from './sdk-config';
 import type { PaymentPageRecord, StoreEvent } from './store.events';
 import { StoreProjection } from './store.projection';
 
-type Data<T extends StoreEvent['type']> = Extract<StoreEvent, { type: T }>['data'];
-const stored = <T extends StoreEvent['type']>(type: T, data: Data<T>) => recorded('store-s1', type, data);
+const stored = storedEventsOn<StoreEvent>('store-s1');
 
 const page = (id: string, path: string, createdAt: string): PaymentPageRecord => ({
   id,

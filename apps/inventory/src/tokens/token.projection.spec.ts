@@ -1,10 +1,9 @@
 import { API_TOKENS } from '@pss/contracts';
-import { recorded, replayedTwice } from '@pss/testkit';
+import { expectReplayedTwice, storedEventsOf } from '@pss/testkit';
 import type { TokenEvent } from './token.decider';
 import { TokenProjection } from './token.projection';
 
-type Data<T extends TokenEvent['type']> = Extract<TokenEvent, { type: T }>['data'];
-const stored = <T extends TokenEvent['type']>(tokenId: string, type: T, data: Data<T>) => recorded(`token-${tokenId}`, type, data);
+const stored = storedEventsOf<TokenEvent>('token');
 
 const issued = (tokenId: string, prefix: string) =>
   stored(tokenId, 'TokenIssued', { tokenId, orgId: 'o1', name: 'CI', prefix, hash: 'd'.repeat(64), scopes: ['scripts:read'], issuedAt: 'T1', expiresAt: 'T99' });
@@ -19,9 +18,8 @@ describe('TokenProjection replayed twice', () => {
       stored('t1', 'TokenUsed', { tokenId: 't1', usedAt: 'T3' }),
       stored('t1', 'TokenRevoked', { tokenId: 't1', revokedAt: 'T4' }),
     ];
-    const twice = await replayedTwice(TokenProjection, events);
-    expect(twice[API_TOKENS]).toEqual([
-      expect.objectContaining({
+    await expectReplayedTwice(TokenProjection, events, API_TOKENS, [
+      {
         _id: 't1',
         org_id: 'o1',
         name: 'CI',
@@ -32,8 +30,8 @@ describe('TokenProjection replayed twice', () => {
         expires_at: 'T99',
         last_used_at: 'T3',
         revoked_at: 'T4',
-      }),
-      expect.objectContaining({ _id: 't2', prefix: 'pss_cd34', last_used_at: null, revoked_at: null }),
+      },
+      { _id: 't2', prefix: 'pss_cd34', last_used_at: null, revoked_at: null },
     ]);
   });
 });

@@ -1,11 +1,10 @@
 import { CHANNELS } from '@pss/contracts';
-import { recorded, replayedTwice } from '@pss/testkit';
+import { expectReplayedTwice, recorded, replayedTwice, storedEventsOf } from '@pss/testkit';
 import type { DeliveryEvent } from '../delivery/delivery.events';
 import type { ChannelEvent } from './channel.events';
 import { ChannelProjection } from './channel.projection';
 
-type Data<T extends ChannelEvent['type']> = Extract<ChannelEvent, { type: T }>['data'];
-const stored = <T extends ChannelEvent['type']>(channelId: string, type: T, data: Data<T>) => recorded(`channel-${channelId}`, type, data);
+const stored = storedEventsOf<ChannelEvent>('channel');
 
 const created = (channelId: string, name: string, createdAt: string) =>
   stored(channelId, 'ChannelCreated', {
@@ -72,7 +71,6 @@ describe('ChannelProjection replayed twice', () => {
       delivered('d1', 'c2', 'T3'),
       created('c1', 'Again', 'T4'),
     ];
-    const twice = await replayedTwice(ChannelProjection, events);
-    expect(twice[CHANNELS]).toEqual([expect.objectContaining({ _id: 'c1', name: 'Again', created_at: 'T4', last_used_at: null })]);
+    await expectReplayedTwice(ChannelProjection, events, CHANNELS, [{ _id: 'c1', name: 'Again', created_at: 'T4', last_used_at: null }]);
   });
 });

@@ -1,5 +1,5 @@
 import { DELIVERIES, DELIVERY_HISTORY_SIZE } from '@pss/contracts';
-import { project, recorded, replayedTwice } from '@pss/testkit';
+import { expectReplayedTwice, project, recorded, replayedTwice } from '@pss/testkit';
 import type { DeliveryEvent } from './delivery.events';
 import { DeliveryProjection, PENDING_DELIVERIES, statusCodeOf } from './delivery.projection';
 
@@ -62,10 +62,9 @@ describe('DeliveryProjection replayed twice', () => {
       stored('DeliveryAttemptStarted', { deliveryId: 'd2', channelId: 'c1', attempt: 1, at: at(3), claimedUntil: at(4) }),
       stored('DeliverySucceeded', { deliveryId: 'd2', channelId: 'c1', attempt: 1, status: 204, at: at(5) }),
     ];
-    const twice = await replayedTwice(DeliveryProjection, events);
-    expect(twice[DELIVERIES]).toEqual([
-      expect.objectContaining({ _id: 'd1', status: 'pending', status_code: 503, duration_ms: 60_000, next_attempt_at: at(2) }),
-      expect.objectContaining({ _id: 'd2', status: 'delivered', status_code: 204, duration_ms: 120_000 }),
+    await expectReplayedTwice(DeliveryProjection, events, DELIVERIES, [
+      { _id: 'd1', status: 'pending', status_code: 503, duration_ms: 60_000, next_attempt_at: at(2) },
+      { _id: 'd2', status: 'delivered', status_code: 204, duration_ms: 120_000 },
     ]);
   });
 
