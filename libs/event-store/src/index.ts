@@ -4,3 +4,4 @@ export * from './handled-events';
 export * from './sqlite/sqlite-event-store';
 export * from './sqlite/sqlite-checkpoint-store';
 export * from './esdb/esdb-event-store';
+export { ReadDeadlineExceededError } from './esdb/read-deadline';

@@ -30,10 +30,13 @@ import {
 } from '../event-store.port';
 import { CREATED_AT_KEY, isSystemEvent, readPositionAfter, toPortPosition, toRecordedEvent } from './esdb-positions';
 import { EsdbSubscription } from './esdb-subscription';
+import { READ_DEADLINE_MS, readWithin } from './read-deadline';
 
 export interface EventStoreDbEventStoreOptions {
   /** Stamps `createdAt` (kept in the event's metadata), like the embedded adapter. */
   clock?: Clock;
+  /** How long one read (a stream, a page of $all) may take; READ_DEADLINE_MS unless a test shortens it. */
+  readDeadlineMs?: number;
 }
 
 /** Events per $all read: reads page through $all because filters are applied here, not by the server. */
@@ -45,6 +48,7 @@ const PAGE_SIZE = 500;
  */
 export class EventStoreDbEventStore implements EventStore {
   private readonly clock: Clock;
+  private readonly readDeadlineMs: number;
   private readonly subscriptions = new Set<EsdbSubscription>();
 
   /** e.g. `esdb://localhost:2113?tls=false`. */
@@ -58,6 +62,7 @@ export class EventStoreDbEventStore implements EventStore {
     options: EventStoreDbEventStoreOptions = {},
   ) {
     this.clock = options.clock ?? systemClock;
+    this.readDeadlineMs = options.readDeadlineMs ?? READ_DEADLINE_MS;
   }
 
   async append(
@@ -99,21 +104,17 @@ export class EventStoreDbEventStore implements EventStore {
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     if (options.maxCount === 0) return [];
-    const events: RecordedEvent[] = [];
     try {
       const read = this.client.readStream(stream, {
         fromRevision: BigInt(options.fromRevision ?? 0),
         maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
       });
-      for await (const resolved of read) {
-        const event = resolved.event && toRecordedEvent(resolved.event);
-        if (event) events.push(event);
-      }
+      const resolved = await readWithin(read, this.readDeadlineMs, `read of ${stream}`);
+      return resolved.flatMap(({ event }) => (event && toRecordedEvent(event)) || []);
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
       throw error;
     }
-    return events;
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -164,10 +165,8 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   private async readAllPage(from: ReadPosition, direction: Direction): Promise<AllStreamResolvedEvent[]> {
-    const page: AllStreamResolvedEvent[] = [];
     const read = this.client.readAll({ fromPosition: from, maxCount: PAGE_SIZE, direction });
-    for await (const resolved of read) page.push(resolved);
-    return page;
+    return readWithin(read, this.readDeadlineMs, 'read of $all');
   }
 }
 

@@ -6,9 +6,10 @@ export const FILES_BUCKET = 'files';
 /**
  * The driver's 30 s default server selection would hold a report download that long in a MongoDB outage and then
  * answer 500. Bounded as the read store's client is: the outage surfaces within seconds as
- * MongoServerSelectionError, which the gateway and the bus answer 503 (libs/bus outage.ts).
+ * MongoServerSelectionError, which the gateway and the bus answer 503 (libs/bus outage.ts). The socket timeout
+ * (none by default) ends an operation on a half-open connection; a chunk is 255 KiB, so 60 s is a dead socket.
  */
-export const GRIDFS_DRIVER_TIMEOUTS = { serverSelectionTimeoutMS: 3_000, connectTimeoutMS: 3_000 };
+export const GRIDFS_DRIVER_TIMEOUTS = { serverSelectionTimeoutMS: 3_000, connectTimeoutMS: 3_000, socketTimeoutMS: 60_000 };
 
 /**
  * The distributed adapter: MongoDB GridFS, the key as the file name and the content type in `metadata`.

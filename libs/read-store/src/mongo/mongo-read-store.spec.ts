@@ -2,7 +2,8 @@ import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/
 import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
 import { isOutage } from '@pss/bus';
 import { readStoreConformance } from '../read-store.conformance';
-import { MongoReadStore } from './mongo-read-store';
+import { MongoClient } from 'mongodb';
+import { MONGO_DRIVER_TIMEOUTS, MongoReadStore } from './mongo-read-store';
 
 describeWithContainers('MongoReadStore on MongoDB 7', () => {
   let mongo: StartedMongoDBContainer;
@@ -30,4 +31,11 @@ describe('MongoReadStore with MongoDB out of reach', () => {
     expect(failure).toMatchObject({ name: 'MongoServerSelectionError' });
     expect(isOutage(failure)).toBe(true);
   }, 10_000);
+
+  // A half-open connection (a primary gone without a FIN) needs a server to show; that the driver takes the
+  // options under these names (an unknown one is ignored with a warning) is checked here.
+  it('gives an operation on a dead socket a bound: the driver takes the socket timeout', () => {
+    const client = new MongoClient('mongodb://127.0.0.1:9/', MONGO_DRIVER_TIMEOUTS);
+    expect(client.options).toMatchObject({ socketTimeoutMS: 20_000, serverSelectionTimeoutMS: 3_000, connectTimeoutMS: 3_000 });
+  });
 });

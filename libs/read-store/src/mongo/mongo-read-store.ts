@@ -20,9 +20,12 @@ const NAMESPACE_NOT_FOUND = 26;
 /**
  * The driver waits 30 s for a server by default (serverSelectionTimeoutMS), so a MongoDB outage or an election held
  * every request that long and then answered 500. Bounded here, an outage surfaces within seconds as
- * MongoServerSelectionError, which the bus answers as 503 (libs/bus outage.ts).
+ * MongoServerSelectionError, which the bus answers as 503 (libs/bus outage.ts). Without a socket timeout (the
+ * default is none) an operation on a half-open connection (a primary gone without a FIN) waits until the pool is
+ * cleared; 20 s is far above any single read-model operation, so only a dead socket meets it (MongoNetworkTimeoutError,
+ * an outage too).
  */
-const DRIVER_TIMEOUTS = { serverSelectionTimeoutMS: 3_000, connectTimeoutMS: 3_000 };
+export const MONGO_DRIVER_TIMEOUTS = { serverSelectionTimeoutMS: 3_000, connectTimeoutMS: 3_000, socketTimeoutMS: 20_000 };
 
 /** The distributed read store: one MongoDB database, the collections in it used as they are. */
 export class MongoReadStore implements ReadStore {
@@ -32,7 +35,7 @@ export class MongoReadStore implements ReadStore {
   ) {}
 
   static async connect(url: string, dbName: string): Promise<MongoReadStore> {
-    const client = await MongoClient.connect(url, DRIVER_TIMEOUTS);
+    const client = await MongoClient.connect(url, MONGO_DRIVER_TIMEOUTS);
     return new MongoReadStore(client, client.db(dbName));
   }
 
