@@ -5,3 +5,5 @@ export * from './decider';
 export * from './lru-cache';
 export * from './cooperative';
 export * from './canonical-json';
+export * from './keyset-cursor';
+export * from './csv';

@@ -4,7 +4,8 @@ import { buffer } from 'node:stream/consumers';
 import { largeReportData, reportDataFixture } from './testing/report-data.fixture';
 import type { CsvTable, ReportData, ReportLocale } from './report-data';
 import { csvFileName } from './file-names';
-import { csvCell, reportCsv } from './report-csv';
+import { csvCell } from '@pss/kernel';
+import { reportCsv } from './report-csv';
 
 // Bytes, not text(): a TextDecoder would take the BOM off before the test could see it.
 const csv = async (data: ReportData, table: CsvTable, locale: ReportLocale = 'pt-BR') => (await buffer(reportCsv(data, table, locale))).toString('utf8');

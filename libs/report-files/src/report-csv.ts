@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { CSV_BOM, csvLine, type CsvCell } from '@pss/kernel';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { CsvTable, ReportAlert, ReportData, ReportHeader, ReportLocale, ReportScript } from './report-data';
 import { labelsFor, type ReportLabels } from './labels';
@@ -7,19 +8,16 @@ import { labelsFor, type ReportLabels } from './labels';
  * One table of a report as CSV for a spreadsheet (RFC 4180): UTF-8 with a byte order mark (so Excel reads the
  * accents), CRLF line ends, a header row in the report's language, values as the JSON has them (status codes,
  * ISO 8601 UTC times: sortable, and the same words as the API). Script URLs, justifications and notes come from
- * outside: a text cell that a spreadsheet would run as a formula is neutralized (OWASP CSV injection).
+ * outside: a text cell that a spreadsheet would run as a formula is neutralized (OWASP CSV injection, `csvCell`).
  */
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
-type Cell = string | number | boolean | null;
-
 interface CsvColumn<Row> {
   header(labels: ReportLabels): string;
-  value(row: Row): Cell;
+  value(row: Row): CsvCell;
 }
 
 const ROWS_PER_CHUNK = 500;
-const BOM = '\uFEFF';
 
 /** The table streamed: the header row first, then slices of rows, yielding to the event loop between slices. */
 export function reportCsv(data: ReportData, table: CsvTable, locale: ReportLocale): Readable {
@@ -42,32 +40,13 @@ export async function* csvChunks(data: ReportData, table: CsvTable, locale: Repo
 
 async function* rows<Row>(columns: CsvColumn<Row>[], items: readonly Row[], locale: ReportLocale): AsyncGenerator<string> {
   const labels = labelsFor(locale);
-  yield `${BOM}${line(columns.map((column) => column.header(labels)))}`;
+  yield `${CSV_BOM}${csvLine(columns.map((column) => column.header(labels)))}`;
   for (let start = 0; start < items.length; start += ROWS_PER_CHUNK) {
     if (start > 0) await yieldToEventLoop();
     let chunk = '';
-    for (const item of items.slice(start, start + ROWS_PER_CHUNK)) chunk += line(columns.map((column) => column.value(item)));
+    for (const item of items.slice(start, start + ROWS_PER_CHUNK)) chunk += csvLine(columns.map((column) => column.value(item)));
     yield chunk;
   }
-}
-
-const line = (cells: Cell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
-
-/**
- * A cell a spreadsheet may run as a formula: one starting with `=`, `+`, `-` or `@`, or their full-width forms
- * (`＝＋－＠`, which spreadsheets with East Asian input read as the ASCII ones), also after blanks, line breaks or
- * invisible characters (which spreadsheets and import dialogs trim); and any cell starting with a tab or line
- * break (OWASP's list: an import splitting on them starts a cell with what follows).
- */
-const FORMULA_START = /^(?:[\s\u200B-\u200D\u2060]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** One field: text that starts like a formula gets a leading `'`; quoted when it holds `"`, `,`, CR or LF. */
-export function csvCell(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const SCRIPT_COLUMNS: CsvColumn<ReportScript>[] = [

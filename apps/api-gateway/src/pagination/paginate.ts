@@ -1,6 +1,6 @@
 import { toResource } from '@pss/contracts';
 import type { Document, Filter, ReadCollection, SortSpec } from '@pss/read-store';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from '@pss/kernel';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;

@@ -1,10 +1,10 @@
-import { validationError } from '@pss/kernel';
+import { validationError } from './errors';
 
 /**
  * Keyset cursors: the sort value and `_id` of the last item of a page, base64url-encoded JSON. Opaque to
  * clients; anything that does not decode to exactly that shape, for the list's order, is a tampered cursor (400):
  * the id a UUID, the value the id again (lists in id order), a timestamp as the API writes them (`…_at`
- * fields), or else a number.
+ * fields, and the audit log's `time`), or else a number. Shared by the API's lists and the dashboard's.
  */
 export type CursorKey = [value: string | number, id: string];
 
@@ -38,6 +38,6 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 function fitsField(value: string | number, id: string, field: string): boolean {
   if (field === '_id') return value === id;
   // As the API writes them: a real instant (2026-13-45 fits the pattern, not the calendar), in its own form.
-  if (field.endsWith('_at')) return typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
+  if (field.endsWith('_at') || field === 'time') return typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
   return typeof value === 'number';
 }

@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from './keyset-cursor';
 
 const id = '0190a4b2-8d3c-7e1f-9a2b-3c4d5e6f7a8b';
 const forged = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
