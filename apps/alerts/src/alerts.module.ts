@@ -5,6 +5,7 @@ import { AlertProjection } from './alert/alert.projection';
 import { AlertsMessages } from './alert/alerts.messages';
 import { UpdateAlertHandler } from './alert/update-alert';
 import { AlertsIntegrationEvents } from './alerts.integration-events';
+import { AlertsAuditLogProjection } from './audit/alerts-audit-log.projection';
 import { InventorySignalsConsumer } from './detection/inventory-signals.consumer';
 import { SdkSilenceWatcher } from './sdk-watch/sdk-silence.watcher';
 import { SdkWatch } from './sdk-watch/sdk-watch';
@@ -23,6 +24,7 @@ import { SdkWatchProjection } from './sdk-watch/sdk-watch.projection';
     SdkWatch,
     SdkSilenceWatcher,
     AlertsIntegrationEvents,
+    AlertsAuditLogProjection,
   ],
 })
 export class AlertsModule {}

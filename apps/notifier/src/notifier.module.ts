@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { MailModule } from '@pss/mail';
+import { NotifierAuditLogProjection } from './audit/notifier-audit-log.projection';
 import { ChangeChannelHandler } from './channels/change-channel';
 import { ChannelDirectory } from './channels/channel-directory';
 import { ChannelProjection } from './channels/channel.projection';
@@ -32,6 +33,7 @@ import { OwnerMailConsumer } from './owner-mail/owner-mail.consumer';
     },
     ChannelProjection,
     DeliveryProjection,
+    NotifierAuditLogProjection,
     DeliveryMetrics,
     ChannelDirectory,
     CreateChannelHandler,

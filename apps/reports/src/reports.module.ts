@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ReportFileLinksModule } from '@pss/report-files/report-file-links';
+import { ReportsAuditLogProjection } from './audit/reports-audit-log.projection';
 import { FactsCatchUp } from './facts/facts-catch-up';
 import { ReportFacts } from './facts/report-facts';
 import { ReportFactsConsumer } from './facts/report-facts.consumer';
@@ -30,6 +31,7 @@ import { SnapshotRetentionJob } from './snapshot/snapshot-retention.job';
     SdkActivityProjection,
     SnapshotProjection,
     ScheduleProjection,
+    ReportsAuditLogProjection,
     ReportGenerator,
     ReportPdfs,
     PdfThread,

@@ -32,3 +32,4 @@ export * from './integration-events/report-facts';
 export * from './sdk/page-rules';
 export * from './sdk/expected-iframes';
 export * from './sdk/sdk-loader';
+export * from './read-models/audit-log';

@@ -5,3 +5,4 @@ export * from './projection-runner';
 export * from './integration-publisher';
 export type { RebuildProgress, RebuildResult } from './rebuild';
 export { ReadModelSnapshots, DEFAULT_SNAPSHOT_OPTIONS, type SnapshottableReadStore, type SnapshotOptions, type RestoreSummary } from './snapshots/read-model-snapshots';
+export * from './audit-log-projection';
