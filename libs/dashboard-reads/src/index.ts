@@ -2,3 +2,4 @@
 // models their owning services declare in the contracts, each scoped to the acting organization.
 export * from './tokens';
 export * from './channels';
+export * from './audit-log';
