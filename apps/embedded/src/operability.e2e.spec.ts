@@ -1,20 +1,14 @@
 import { metricSample, sri } from '@pss/testkit';
 import { EmbeddedHarness } from './testing/embedded-harness';
+import { embeddedSuite } from './testing/embedded-suite';
 import { invitationLink } from '@pss/inventory/src/organizations/owner-invitation-mail';
 import { linkTo, RESOURCE_PATHS } from '@pss/notifier/src/events/webhook-event';
 
 /** What an operator sees: `/metrics`, the access log and request ids (docs/operations.md). */
 describe('operability (HTTP, embedded)', () => {
-  let service: EmbeddedHarness;
-  let tenant: { orgId: string; token: string };
+  const suite = embeddedSuite({ env: { LOG_LEVEL: 'info' }, scopes: ['stores:read', 'stores:write'], organization: {} });
   let written: string[];
   let stdout: jest.SpyInstance;
-
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ env: { LOG_LEVEL: 'info' } });
-    tenant = await service.tenant(['stores:read', 'stores:write']);
-  });
-  afterAll(() => service.close());
 
   beforeEach(() => {
     written = [];
@@ -28,11 +22,11 @@ describe('operability (HTTP, embedded)', () => {
   const logLines = (): Array<Record<string, unknown>> =>
     written.join('').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
   const accessLines = () => logLines().filter((line) => line.context === 'http');
-  const scrape = async () => (await service.request('GET', '/metrics')).text;
+  const scrape = async () => (await suite.service.request('GET', '/metrics')).text;
 
   describe('GET /metrics', () => {
     it('answers the Prometheus text format without a token, with the process metrics', async () => {
-      const answer = await service.request('GET', '/metrics');
+      const answer = await suite.service.request('GET', '/metrics');
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
       expect(answer.text).toMatch(/^process_cpu_user_seconds_total /m);
@@ -43,14 +37,14 @@ describe('operability (HTTP, embedded)', () => {
       const missing = '01900000-0000-7000-8000-00000000abcd';
       const series = 'pss_http_request_duration_seconds_count{method="GET",route="/api/v1/stores/:id",status="404"}';
       const before = metricSample(await scrape(), series);
-      await service.request('GET', `/api/v1/stores/${missing}`, { token: tenant.token });
+      await suite.service.request('GET', `/api/v1/stores/${missing}`, { token: suite.token });
       const after = await scrape();
       expect(metricSample(after, series)).toBe(before + 1);
       expect(after).not.toContain(missing);
     });
 
     it('gives paths no route matched one label', async () => {
-      await service.request('GET', '/no/such/path/42');
+      await suite.service.request('GET', '/no/such/path/42');
       const text = await scrape();
       expect(metricSample(text, 'pss_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}')).toBeGreaterThan(0);
       expect(text).not.toContain('/no/such/path');
@@ -58,7 +52,7 @@ describe('operability (HTTP, embedded)', () => {
 
     it('times event-store appends and shows where each projection and publisher stands', async () => {
       const before = metricSample(await scrape(), 'pss_event_store_append_duration_seconds_count{outcome="ok"}');
-      await service.createStore(tenant.token);
+      await suite.newStore();
       const text = await scrape();
       expect(metricSample(text, 'pss_event_store_append_duration_seconds_count{outcome="ok"}')).toBeGreaterThan(before);
       const head = metricSample(text, 'pss_event_store_head_position');
@@ -70,9 +64,9 @@ describe('operability (HTTP, embedded)', () => {
     });
 
     it('counts SDK batches and their observations, accepted and rejected', async () => {
-      const store = await service.createStore(tenant.token);
+      const store = await suite.newStore();
       const before = await scrape();
-      const answer = await service.reportSdk(store.sdk_key, [
+      const answer = await suite.service.reportSdk(store.sdk_key, [
         { kind: 'script', src: `https://www.${store.domain}/static/app.js`, hash: sri('app'), hash_source: 'sdk' },
         { kind: 'no-such-kind' },
       ]);
@@ -88,7 +82,7 @@ describe('operability (HTTP, embedded)', () => {
 
   describe('access log', () => {
     it('writes one JSON line per request: method, route template, status, duration, organization, request id', async () => {
-      const answer = await service.request('GET', '/api/v1/stores?limit=5', { token: tenant.token, headers: { 'x-request-id': 'trace-123' } });
+      const answer = await suite.service.request('GET', '/api/v1/stores?limit=5', { token: suite.token, headers: { 'x-request-id': 'trace-123' } });
       expect(answer.status).toBe(200);
       expect(accessLines()).toEqual([
         expect.objectContaining({
@@ -98,7 +92,7 @@ describe('operability (HTTP, embedded)', () => {
           route: '/api/v1/stores',
           status: 200,
           duration_ms: expect.any(Number),
-          org_id: tenant.orgId,
+          org_id: suite.orgId,
           request_id: 'trace-123',
         }),
       ]);
@@ -106,26 +100,26 @@ describe('operability (HTTP, embedded)', () => {
 
     it('never holds the token, the query string, an SDK key or the body', async () => {
       const secretish = 'pss_live_do_not_log_me';
-      await service.request('POST', '/api/v1/stores', { token: tenant.token, body: { domain: `${secretish}.example` } });
-      await service.request('GET', `/sdk/v1/config?key=${secretish}`);
-      await service.request('GET', `/api/v1/stores?cursor=${secretish}`, { token: tenant.token });
+      await suite.service.request('POST', '/api/v1/stores', { token: suite.token, body: { domain: `${secretish}.example` } });
+      await suite.service.request('GET', `/sdk/v1/config?key=${secretish}`);
+      await suite.service.request('GET', `/api/v1/stores?cursor=${secretish}`, { token: suite.token });
       const lines = accessLines();
       expect(lines.map((line) => line.route)).toEqual(['/api/v1/stores', '/sdk/v1/config', '/api/v1/stores']);
-      expect(lines.map((line) => line.org_id)).toEqual([tenant.orgId, null, tenant.orgId]);
+      expect(lines.map((line) => line.org_id)).toEqual([suite.orgId, null, suite.orgId]);
       const everything = written.join('');
       expect(everything).not.toContain(secretish);
-      expect(everything).not.toContain(tenant.token);
-      expect(everything).not.toContain(tenant.token.slice(0, 32));
+      expect(everything).not.toContain(suite.token);
+      expect(everything).not.toContain(suite.token.slice(0, 32));
     });
 
     it('logs probes and scrapes at debug only', async () => {
-      await service.request('GET', '/health');
-      await service.request('GET', '/metrics');
+      await suite.service.request('GET', '/health');
+      await suite.service.request('GET', '/metrics');
       expect(accessLines()).toEqual([]);
     });
 
     it('uses standard level names everywhere', async () => {
-      await service.request('GET', '/api/v1/stores', { token: 'malformed' });
+      await suite.service.request('GET', '/api/v1/stores', { token: 'malformed' });
       expect(logLines().length).toBeGreaterThan(0);
       for (const line of logLines()) {
         expect(['fatal', 'error', 'warn', 'info', 'debug']).toContain(line.level);
@@ -136,15 +130,15 @@ describe('operability (HTTP, embedded)', () => {
 
   describe('X-Request-Id', () => {
     it('echoes an acceptable id', async () => {
-      const answer = await service.request('GET', '/health', { headers: { 'x-request-id': 'a1B2.c3_d4:e5-f6' } });
+      const answer = await suite.service.request('GET', '/health', { headers: { 'x-request-id': 'a1B2.c3_d4:e5-f6' } });
       expect(answer.headers['x-request-id']).toBe('a1B2.c3_d4:e5-f6');
     });
 
     it('generates one when none is sent, also on errors', async () => {
-      const answer = await service.request('GET', '/api/v1/stores');
+      const answer = await suite.service.request('GET', '/api/v1/stores');
       expect(answer.status).toBe(401);
       expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-      const other = await service.request('GET', '/api/v1/stores');
+      const other = await suite.service.request('GET', '/api/v1/stores');
       expect(other.headers['x-request-id']).not.toBe(answer.headers['x-request-id']);
     });
 
@@ -154,7 +148,7 @@ describe('operability (HTTP, embedded)', () => {
       ['markup', '<script>'],
       ['a log-line break', 'abc\\ninjected'],
     ])('replaces an id with %s by a generated one', async (_label, offered) => {
-      const answer = await service.request('GET', '/health', { headers: { 'x-request-id': offered } });
+      const answer = await suite.service.request('GET', '/health', { headers: { 'x-request-id': offered } });
       expect(answer.headers['x-request-id']).not.toBe(offered);
       expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
@@ -174,36 +168,32 @@ describe('METRICS_PORT (HTTP, embedded)', () => {
 });
 
 describe('links in notifications (HTTP, embedded)', () => {
-  let service: EmbeddedHarness;
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start({ env: { PUBLIC_URL: 'https://pss.example' } });
-  });
-  afterAll(() => service.close());
+  const suite = embeddedSuite({ env: { PUBLIC_URL: 'https://pss.example' } });
 
   it.each(Object.keys(RESOURCE_PATHS) as Array<keyof typeof RESOURCE_PATHS>)('open the API resource: %s', (resource) => {
-    const link = new URL(linkTo(service.config.publicUrl, resource, 'ID'));
+    const link = new URL(linkTo(suite.service.config.publicUrl, resource, 'ID'));
     expect(link.origin).toBe('https://pss.example');
     const route = link.pathname.replace(/\/ID$/, '/:id');
-    expect(service.app.getHttpAdapter().getInstance().hasRoute({ method: 'GET', url: route })).toBe(true);
+    expect(suite.service.app.getHttpAdapter().getInstance().hasRoute({ method: 'GET', url: route })).toBe(true);
   });
 
   it('of the owner invitation e-mail answer a page that says what to do, naming nothing but a well-formed id', async () => {
-    const org = await service.createOrganization({ 'owner-email': 'owner@acme.example' });
-    const link = new URL(invitationLink(service.config.publicUrl, org.id));
-    const page = await service.request('GET', `${link.pathname}${link.search}`);
+    const org = await suite.service.createOrganization({ 'owner-email': 'owner@acme.example' });
+    const link = new URL(invitationLink(suite.service.config.publicUrl, org.id));
+    const page = await suite.service.request('GET', `${link.pathname}${link.search}`);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(page.text).toContain(`You were named the owner of organization ${org.id}.`);
     expect(page.text).toContain('https://pss.example/api/v1/openapi.json');
-    const forged = await service.request('GET', '/invite?org=%3Cscript%3E');
+    const forged = await suite.service.request('GET', '/invite?org=%3Cscript%3E');
     expect(forged.text).not.toContain('<script>');
   });
 
   it('of a webhook test event answer the channel itself', async () => {
-    const { token } = await service.tenant(['webhooks:manage']);
-    const channel = (await service.request('POST', '/api/v1/webhooks', { token, body: { url: 'https://hooks.example.com/pss' } })).body;
-    const link = new URL(linkTo(service.config.publicUrl, 'webhooks', channel.id));
-    const opened = await service.request('GET', link.pathname, { token });
+    const { token } = await suite.service.tenant(['webhooks:manage']);
+    const channel = (await suite.service.request('POST', '/api/v1/webhooks', { token, body: { url: 'https://hooks.example.com/pss' } })).body;
+    const link = new URL(linkTo(suite.service.config.publicUrl, 'webhooks', channel.id));
+    const opened = await suite.service.request('GET', link.pathname, { token });
     expect(opened.status).toBe(200);
     expect(opened.body.id).toBe(channel.id);
   });

@@ -3,22 +3,16 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@pss/event-store';
 import { OUTBOX_EXTENSION, outboxDirectory, type OutboxFile } from '@pss/mail';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 describe('owner invitation of a new organization (HTTP, embedded)', () => {
-  let service: EmbeddedHarness;
-  let partner: { orgId: string; token: string; prefix: string };
+  const partner = embeddedSuite({ scopes: ['orgs:manage'], organization: { 'owner-email': 'partner@acme.example' } });
   let outbox: string;
 
-  beforeAll(async () => {
-    service = await EmbeddedHarness.start();
-    outbox = outboxDirectory(service.config);
-    partner = await service.tenant(['orgs:manage'], { 'owner-email': 'partner@acme.example' });
-  });
-  afterAll(() => service.close());
+  beforeAll(() => (outbox = outboxDirectory(partner.service.config)));
 
   const create = (body: Record<string, unknown>) =>
-    service.request('POST', '/api/v1/organizations', { token: partner.token, body: { name: 'Acme Brasil', ...body } });
+    partner.service.request('POST', '/api/v1/organizations', { token: partner.token, body: { name: 'Acme Brasil', ...body } });
 
   const mails = (): OutboxFile[] =>
     readdirSync(outbox)
@@ -26,7 +20,7 @@ describe('owner invitation of a new organization (HTTP, embedded)', () => {
       .map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8')));
 
   const invitationEvents = async (orgId: string) =>
-    (await service.app.get<EventStore>(EVENT_STORE).readStream(`org-${orgId}`)).filter((event) => event.type === 'OwnerInvitationRecorded');
+    (await partner.service.app.get<EventStore>(EVENT_STORE).readStream(`org-${orgId}`)).filter((event) => event.type === 'OwnerInvitationRecorded');
 
   it('sends the invitation (sent): one message in the outbox, with the organization and its link, and no secret', async () => {
     const created = await create({ name: 'Loja Azul', owner_email: 'ana@loja-azul.example' });
@@ -37,7 +31,7 @@ describe('owner invitation of a new organization (HTTP, embedded)', () => {
     expect(mail.subject).toBe('You are invited to manage an organization on Payment Page Script Security');
     expect(mail.text).toContain('"Loja Azul"');
     expect(mail.html).toBeUndefined();
-    expect(mail.text).toContain(`${service.config.publicUrl}/invite?org=${created.body.id}`);
+    expect(mail.text).toContain(`${partner.service.config.publicUrl}/invite?org=${created.body.id}`);
     expect(JSON.stringify(mail)).not.toMatch(/pss_tok_|sk_live_|token|password/i);
   });
 
@@ -92,7 +86,7 @@ describe('owner invitation of a new organization (HTTP, embedded)', () => {
       const created = await create({ owner_email: 'dora@acme.example' });
       expect(created.status).toBe(201);
       expect(created.body.owner_invite).toBe('failed');
-      const listed = await service.request('GET', '/api/v1/organizations', { token: partner.token });
+      const listed = await partner.service.request('GET', '/api/v1/organizations', { token: partner.token });
       expect(listed.body.data.map((organization: { id: string }) => organization.id)).toContain(created.body.id);
       expect((await invitationEvents(created.body.id))[0].data).toMatchObject({ outcome: 'failed' });
       const logged = JSON.stringify(warn.mock.calls);
@@ -106,7 +100,7 @@ describe('owner invitation of a new organization (HTTP, embedded)', () => {
   });
 
   it('skips the invitation of an organization without an owner e-mail (admin CLI without --owner-email)', async () => {
-    const created = await service.ops('org.create', { name: 'No Owner Yet' });
+    const created = await partner.service.ops('org.create', { name: 'No Owner Yet' });
     expect(created.owner_invite).toBe('skipped');
     expect(created.owner_email).toBeNull();
     const [recorded] = await invitationEvents(created.id);
@@ -115,7 +109,7 @@ describe('owner invitation of a new organization (HTTP, embedded)', () => {
   });
 
   it('invites the owner of an organization made with the admin CLI too', async () => {
-    const created = await service.ops('org.create', { name: 'Operator Made', 'owner-email': 'eva@acme.example' });
+    const created = await partner.service.ops('org.create', { name: 'Operator Made', 'owner-email': 'eva@acme.example' });
     expect(created.owner_invite).toBe('sent');
     expect(mails().map((message) => message.to)).toContain('eva@acme.example');
   });

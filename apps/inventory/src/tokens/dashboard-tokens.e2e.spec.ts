@@ -5,28 +5,26 @@ import { listTokens } from '@pss/dashboard-reads';
 import { uuidv7 } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 import { tokenDecider, tokenStream } from './token.decider';
 
 /** The token operations the dashboard sends over the bus, checked against the API a token then calls. */
 describe('dashboard tokens (bus commands, embedded)', () => {
   const owner = 'user:owner@shop.example';
-  let service: EmbeddedHarness;
+  const suite = embeddedSuite();
   let bus: Bus;
   let readStore: ReadStore;
   let orgId: string;
 
   beforeAll(async () => {
-    service = await EmbeddedHarness.start();
-    bus = service.app.get(BUS);
-    readStore = service.app.get(READ_STORE);
-    orgId = (await service.createOrganization()).id;
+    bus = suite.service.app.get(BUS);
+    readStore = suite.service.app.get(READ_STORE);
+    orgId = (await suite.service.createOrganization()).id;
   });
-  afterAll(() => service.close());
 
   const issue = (request: Record<string, unknown>, options: { actor?: string } = { actor: owner }) =>
     bus.request<IssuedToken>(COMMANDS.tokenIssue, { orgId, name: 'CI', scopes: ['read-only'], validityDays: null, ...request }, options);
-  const listStores = (token: string) => service.request('GET', '/api/v1/stores', { token });
+  const listStores = (token: string) => suite.service.request('GET', '/api/v1/stores', { token });
 
   it('issues a read-only token shown once, lists it without its secret, and the API answers it', async () => {
     const issued = await issue({ name: 'Read-only for the auditor', validityDays: 90 });
@@ -54,7 +52,7 @@ describe('dashboard tokens (bus commands, embedded)', () => {
   });
 
   it("lists only the acting organization's tokens, and revokes only its own", async () => {
-    const other = (await service.createOrganization({ name: 'Other Shop' })).id;
+    const other = (await suite.service.createOrganization({ name: 'Other Shop' })).id;
     const foreign = await bus.request<IssuedToken>(COMMANDS.tokenIssue, { orgId: other, name: 'theirs', scopes: ['stores:read'], validityDays: null }, { actor: owner });
 
     expect((await listTokens(readStore, orgId, new Date())).map((token) => token.prefix)).not.toContain(foreign.prefix);
@@ -81,7 +79,7 @@ describe('dashboard tokens (bus commands, embedded)', () => {
     const legacy = `${LEGACY_TOKEN_LITERAL}${randomBytes(12).toString('hex')}_${randomBytes(16).toString('hex')}`;
     const tokenId = uuidv7();
     const command = { type: 'IssueToken' as const, tokenId, orgId, name: 'issued in 2025', prefix: tokenPrefix(legacy), hash: hashToken(legacy), scopes: ['stores:read'], validityDays: null, at: new Date() };
-    await service.app.get(AggregateRepository).decide(tokenStream(tokenId), tokenDecider, command, { actor: 'admin-cli', orgId });
+    await suite.service.app.get(AggregateRepository).decide(tokenStream(tokenId), tokenDecider, command, { actor: 'admin-cli', orgId });
 
     expect((await listStores(legacy)).status).toBe(200);
   });
