@@ -5,6 +5,7 @@ import { callOps, DATA_DIR_FLAG, parseArgs } from './ops-call';
 
 const USAGE = `usage: npm run projections -- list
        npm run projections -- dead-letters
+       npm run projections -- dead-letters replay [--topic TOPIC] [--since ISO-TIME]
        npm run projections -- rebuild NAME | --all
 Acts on the running service; with it stopped (embedded mode), add --data-dir DIR for the data it left in DIR.`;
 
@@ -37,6 +38,12 @@ async function main(): Promise<number> {
       console.log(`${p.name.padEnd(24)} ${p.state.padEnd(12)} ${String(p.checkpoint).padStart(12)} ${String(p.lag).padStart(10)}`);
     }
     printDeadLetters((await callOps('bus.dead-letters', target)) as ListedDeadLetter[], DEAD_LETTERS_IN_LIST);
+    return 0;
+  }
+  if (words[0] === 'dead-letters' && words[1] === 'replay') {
+    const filter: OpsArgs = { ...(typeof args.topic === 'string' ? { topic: args.topic } : {}), ...(typeof args.since === 'string' ? { since: args.since } : {}) };
+    const { replayed } = (await callOps('bus.dead-letters.replay', { ...target, ...filter })) as { replayed: number };
+    console.log(`replayed ${replayed} dead letters`);
     return 0;
   }
   if (words[0] === 'dead-letters') {

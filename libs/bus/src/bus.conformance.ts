@@ -144,6 +144,27 @@ export class FlakyConsumer {
   }
 }
 
+/** MongoDB's error when no server can be selected (an election, a restart), as a handler meets it. */
+class MongoServerSelectionError extends Error {
+  override readonly name = 'MongoServerSelectionError';
+}
+
+/** A consumer whose store is out of reach for `outageMs` from the event's first attempt: longer than any bounded retry. */
+@Controller()
+export class OutageConsumer {
+  private readonly firstTried = new Map<string, number>();
+
+  constructor(private readonly log: EventLog) {}
+
+  @EventPattern('test.during-outage')
+  record(@Payload() event: Happened & { outageMs: number }): void {
+    const first = this.firstTried.get(event.id) ?? Date.now();
+    this.firstTried.set(event.id, first);
+    if (Date.now() - first < event.outageMs) throw new MongoServerSelectionError('Server selection timed out after 3000 ms');
+    this.log.record('outage', event);
+  }
+}
+
 @Controller()
 export class AuditConsumer {
   constructor(private readonly log: EventLog) {}
@@ -196,7 +217,7 @@ export function busConformance(name: string, boot: BusFactory, options: Conforma
     beforeAll(async () => {
       subject = await boot({
         commands: ConformanceCommands,
-        consumerGroups: { ledger: LedgerConsumer, audit: AuditConsumer, flaky: FlakyConsumer },
+        consumerGroups: { ledger: LedgerConsumer, audit: AuditConsumer, flaky: FlakyConsumer, outage: OutageConsumer },
         eventLog: { provide: EventLog, useValue: eventLog },
       });
     }, 4 * testTimeoutMs);
@@ -322,6 +343,20 @@ export function busConformance(name: string, boot: BusFactory, options: Conforma
         attempts: EVENT_HANDLER_ATTEMPTS,
       });
     }, testTimeoutMs + 5_000);
+
+    // A MongoDB election or an EventStoreDB restart lasts longer than the bounded retries: dead-lettering the event
+    // then (and committing its offset) lost its effect for good (review D2).
+    it('retries an event through an outage of its store for as long as it lasts, and dead-letters nothing', async () => {
+      const id = randomUUID();
+      const outageMs = 2_500;
+
+      await bus().publish('test.during-outage', { id, store: 'shop.example', outageMs }, { key: 'shop.example' });
+
+      await eventually(() => eventLog.groupsThatSaw(id), (groups) => groups.length > 0, { timeoutMs: patienceMs + outageMs + 5_000 });
+      expect(eventLog.groupsThatSaw(id)).toEqual(['outage']);
+      const letters = await subject!.deadLetters.list();
+      expect(letters.filter((letter) => (letter.event as { id?: string }).id === id)).toEqual([]);
+    }, testTimeoutMs + 10_000);
 
     it('resolves a publish that no consumer group listens to', async () => {
       await expect(bus().publish('test.unheard', { id: 'unheard' })).resolves.toBeUndefined();

@@ -2,17 +2,26 @@ import { Logger, type CallHandler, type ExecutionContext, type NestInterceptor }
 import { PATTERN_HANDLER_METADATA } from '@nestjs/microservices/constants';
 import { PatternHandler } from '@nestjs/microservices/enums/pattern-handler.enum';
 import { KafkaContext } from '@nestjs/microservices';
-import { catchError, retry, timer, type Observable } from 'rxjs';
+import { catchError, retry, throwError, timer, type Observable } from 'rxjs';
 import type { Bus } from './bus.port';
 import { DEAD_LETTER_TOPIC, deadLetter, EVENT_HANDLER_ATTEMPTS } from './dead-letter';
+import { isOutage } from './outage';
 import { patternOf } from './rpc-error.filter';
 
+/** Back-off while a store is out of reach: from 0.1 s, doubling, at most this far apart. */
+const OUTAGE_FIRST_RETRY_MS = 100;
+const OUTAGE_MAX_RETRY_MS = 5_000;
+
 /**
- * Bounded retries for event handlers, on every transport. On Kafka a handler's error reaches kafkajs, which
- * restarts the consumer on the same offset forever: one poisoned event stalls the service, commands included where
- * they share the consumer. Here a failing handler is run again (Nest runs the handler anew on every subscription),
- * and after the last attempt its event goes to the dead-letter topic with the error, logged, and the handler
- * completes, so the offset is committed and the next message handled.
+ * Retries for event handlers, on every transport. On Kafka a handler's error reaches kafkajs, which restarts the
+ * consumer on the same offset forever: one poisoned event stalls the service, commands included where they share
+ * the consumer. Here a failing handler is run again (Nest runs the handler anew on every subscription):
+ * - while its failure is an outage (`isOutage`: a MongoDB election, EventStoreDB restarting or past its deadline),
+ *   for as long as the outage lasts, with back-off. The handler does not complete meanwhile, so the offset is not
+ *   committed and the partition's later events wait behind it: a crash resumes at this event, nothing is lost.
+ * - otherwise a bounded number of times; then its event goes to the dead-letter topic with the error, logged, and
+ *   the handler completes, so the offset is committed and the next message handled. Only a failure that the
+ *   same event will meet again (a bug, a payload nothing can handle) gets there.
  */
 export class EventRetryInterceptor implements NestInterceptor {
   private readonly logger = new Logger(EventRetryInterceptor.name);
@@ -21,9 +30,23 @@ export class EventRetryInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (Reflect.getMetadata(PATTERN_HANDLER_METADATA, context.getHandler()) !== PatternHandler.EVENT) return next.handle();
+    let failedAttempts = 0;
+    let outageRetryMs = OUTAGE_FIRST_RETRY_MS;
     return next.handle().pipe(
-      // 0.1, 0.2, 0.4, 0.8 s apart: a blip of a store passes, a poisoned event does not hold the partition long.
-      retry({ count: EVENT_HANDLER_ATTEMPTS - 1, delay: (_failure, attempt) => timer(50 * 2 ** attempt) }),
+      retry({
+        delay: (failure: unknown) => {
+          if (isOutage(failure)) {
+            const waitMs = outageRetryMs;
+            outageRetryMs = Math.min(outageRetryMs * 2, OUTAGE_MAX_RETRY_MS);
+            this.logger.warn(`An event handler of "${patternOf(context)}" waits for a store (${(failure as Error).message}); again in ${waitMs} ms`);
+            return timer(waitMs);
+          }
+          failedAttempts += 1;
+          if (failedAttempts >= EVENT_HANDLER_ATTEMPTS) return throwError(() => failure);
+          // 0.1, 0.2, 0.4, 0.8 s apart: a blip passes, a poisoned event does not hold the partition long.
+          return timer(50 * 2 ** failedAttempts);
+        },
+      }),
       catchError(async (failure: unknown) => {
         const topic = patternOf(context);
         this.logger.error(

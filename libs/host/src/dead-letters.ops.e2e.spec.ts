@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Controller, Module } from '@nestjs/common';
-import { EventPattern } from '@nestjs/microservices';
+import { EventPattern, Payload } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BUS, EVENT_HANDLER_ATTEMPTS, type Bus } from '@pss/bus';
 import { loadConfig } from '@pss/config';
@@ -13,11 +13,16 @@ import { eventually } from '@pss/testkit';
 import { createServiceApp } from './service-app';
 import type { ListedDeadLetter } from './dead-letters.ops';
 
+/** A consumer with a bug until the test fixes it (`fixed`), recording what it handled. */
 @Controller()
 class PoisonedConsumer {
+  static fixed = false;
+  static readonly handled: string[] = [];
+
   @EventPattern('inventory.store.created')
-  handle(): never {
-    throw new Error('Cannot read properties of undefined (reading "domain")');
+  handle(@Payload() event: { id: string }): void {
+    if (!PoisonedConsumer.fixed) throw new Error('Cannot read properties of undefined (reading "domain")');
+    PoisonedConsumer.handled.push(event.id);
   }
 }
 
@@ -64,5 +69,18 @@ describe('dead letters for operators (embedded)', () => {
 
     expect(stdout).toContain('dead letters: 1');
     expect(stdout).toMatch(/inventory\.store\.created {2}key - {2}after 5 attempts: Cannot read properties of undefined/);
+  }, 30_000);
+
+  it('replays it once its cause is fixed (`npm run projections -- dead-letters replay`): the handler gets the event again', async () => {
+    PoisonedConsumer.fixed = true;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['-r', './tools/register.js', 'tools/cli/projections.ts', 'dead-letters', 'replay', '--topic', 'inventory.store.created'],
+      { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' } },
+    );
+
+    expect(stdout).toContain('replayed 1 dead letters');
+    await eventually(() => PoisonedConsumer.handled, (handled) => handled.includes('evt-1'));
+    expect(await app.get(OpsRegistry).run('bus.dead-letters.replay', { topic: 'another.topic' })).toEqual({ replayed: 0 });
   }, 30_000);
 });

@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { ClientKafka, KafkaLogger, KafkaOptions, Transport } from '@nestjs/microservices';
-import { Kafka, Partitioners } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, Partitioners } from 'kafkajs';
 import type { WireFormat } from '../bus';
 import type { BusConfig } from '../bus.port';
+import { DEAD_LETTER_TOPIC } from '../dead-letter';
 
 /** The Kafka wiring of the bus: options for Nest's Kafka server and client, and what they need from the cluster. */
 export type KafkaBusConfig = Extract<BusConfig, { kind: 'kafka' }>;
@@ -12,6 +13,14 @@ export type KafkaBusConfig = Extract<BusConfig, { kind: 'kafka' }>;
  * reply partition assigner gives each member of the client group one), so this bounds the replicas per service.
  */
 export const BUS_TOPIC_PARTITIONS = 6;
+
+/**
+ * How long `bus.dead-letter` keeps a letter: the broker's default, 7 days, would drop the letters of an incident
+ * over a long weekend before anyone replayed them. Letters are few (only deterministic failures get there), so a
+ * quarter costs little and outlasts any incident review.
+ */
+export const DEAD_LETTER_RETENTION_MS = 90 * 24 * 60 * 60 * 1_000;
+const DEAD_LETTER_CONFIG = [{ name: 'retention.ms', value: String(DEAD_LETTER_RETENTION_MS) }];
 
 /** Partitions one consumer works on at once; messages within a partition stay in order. */
 export const PARTITIONS_CONSUMED_CONCURRENTLY = 3;
@@ -89,12 +98,16 @@ export function createKafkaClient(config: KafkaBusConfig): ClientKafka {
 export async function connectKafkaClient(client: ClientKafka, config: KafkaBusConfig): Promise<void> {
   const replyTopics = config.requestPatterns.map(replyTopicOf);
   const commands = [...new Set([...(config.commandPatterns ?? []), ...config.requestPatterns])];
-  await ensureKafkaTopics(config, [...commands, ...commands.map(replyTopicOf)]);
+  // Every process may dead-letter: the topic must exist with its retention before the first letter creates it.
+  await ensureKafkaTopics(config, [...commands, ...commands.map(replyTopicOf), DEAD_LETTER_TOPIC]);
   await client.connect();
   if (replyTopics.length > 0) await replyPartitionsAssigned(client, replyTopics);
 }
 
-/** Creates the topics that do not exist yet with BUS_TOPIC_PARTITIONS partitions each. */
+/**
+ * Creates the topics that do not exist yet with BUS_TOPIC_PARTITIONS partitions each, `bus.dead-letter` with its
+ * long retention; a dead-letter topic that exists (created by a first letter, with the broker's retention) gets it.
+ */
 export async function ensureKafkaTopics(config: KafkaBusConfig, topics: string[]): Promise<void> {
   if (topics.length === 0) return;
   const admin = new Kafka({
@@ -108,9 +121,12 @@ export async function ensureKafkaTopics(config: KafkaBusConfig, topics: string[]
     const missing = topics.filter(topic => !existing.has(topic));
     if (missing.length > 0) {
       await admin.createTopics({
-        topics: missing.map(topic => ({ topic, numPartitions: BUS_TOPIC_PARTITIONS })),
+        topics: missing.map(topic => ({ topic, numPartitions: BUS_TOPIC_PARTITIONS, ...(topic === DEAD_LETTER_TOPIC ? { configEntries: DEAD_LETTER_CONFIG } : {}) })),
         waitForLeaders: true,
       });
+    }
+    if (topics.includes(DEAD_LETTER_TOPIC) && existing.has(DEAD_LETTER_TOPIC)) {
+      await admin.alterConfigs({ validateOnly: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: DEAD_LETTER_TOPIC, configEntries: DEAD_LETTER_CONFIG }] });
     }
   } finally {
     await admin.disconnect();
