@@ -10,7 +10,7 @@ import { sdkConfigFields } from './sdk-config';
 import { generateSdkKey } from './sdk-key';
 import { installSnippets } from './snippets';
 import { StoreAccess } from './store-access';
-import { storeDecider, type PageInput, type RecipientInput, type StoreCommand } from './store.decider';
+import { changeOf, storeDecider, type PageInput, type RecipientInput, type StoreCommand } from './store.decider';
 import { storeStream, type StoreEvent } from './store.events';
 import { storeQuotaDecider, storeQuotaStream } from './store-quota.decider';
 
@@ -46,7 +46,9 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
     const store = await this.stores.ownedBy(orgId, storeId!);
     const at = this.clock.now();
     const context = { actor, orgId, deadline: command?.deadline };
-    const { events } = await this.aggregates.decide(storeStream(storeId!), storeDecider, this.command(input, at), context);
+    const { events, state } = await this.aggregates.decide(storeStream(storeId!), storeDecider, this.command(input, at, command?.id), context);
+    // A redelivery changed nothing: it answers with what its first delivery did.
+    const change = events[0] ?? changeOf(state, command?.id);
     switch (input.kind) {
       case 'update':
         return (await this.stores.written(storeId!)).store;
@@ -56,7 +58,7 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
         await this.aggregates.release(domainReservation(store.domain!, store.environment!, orgId).key, storeId!, context);
         return { id: storeId!, status: 'suspended' as const };
       case 'rotate-key': {
-        const rotated = events[0] as Extract<StoreEvent, { type: 'SdkKeyRotated' }>;
+        const rotated = change as Extract<StoreEvent, { type: 'SdkKeyRotated' }>;
         return {
           id: storeId!,
           sdk_key: rotated.data.sdkKey,
@@ -65,13 +67,13 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
         };
       }
       case 'add-pages': {
-        const added = events[0] as Extract<StoreEvent, { type: 'PaymentPagesAdded' }>;
+        const added = change as Extract<StoreEvent, { type: 'PaymentPagesAdded' }>;
         return { data: (await this.stores.written(storeId!, added.data.pages.map((page) => page.id))).pages };
       }
     }
   }
 
-  private command(change: StoreChange, at: Date): StoreCommand {
+  private command(change: StoreChange, at: Date, commandId: string | undefined): StoreCommand {
     const newId = () => uuidv7(at.getTime());
     switch (change.kind) {
       case 'update': {
@@ -81,9 +83,9 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
       case 'suspend':
         return { type: 'SuspendStore', at };
       case 'rotate-key':
-        return { type: 'RotateSdkKey', sdkKey: generateSdkKey(), at };
+        return { type: 'RotateSdkKey', sdkKey: generateSdkKey(), at, commandId };
       case 'add-pages':
-        return { type: 'AddPaymentPages', pages: change.pages, at, newId };
+        return { type: 'AddPaymentPages', pages: change.pages, at, newId, commandId };
     }
   }
 }

@@ -1,5 +1,5 @@
 import { deciderSpec } from '@pss/testkit';
-import { storeDecider, type StoreCommand } from './store.decider';
+import { changeOf, REMEMBERED_CHANGES, storeDecider, type StoreCommand } from './store.decider';
 import { DEFAULT_SDK_CONFIG } from './sdk-config';
 import type { StoreEvent } from './store.events';
 
@@ -165,6 +165,28 @@ describe('store decider', () => {
           },
         },
       ]);
+  });
+
+  it('rotates and adds pages once per command id: a redelivery changes nothing (issue 33, D9)', () => {
+    const rotated: StoreEvent = {
+      type: 'SdkKeyRotated',
+      data: { storeId: 'store-1', sdkKey: 'pk_live_first', previousKey: `pk_live_${'a'.repeat(32)}`, previousKeyValidUntil: '2026-04-02T10:00:00.000Z', rotatedAt: at.toISOString(), commandId: 'cmd-1' },
+    };
+    spec.given([created]).when({ type: 'RotateSdkKey', sdkKey: 'pk_live_first', at, commandId: 'cmd-1' }).then([rotated]);
+    spec.given([created, rotated]).when({ type: 'RotateSdkKey', sdkKey: 'pk_live_second', at, commandId: 'cmd-1' }).thenNothingHappens();
+    spec.given([created, rotated]).when({ type: 'RotateSdkKey', sdkKey: 'pk_live_second', at, commandId: 'cmd-2' }).then([{ ...rotated, data: { ...rotated.data, sdkKey: 'pk_live_second', previousKey: 'pk_live_first', commandId: 'cmd-2' } }]);
+    const added: StoreEvent = { type: 'PaymentPagesAdded', data: { storeId: 'store-1', pages: [], addedAt: at.toISOString(), commandId: 'cmd-3' } };
+    spec.given([created, added]).when({ type: 'AddPaymentPages', pages: [{ url_pattern: '/pay', payment_methods: ['card'] }], at, newId, commandId: 'cmd-3' }).thenNothingHappens();
+  });
+
+  it('forgets command ids beyond the last REMEMBERED_CHANGES changes', () => {
+    const rotation = (n: number): StoreEvent => ({
+      type: 'SdkKeyRotated',
+      data: { storeId: 'store-1', sdkKey: `pk_live_${n}`, previousKey: 'x', previousKeyValidUntil: at.toISOString(), rotatedAt: at.toISOString(), commandId: `cmd-${n}` },
+    });
+    const state = [created, ...Array.from({ length: REMEMBERED_CHANGES + 1 }, (_, n) => rotation(n))].reduce(storeDecider.evolve, storeDecider.initialState());
+    expect(changeOf(state, 'cmd-0')).toBeUndefined();
+    expect(changeOf(state, `cmd-${REMEMBERED_CHANGES}`)?.data).toMatchObject({ sdkKey: `pk_live_${REMEMBERED_CHANGES}` });
   });
 
   it('does not know a store that was never created', () => {

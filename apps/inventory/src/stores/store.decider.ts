@@ -10,6 +10,11 @@ export const DEFAULT_COUNTRY = 'BR';
 export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 /** Pages a store may have in all (the spec caps one request at 50). */
 export const MAX_PAYMENT_PAGES = 200;
+/**
+ * Key rotations and page additions the state remembers by command id: a redelivery comes within minutes (a
+ * rebalance, a client's retry with its Idempotency-Key), not after this many later changes of the same store.
+ */
+export const REMEMBERED_CHANGES = 20;
 
 export interface RecipientInput {
   method: string;
@@ -48,8 +53,11 @@ export type StoreCommand =
       recipients?: RecipientInput[];
     })
   | { type: 'SuspendStore'; at: Date }
-  | { type: 'RotateSdkKey'; sdkKey: string; at: Date }
-  | (Stamped & { type: 'AddPaymentPages'; pages: PageInput[] });
+  | { type: 'RotateSdkKey'; sdkKey: string; at: Date; commandId?: string }
+  | (Stamped & { type: 'AddPaymentPages'; pages: PageInput[]; commandId?: string });
+
+/** A change that must take effect once per command, and the event it took effect with. */
+export type RememberedChange = Extract<StoreEvent, { type: 'SdkKeyRotated' | 'PaymentPagesAdded' }>;
 
 export interface StoreState {
   storeId?: string;
@@ -62,10 +70,16 @@ export interface StoreState {
   sdkConfig?: SdkConfigSettings;
   recipients: RecipientView[];
   pagePatterns: string[];
+  /** The last REMEMBERED_CHANGES rotations and page additions that carried a command id, oldest first. */
+  changes: RememberedChange[];
 }
 
+/** What command `commandId` did to the store, when it was a rotation or page addition the state remembers. */
+export const changeOf = (state: StoreState, commandId: string | undefined): RememberedChange | undefined =>
+  commandId === undefined ? undefined : state.changes.find((event) => event.data.commandId === commandId);
+
 export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
-  initialState: () => ({ recipients: [], pagePatterns: [] }),
+  initialState: () => ({ recipients: [], pagePatterns: [], changes: [] }),
 
   decide(command, state) {
     if (command.type === 'CreateStore') return create(command, state);
@@ -74,6 +88,9 @@ export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
       return state.status === 'suspended' ? [] : [{ type: 'StoreSuspended', data: { storeId: state.storeId, suspendedAt: command.at.toISOString() } }];
     }
     assertStoreWritable(state);
+    // A command delivered again (Kafka redelivers after a rebalance) rotated or added already: a second key would
+    // leave the store on one its caller was never shown, a second addition would refuse the caller's own pages.
+    if ((command.type === 'RotateSdkKey' || command.type === 'AddPaymentPages') && changeOf(state, command.commandId)) return [];
     switch (command.type) {
       case 'UpdateStore':
         return update(command, state);
@@ -87,6 +104,7 @@ export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
               previousKey: state.sdkKey!,
               previousKeyValidUntil: addMilliseconds(command.at, PREVIOUS_KEY_VALIDITY_MS).toISOString(),
               rotatedAt: command.at.toISOString(),
+              ...(command.commandId ? { commandId: command.commandId } : {}),
             },
           },
         ];
@@ -94,7 +112,12 @@ export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
         return [
           {
             type: 'PaymentPagesAdded',
-            data: { storeId: state.storeId, pages: newPages(command, state.domain!, state.pagePatterns), addedAt: command.at.toISOString() },
+            data: {
+              storeId: state.storeId,
+              pages: newPages(command, state.domain!, state.pagePatterns),
+              addedAt: command.at.toISOString(),
+              ...(command.commandId ? { commandId: command.commandId } : {}),
+            },
           },
         ];
     }
@@ -115,6 +138,7 @@ export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
           sdkConfig: data.sdkConfig,
           recipients: data.recipients,
           pagePatterns: data.pages.map((page) => page.url_pattern),
+          changes: [],
         };
       }
       case 'StoreUpdated':
@@ -127,12 +151,16 @@ export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
       case 'StoreSuspended':
         return { ...state, status: 'suspended' };
       case 'SdkKeyRotated':
-        return { ...state, sdkKey: event.data.sdkKey };
+        return { ...state, sdkKey: event.data.sdkKey, changes: remembered(state.changes, event) };
       case 'PaymentPagesAdded':
-        return { ...state, pagePatterns: [...state.pagePatterns, ...event.data.pages.map((page) => page.url_pattern)] };
+        return { ...state, pagePatterns: [...state.pagePatterns, ...event.data.pages.map((page) => page.url_pattern)], changes: remembered(state.changes, event) };
     }
   },
 };
+
+function remembered(changes: RememberedChange[], event: RememberedChange): RememberedChange[] {
+  return event.data.commandId ? [...changes, event].slice(-REMEMBERED_CHANGES) : changes;
+}
 
 function create(command: Extract<StoreCommand, { type: 'CreateStore' }>, state: StoreState): StoreEvent[] {
   if (state.storeId) throw new DomainError('conflict', 'Store already exists');

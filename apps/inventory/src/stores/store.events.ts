@@ -52,7 +52,8 @@ export type StoreEvent =
       }
     >
   | DomainEvent<'StoreSuspended', { storeId: string; suspendedAt: string }>
-  | DomainEvent<'SdkKeyRotated', { storeId: string; sdkKey: string; previousKey: string; previousKeyValidUntil: string; rotatedAt: string }>
-  | DomainEvent<'PaymentPagesAdded', { storeId: string; pages: PaymentPageRecord[]; addedAt: string }>;
+  // commandId: the bus command that made the change, so its redelivery changes nothing (absent before issue 33).
+  | DomainEvent<'SdkKeyRotated', { storeId: string; sdkKey: string; previousKey: string; previousKeyValidUntil: string; rotatedAt: string; commandId?: string }>
+  | DomainEvent<'PaymentPagesAdded', { storeId: string; pages: PaymentPageRecord[]; addedAt: string; commandId?: string }>;
 
 export const storeStream = (storeId: string): string => `store-${storeId}`;

@@ -73,8 +73,8 @@ export class EmailChannelsMessages {
 
   /** One `test` e-mail to every recipient, recorded as a delivery: the channel's history shows it. */
   @MessagePattern(COMMANDS.emailChannelTest)
-  test(@Payload() { orgId, id }: Request): Promise<ChannelTestResult> {
-    return this.commands.execute(new TestChannel({ orgId, id }, 'dashboard'));
+  test(@Payload() { orgId, id, command }: Request): Promise<ChannelTestResult> {
+    return this.commands.execute(new TestChannel({ orgId, id, command }, 'dashboard'));
   }
 }
 

@@ -2,16 +2,18 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { integrationEventId, type ChannelCommandEnvelope, type ChannelTestResult } from '@pss/contracts';
-import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
+import type { CommandMetaCarrier } from '@pss/bus';
+import { CLOCK, deterministicUuid, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { Deliveries } from '../delivery/deliveries';
+import { deliveryIdFor } from '../delivery/delivery.events';
 import { testEvent } from '../events/webhook-event';
 import { channelDecider, managedChannel, type ChannelManager } from './channel.decider';
 import { channelStream } from './channel.events';
 
 export class TestChannel extends Command<ChannelTestResult> {
   constructor(
-    readonly request: Pick<ChannelCommandEnvelope, 'orgId' | 'id'>,
+    readonly request: Pick<ChannelCommandEnvelope, 'orgId' | 'id'> & CommandMetaCarrier,
     readonly manager: ChannelManager = 'api',
   ) {
     super();
@@ -31,14 +33,17 @@ export class TestChannelHandler implements ICommandHandler<TestChannel> {
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
-  async execute({ request: { orgId, id }, manager }: TestChannel): Promise<ChannelTestResult> {
+  async execute({ request: { orgId, id, command }, manager }: TestChannel): Promise<ChannelTestResult> {
     const channelId = id!;
     // Another organization's channel, a deleted one or the other manager's is not found, as for PATCH and DELETE.
     managedChannel((await this.aggregates.load(channelStream(channelId), channelDecider)).state, orgId, manager);
     const at = this.clock.now();
-    const event = testEvent(channelId, orgId, integrationEventId(uuidv7(at.getTime())), at, this.config.publicUrl);
-    // A fresh event id each time: the request is always new.
-    const deliveryId = (await this.deliveries.request(channelId, event, 1))!;
+    // One event per command: a redelivered test (a rebalance, a client's retry with its key) joins or answers the
+    // first delivery's attempt instead of sending a second test. A command without an id is always new.
+    const eventId = integrationEventId(command ? deterministicUuid('channel-test', command.id) : uuidv7(at.getTime()));
+    const event = testEvent(channelId, orgId, eventId, at, this.config.publicUrl);
+    await this.deliveries.request(channelId, event, 1);
+    const deliveryId = deliveryIdFor(channelId, eventId);
     const delivery = await this.deliveries.attempt(deliveryId, 'test');
     const delivered = delivery?.status === 'delivered';
     return { id: channelId, delivered, error: delivered ? null : (delivery?.lastError ?? 'the attempt was not completed') };

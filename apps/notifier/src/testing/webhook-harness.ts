@@ -1,3 +1,4 @@
+import type { BusFaults } from '@pss/bus';
 import type { Clock } from '@pss/kernel';
 import { EMBEDDED_MODULES } from '@pss/embedded/src/embedded.modules';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
@@ -14,7 +15,7 @@ const TEST_TIMEOUT_MS = 400;
  * their certificate trusted and the delivery timeout short, through a NotifierModule whose
  * DELIVERY_CLIENT_SETTINGS provider replaces the default one.
  */
-export async function startWebhookHarness({ timeoutMs = TEST_TIMEOUT_MS, ...options }: { clock?: Clock; dataDir?: string; timeoutMs?: number } = {}): Promise<EmbeddedHarness> {
+export async function startWebhookHarness({ timeoutMs = TEST_TIMEOUT_MS, ...options }: { clock?: Clock; dataDir?: string; timeoutMs?: number; busFaults?: BusFaults } = {}): Promise<EmbeddedHarness> {
   const settings: DeliveryClientSettings = { timeoutMs, extraCaPems: [testCertificate().cert] };
   const modules = EMBEDDED_MODULES.map((module) =>
     module === NotifierModule ? { module: NotifierModule, providers: [{ provide: DELIVERY_CLIENT_SETTINGS, useValue: settings }] } : module,
