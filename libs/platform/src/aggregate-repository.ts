@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, fold, yieldToRequests, type Decider, type DomainEvent } from '@pss/kernel';
+import { CLOCK, DomainError, fold, yieldToRequests, type Clock, type Decider, type DomainEvent } from '@pss/kernel';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,
@@ -45,6 +45,24 @@ const CONFLICT_BACKOFF_MS = 5;
 const REPLY_MARGIN_MS = 500;
 /** How often a duplicate delivery looks whether the first delivery of its create has finished. */
 const EARLIER_DELIVERY_POLL_MS = 20;
+/**
+ * A claim this many command timeouts old whose create has not finished was left by a process that died in the
+ * middle (a crash, an OOM, an append that timed out): no delivery still runs it, so the next one finishes it.
+ */
+const ABANDONED_AFTER_TIMEOUTS = 2;
+
+/** What `claimCommand` found. */
+export interface CommandClaim {
+  /** The resource the command creates: this delivery's new id, or the one an earlier delivery chose. */
+  owner: string;
+  /** An earlier delivery claimed the command. */
+  earlier: boolean;
+  /**
+   * The earlier claim is older than any delivery still running it could be: the caller completes the create
+   * itself, with `owner`, each step of it idempotent, rather than wait for a delivery that died.
+   */
+  abandoned: boolean;
+}
 
 /**
  * Load, decide, append with the expected revision, retry on a concurrent write: how every command of every
@@ -59,6 +77,7 @@ export class AggregateRepository {
     private readonly projections: ProjectionRunner,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async load<State, Event extends DomainEvent>(
@@ -117,18 +136,20 @@ export class AggregateRepository {
   /**
    * Claims a command id for the resource `owner` it creates, once. `earlier` when the command had been claimed
    * already: a redelivery, or a client's retry (same Idempotency-Key, same command id), which then answers the
-   * resource `owner` of the earlier delivery instead of creating another.
+   * resource `owner` of the earlier delivery instead of creating another, or completes it when it was `abandoned`.
    */
-  async claimCommand(commandId: string, owner: string, context: CommandContext): Promise<{ owner: string; earlier: boolean }> {
+  async claimCommand(commandId: string, owner: string, context: CommandContext): Promise<CommandClaim> {
     const key = commandKey(commandId);
     try {
       const { events } = await this.decide(reservationStream(key), reservationDecider, { type: 'Reserve', key, owner, takenMessage: 'This command is already being handled' }, context);
-      return { owner, earlier: events.length === 0 };
+      return { owner, earlier: events.length === 0, abandoned: false };
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'conflict') throw error;
-      const { state } = await this.load(reservationStream(key), reservationDecider);
-      if (!state.owner) throw error;
-      return { owner: state.owner, earlier: true };
+      const recorded = await this.eventStore.readStream(reservationStream(key));
+      const claimed = recorded[recorded.length - 1];
+      if (claimed?.type !== 'KeyReserved') throw error;
+      const ageMs = this.clock.now().getTime() - Date.parse(claimed.createdAt);
+      return { owner: (claimed.data as { owner: string }).owner, earlier: true, abandoned: ageMs > ABANDONED_AFTER_TIMEOUTS * this.config.requestTimeoutMs };
     }
   }
 

@@ -11,3 +11,4 @@ export * from './wire-format';
 export * from './dns-txt-server';
 export * from './poppler';
 export * from './sparse-event-store';
+export * from './crash-after-appends';

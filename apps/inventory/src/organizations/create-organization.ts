@@ -39,37 +39,39 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     const parent = input.parentOrgId ? await this.loadParent(input.parentOrgId) : null;
     const existingUser = await this.invitations.isExistingUser(input.ownerEmail);
     const at = this.clock.now();
-    const orgId = uuidv7(at.getTime());
+    // A redelivery, or the client's retry of a create that timed out, answers the organization it created; one
+    // whose first delivery died midway (abandoned) finishes it, with the id that delivery chose.
+    const claim = context.commandId ? await this.aggregates.claimCommand(context.commandId, uuidv7(at.getTime()), context) : undefined;
+    if (claim?.earlier && !claim.abandoned) return this.createdEarlier(claim.owner, context);
+    const orgId = claim?.owner ?? uuidv7(at.getTime());
     const stream = organizationStream(orgId);
-    // A redelivery, or the client's retry of a create that timed out, answers the organization it created.
-    const claim = context.commandId ? await this.aggregates.claimCommand(context.commandId, orgId, context) : undefined;
-    if (claim?.earlier) return this.createdEarlier(claim.owner, context);
-    const { state } = await this.aggregates.decide(
-      stream,
-      organizationDecider,
-      {
-        type: 'CreateOrganization',
-        orgId,
-        name: input.name,
-        plan: input.plan ?? 'growth',
-        billingMode: input.billingMode ?? 'partner',
-        ownerEmail: input.ownerEmail ?? null,
-        parent,
-        at,
-      },
-      { ...context, orgId },
-    ).catch(async (error: unknown) => {
-      // Refused: the claim goes back, so the command decides again if it comes again.
-      if (context.commandId) await this.aggregates.releaseCommand(context.commandId, orgId, context);
-      throw error;
-    });
-    const outcome = await this.invitations.invite(state.profile!, existingUser);
-    await this.aggregates.decide(
-      stream,
-      organizationDecider,
-      { type: 'RecordOwnerInvitation', outcome, at: this.clock.now() },
-      { ...context, orgId },
-    );
+    let { state } = await this.aggregates.load(stream, organizationDecider);
+    if (!state.profile) {
+      ({ state } = await this.aggregates.decide(
+        stream,
+        organizationDecider,
+        {
+          type: 'CreateOrganization',
+          orgId,
+          name: input.name,
+          plan: input.plan ?? 'growth',
+          billingMode: input.billingMode ?? 'partner',
+          ownerEmail: input.ownerEmail ?? null,
+          parent,
+          at,
+        },
+        { ...context, orgId },
+      ).catch(async (error: unknown) => {
+        // Refused: the claim goes back, so the command decides again if it comes again.
+        if (context.commandId) await this.aggregates.releaseCommand(context.commandId, orgId, context);
+        throw error;
+      }));
+    }
+    // A create that died after sending the invitation and before recording it sends it again: at least once.
+    const outcome = state.ownerInvitation ?? (await this.invitations.invite(state.profile!, existingUser));
+    if (!state.ownerInvitation) {
+      await this.aggregates.decide(stream, organizationDecider, { type: 'RecordOwnerInvitation', outcome, at: this.clock.now() }, { ...context, orgId });
+    }
     return { ...(await this.resource(orgId)), owner_invite: outcome };
   }
 
