@@ -1,11 +1,8 @@
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Logger } from '@nestjs/common';
 import { ALERT_TOPICS, INVENTORY_TOPICS as T, reportBodyKey, reportBodyOf, reportDataJson, type AlertResource } from '@pss/contracts';
 import { SqliteEventStore, type NewEvent } from '@pss/event-store';
 import { DataDirFileStore } from '@pss/files';
-import { ProjectionRunner } from '@pss/projections';
-import { MemoryReadStore } from '@pss/read-store';
 import { canonicalJsonInSlices, parseJsonInSlices, reportCsv, sha256Hex, type ReportData } from '@pss/report-files';
 import { ReportFacts } from '@pss/reports/src/facts/report-facts';
 import { orgFactsStream, storeFactsStream, type ReportFactEvent } from '@pss/reports/src/facts/report-facts.events';
@@ -117,7 +114,6 @@ async function bestOf<T>(runs: number, work: () => Promise<T>): Promise<Timed<T>
 export async function reportsBench(): Promise<BenchRow[]> {
   return withTempDir('reports', async (dir) => {
     const eventStore = SqliteEventStore.open(join(dir, 'events.sqlite'));
-    const readStore = new MemoryReadStore();
     const files = new DataDirFileStore(join(dir, 'files'));
     try {
       log(`reports: writing a year of facts (${SCRIPTS} scripts, ${ALERTS} alerts)...`);
@@ -125,7 +121,7 @@ export async function reportsBench(): Promise<BenchRow[]> {
       const recorded = (item: ReportFact): NewEvent => ({ type: 'ReportFactRecorded', data: { fact: item } satisfies ReportFactEvent['data'] });
       for (let index = 0; index < history.length; index += 1000) await eventStore.append(storeFactsStream(STORE), history.slice(index, index + 1000).map(recorded));
       await eventStore.append(orgFactsStream(ORG), [recorded(fact(T.policyCreated, PERIOD_START, { policy_id: 'p1', store_id: null, name: 'Fornecedores de pagamento', active: true, mode: 'automatic', priority: 10, action: 'authorize', version: 1, is_default: true, created_at: new Date(PERIOD_START).toISOString() }))]);
-      const facts = new ReportFacts(eventStore, readStore, new ProjectionRunner(eventStore, readStore, new Logger('bench')));
+      const facts = new ReportFacts(eventStore);
       const sdkHours = sdkYear();
       const request = { reportId: '0193a5b0-7c1e-7d2a-9f00-5e1f2a3b4c5d', storeId: STORE, periodStart: new Date(PERIOD_START).toISOString(), periodEnd: new Date(PERIOD_END).toISOString(), locale: 'pt-BR' as const, generatedAt: new Date(PERIOD_END).toISOString() };
 

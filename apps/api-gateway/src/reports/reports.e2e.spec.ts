@@ -258,4 +258,27 @@ describe('PCI reports (HTTP, embedded)', () => {
     const report = (await get(`/reports/pci?store_id=${shop.id}`)).body.data;
     expect(report.periodic_checks.at(-1)).toMatchObject({ sdk_batches: 20, sdk_sessions: 2 });
   });
+
+  it('counts the overlapping windows of two gateway replicas, each once (issue 33, D6)', async () => {
+    const shop = await suite.newStore();
+    const hour = Math.ceil(clock.now().getTime() / 3_600_000) * 3_600_000;
+    const consumer = suite.service.app.get(ReportFactsConsumer);
+    // Each gateway flushes its own 5 s window of the same store: the second ends before the first, arrives after it.
+    const window = (gateway: string, first: number, last: number) => ({
+      id: `evt_sdk_${shop.id}_${gateway}`,
+      type: 'inventory.sdk.activity' as const,
+      version: 1,
+      source: 'inventory',
+      org_id: shop.org_id,
+      store_id: shop.id,
+      occurred_at: new Date(hour + last).toISOString(),
+      correlation_id: null,
+      position: 1,
+      data: { store_id: shop.id, first_event_at: new Date(hour + first).toISOString(), last_event_at: new Date(hour + last).toISOString(), batches: 10, observations: 20, sessions: 1 },
+    });
+    for (const fact of [window('a', 1_000, 5_000), window('b', 2_000, 4_000), window('a', 1_000, 5_000)]) await consumer.record(fact);
+    clock.set(new Date(hour + 3_600_000).toISOString());
+    const report = (await get(`/reports/pci?store_id=${shop.id}`)).body.data;
+    expect(report.periodic_checks.at(-1)).toMatchObject({ sdk_batches: 20, sdk_sessions: 2 });
+  });
 });

@@ -18,9 +18,10 @@ import {
   type SdkRecordSightingsReply,
   type SensitiveFieldAccessObservation,
   type StoreDocument,
+  type StoreSightings,
 } from '@pss/contracts';
 import type { CommandMetaCarrier } from '@pss/bus';
-import { EVENT_STORE, type EventStore } from '@pss/event-store';
+import { EVENT_STORE, WrongExpectedRevisionError, type EventStore } from '@pss/event-store';
 import { CLOCK, LruCache, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
@@ -38,7 +39,7 @@ import { ScriptWitnesses } from './script-witnesses';
 import { SharedBudget, type SpentShare } from './shared-budget';
 import { pageHeadersDecider, pageHeadersStream, UndeclaredPagesCapped } from './page-headers.decider';
 import { securityHeaders } from './security-headers';
-import { sightingsStream } from './sightings';
+import { sightingsStream, sightingsWindowStream } from './sightings';
 import { signalsStream, type ReadingScript, type SignalEvent } from './signals';
 
 /** Store pages whose headers this process remembers (a key and a fingerprint of some 300 bytes: about 15 MB). */
@@ -213,15 +214,25 @@ export class SdkIngestion {
    */
   async recordSightings(command: SdkRecordSightingsCommand): Promise<SdkRecordSightingsReply> {
     // Side by side, so the event store commits a flush of many stores together rather than one fsync per store.
-    const written = await Promise.allSettled(
-      command.windows.map((window) =>
-        this.eventStore.append(sightingsStream(window.storeId), [{ type: 'SightingsFlushed', data: window, metadata: { actor: SDK_ACTOR, orgId: window.orgId } }]),
-      ),
-    );
+    const written = await Promise.allSettled(command.windows.map((window) => this.recordWindow(window)));
     const failed = command.windows.filter((_, index) => written[index].status === 'rejected').map((window) => window.storeId);
     const failure = written.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failure) this.logger.error({ message: 'sightings not recorded', stores: failed.length, error: (failure.reason as Error).message });
     return { failed_store_ids: failed };
+  }
+
+  /** Once per window id: a window already written is recorded (an edge older than window ids appends each time). */
+  private async recordWindow(window: StoreSightings): Promise<void> {
+    const recorded = [{ type: 'SightingsFlushed', data: window, metadata: { actor: SDK_ACTOR, orgId: window.orgId } }];
+    if (!window.windowId) {
+      await this.eventStore.append(sightingsStream(window.storeId), recorded);
+      return;
+    }
+    try {
+      await this.eventStore.append(sightingsWindowStream(window.storeId, window.windowId), recorded, { expectedRevision: 'no_stream' });
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
   }
 
   /**

@@ -9,3 +9,9 @@ import type { DomainEvent } from '@pss/kernel';
 export type SightingsEvent = DomainEvent<'SightingsFlushed', StoreSightings>;
 
 export const sightingsStream = (storeId: string): string => `sightings-${storeId}`;
+
+/**
+ * A window with an id has a stream of its own, written once (expected: no stream): a retried flush or a redelivered
+ * command finds it written. Same prefix, so every reader of `sightings-` reads it.
+ */
+export const sightingsWindowStream = (storeId: string, windowId: string): string => `sightings-${storeId}-${windowId}`;

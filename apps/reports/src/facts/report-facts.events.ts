@@ -22,3 +22,8 @@ export type SdkWindowEvent = DomainEvent<
 export const storeFactsStream = (storeId: string): string => `reportfacts-${storeId}`;
 export const orgFactsStream = (orgId: string): string => `reportorgfacts-${orgId}`;
 export const sdkWindowsStream = (storeId: string): string => `reportsdk-${storeId}`;
+/**
+ * One SDK window's count, written once (expected: no stream) under its fact's id: a fact delivered again finds it
+ * written, and the windows of two gateway replicas, which overlap in time, are two facts and both count.
+ */
+export const sdkWindowStream = (storeId: string, factId: string): string => `${sdkWindowsStream(storeId)}-${factId}`;

@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { INVENTORY_TOPICS, type InventoryFactOf } from '@pss/contracts';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '@pss/event-store';
-import { ProjectionRunner } from '@pss/projections';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@pss/event-store';
 import type { ReportFact } from '../report/report-fold';
-import { orgFactsStream, sdkWindowsStream, storeFactsStream, type ReportFactEvent, type SdkWindowEvent } from './report-facts.events';
-import { SDK_STORES, type SdkStoreDocument } from './sdk-activity.projection';
+import { orgFactsStream, sdkWindowStream, storeFactsStream, type ReportFactEvent, type SdkWindowEvent } from './report-facts.events';
 
 export const REPORTS_ACTOR = 'reports';
 /** Facts read from the event store per call while a report is folded. */
@@ -13,15 +10,11 @@ const PAGE = 2000;
 
 /**
  * Reports' own history of what inventory and alerts published. At least once: a fact recorded twice is folded
- * once (by its id); an SDK window delivered again is older than the last one counted and is skipped.
+ * once (by its id); an SDK window is counted once by its fact's id (sdkWindowStream).
  */
 @Injectable()
 export class ReportFacts {
-  constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    private readonly projections: ProjectionRunner,
-  ) {}
+  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   async record(fact: ReportFact): Promise<void> {
     if (fact.type === INVENTORY_TOPICS.sdkActivity) return this.countSdkWindow(fact);
@@ -46,8 +39,6 @@ export class ReportFacts {
   private async countSdkWindow(fact: InventoryFactOf<typeof INVENTORY_TOPICS.sdkActivity>): Promise<void> {
     const { data } = fact;
     if (!fact.org_id) return;
-    const counted = await this.readStore.collection<SdkStoreDocument>(SDK_STORES).findOne({ _id: data.store_id });
-    if (counted && Date.parse(data.last_event_at) <= Date.parse(counted.last_event_at)) return;
     const event: SdkWindowEvent = {
       type: 'SdkWindowCounted',
       data: {
@@ -62,10 +53,11 @@ export class ReportFacts {
         pages: data.pages ?? [],
       },
     };
-    const stream = sdkWindowsStream(data.store_id);
-    const { position } = await this.eventStore.append(stream, [{ ...event, metadata: { actor: REPORTS_ACTOR, orgId: fact.org_id } }]);
-    // The next window of this store is checked against this one.
-    await this.projections.waitFor(position, [{ stream, type: event.type }]);
+    try {
+      await this.eventStore.append(sdkWindowStream(data.store_id, fact.id), [{ ...event, metadata: { actor: REPORTS_ACTOR, orgId: fact.org_id } }], { expectedRevision: 'no_stream' });
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
   }
 }
 

@@ -78,6 +78,11 @@ export interface ScriptSightings {
 export interface StoreSightings {
   storeId: string;
   orgId: string;
+  /**
+   * The window's own id, drawn once by the gateway and sent again with it on every retry: inventory records a
+   * window once whatever the retries and redeliveries (absent from an edge older than this field).
+   */
+  windowId?: string;
   firstEventAt: string;
   lastEventAt: string;
   batches: number;

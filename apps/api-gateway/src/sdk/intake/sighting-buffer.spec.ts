@@ -16,6 +16,7 @@ describe('SightingBuffer', () => {
     expect(flushed).toEqual({
       storeId: 's1',
       orgId: 'o1',
+      windowId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       firstEventAt: iso(2),
       lastEventAt: iso(9),
       batches: 2,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PageViewSightings, StoreSightings } from '@pss/contracts';
 
 /**
@@ -91,6 +92,7 @@ export class SightingBuffer {
     return [...drained].map(([storeId, window]) => ({
       storeId,
       orgId: window.orgId,
+      windowId: randomUUID(),
       firstEventAt: new Date(window.firstEventAt).toISOString(),
       lastEventAt: new Date(window.lastEventAt).toISOString(),
       batches: window.batches,

@@ -1,18 +1,21 @@
 import type { Bus } from '@pss/bus';
-import type { SdkRecordSightingsCommand, SdkRecordSightingsReply } from '@pss/contracts';
+import type { SdkRecordSightingsCommand, SdkRecordSightingsReply, StoreSightings } from '@pss/contracts';
 import { MAX_PENDING_WINDOWS, SightingsFlusher, WINDOWS_PER_COMMAND } from './sightings-flusher';
 
 /** An inventory on the other side of the bus that records what it is sent, or fails as told. */
 class RecordingInventory implements Bus {
   readonly recorded: string[] = [];
+  /** Every window sent, recorded or not. */
+  readonly sent: StoreSightings[] = [];
   failing = false;
   failStores = new Set<string>();
   commands = 0;
 
   async request<Reply>(_pattern: string, payload: unknown): Promise<Reply> {
     this.commands += 1;
-    if (this.failing) throw new Error('inventory unreachable');
     const { windows } = payload as SdkRecordSightingsCommand;
+    this.sent.push(...windows);
+    if (this.failing) throw new Error('inventory unreachable');
     const failed = windows.filter((window) => this.failStores.has(window.storeId)).map((window) => window.storeId);
     this.recorded.push(...windows.filter((window) => !this.failStores.has(window.storeId)).map((window) => window.storeId));
     const reply: SdkRecordSightingsReply = { failed_store_ids: failed };
@@ -40,6 +43,20 @@ describe('SightingsFlusher', () => {
     inventory.failStores.clear();
     await flusher.run();
     expect(inventory.recorded).toEqual(['store-1', 'store-2']);
+  });
+
+  it('sends a window again under the id it was first sent with, and each new window under a new id (issue 33, D6)', async () => {
+    const { inventory, flusher } = setUp();
+    flusher.count(store(1), VISIT, 3, [], 'session', 0);
+    inventory.failing = true; // the reply was lost: inventory may have recorded the window
+    await flusher.run();
+    inventory.failing = false;
+    await flusher.run();
+    flusher.count(store(1), VISIT, 3, [], 'session', 0);
+    await flusher.run();
+    const [first, retried, next] = inventory.sent;
+    expect(retried.windowId).toBe(first.windowId);
+    expect(next.windowId).not.toBe(first.windowId);
   });
 
   it('keeps every window through an outage and sends them in bounded commands', async () => {
