@@ -145,12 +145,22 @@ export class AggregateRepository {
       return { owner, earlier: events.length === 0, abandoned: false };
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'conflict') throw error;
-      const recorded = await this.eventStore.readStream(reservationStream(key));
-      const claimed = recorded[recorded.length - 1];
-      if (claimed?.type !== 'KeyReserved') throw error;
-      const ageMs = this.clock.now().getTime() - Date.parse(claimed.createdAt);
-      return { owner: (claimed.data as { owner: string }).owner, earlier: true, abandoned: ageMs > ABANDONED_AFTER_TIMEOUTS * this.config.requestTimeoutMs };
+      const held = await this.holder(key);
+      if (!held) throw error;
+      return { owner: held.owner, earlier: true, abandoned: held.abandoned };
     }
+  }
+
+  /**
+   * Who holds `key`, and whether the hold is as old as only a create that died midway leaves it (`abandoned`): the
+   * caller, knowing whether the holder's resource exists, may then take the key over.
+   */
+  async holder(key: string): Promise<{ owner: string; abandoned: boolean } | undefined> {
+    const recorded = await this.eventStore.readStream(reservationStream(key));
+    const reserved = recorded[recorded.length - 1];
+    if (reserved?.type !== 'KeyReserved') return undefined;
+    const ageMs = this.clock.now().getTime() - Date.parse(reserved.createdAt);
+    return { owner: (reserved.data as { owner: string }).owner, abandoned: ageMs > ABANDONED_AFTER_TIMEOUTS * this.config.requestTimeoutMs };
   }
 
   /** Gives a command's claim back: its command was refused, so running it again must decide again. */

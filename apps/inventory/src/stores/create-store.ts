@@ -52,13 +52,16 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     // The command claimed first: a redelivery, or the client's retry of a create that timed out, answers the store
     // the first delivery created instead of creating a second one (or meeting its own domain as a 409).
     const claim = meta ? await this.aggregates.claimCommand(meta.id, storeId, context) : undefined;
-    if (claim?.earlier) return this.createdEarlier(claim.owner, context);
+    if (claim?.earlier && !claim.abandoned) return this.createdEarlier(claim.owner, context);
+    // A first delivery that died midway (abandoned) is finished with the id it chose: its reservations are its own.
+    const id = claim?.owner ?? storeId;
+    if (claim?.abandoned && (await this.exists(id))) return this.answer(id);
     try {
-      return await this.create(storeId, orgId, input, organization.profile, at, context);
+      return await this.create(id, orgId, input, organization.profile, at, context);
     } catch (error) {
       // Refused: the claim goes back, so the command decides again if it comes again. Created (the answer failed):
       // the claim stays, so a retry answers this store.
-      if (meta && !(await this.exists(storeId))) await this.aggregates.releaseCommand(meta.id, storeId, context);
+      if (meta && !(await this.exists(id))) await this.aggregates.releaseCommand(meta.id, id, context);
       throw error;
     }
   }
@@ -103,7 +106,7 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
 
     const limit = billingMode === 'partner' ? Number.POSITIVE_INFINITY : PLANS[plan].stores;
     const quota = storeQuotaStream(orgId);
-    await this.aggregates.reserve(reservation.key, storeId, context, reservation.conflict);
+    await this.reserveDomain(reservation, storeId, orgId, context);
     try {
       await this.aggregates.decide(quota, storeQuotaDecider, { type: 'TakeStoreSlot', orgId, storeId, limit, plan }, context);
     } catch (error) {
@@ -119,6 +122,23 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     }
 
     return this.answer(storeId);
+  }
+
+  /**
+   * Reserves the domain for `storeId`. A reservation left by a create that died before its store existed
+   * (abandoned, and no store of that id) is taken over, and the dead create's quota slot freed: else that domain
+   * were refused (409) to everyone for good, and the slot counted against the plan.
+   */
+  private async reserveDomain(reservation: { key: string; conflict: string }, storeId: string, orgId: string, context: CommandContext): Promise<void> {
+    try {
+      await this.aggregates.reserve(reservation.key, storeId, context, reservation.conflict);
+    } catch (error) {
+      const held = await this.aggregates.holder(reservation.key);
+      if (!held?.abandoned || (await this.exists(held.owner))) throw error;
+      await this.aggregates.release(reservation.key, held.owner, context);
+      await this.aggregates.decide(storeQuotaStream(orgId), storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId: held.owner }, context);
+      await this.aggregates.reserve(reservation.key, storeId, context, reservation.conflict);
+    }
   }
 
   /** The created store as its write left it, whether or not the read models have it yet. */
