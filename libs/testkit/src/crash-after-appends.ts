@@ -1,7 +1,7 @@
 import type { EventStore } from '@pss/event-store';
 
 /**
- * What a service's event store calls meet once its process has died: shaped as an outage (the EventStoreDB client's
+ * What a service's event store calls meet once its process has died (or the store is out of reach): shaped as an outage (the EventStoreDB client's
  * `unavailable`), so the caller answers 503 and the key of its request is released for the retry, and background
  * handlers of the same process wait instead of dead-lettering, as they would have stopped with the process.
  */
@@ -22,21 +22,43 @@ export class ProcessDownError extends Error {
  * the event store holds.
  */
 export function crashAfterAppends(eventStore: EventStore, appends: number, counted: (stream: string) => boolean): { restart(): void } {
-  // The adapter's own method, from its class: the service's store is a proxy (appends are timed) whose `append`
-  // calls the adapter's, so the crash is put on the adapter, behind the timing, and taken off by deleting it.
-  const adapterAppend = (Object.getPrototypeOf(eventStore) as EventStore).append;
   let made = 0;
-  eventStore.append = async (...args) => {
-    if (made >= appends) throw new ProcessDownError();
-    if (!counted(args[0])) return adapterAppend.apply(eventStore, args);
-    made += 1;
-    const result = await adapterAppend.apply(eventStore, args);
-    if (made === appends) throw new ProcessDownError();
-    return result;
-  };
   return {
-    restart: () => {
-      delete (eventStore as Partial<EventStore>).append;
-    },
+    restart: replaceAppend(eventStore, async (adapterAppend, args) => {
+      if (made >= appends) throw new ProcessDownError();
+      if (!counted(args[0])) return adapterAppend(args);
+      made += 1;
+      const result = await adapterAppend(args);
+      if (made === appends) throw new ProcessDownError();
+      return result;
+    }),
+  };
+}
+
+/** An event store refusing appends to the streams `affected` names, as an unreachable EventStoreDB, until `end()`. */
+export function appendOutage(eventStore: EventStore, affected: (stream: string) => boolean): { end(): void } {
+  return {
+    end: replaceAppend(eventStore, async (adapterAppend, args) => {
+      if (affected(args[0])) throw new ProcessDownError();
+      return adapterAppend(args);
+    }),
+  };
+}
+
+type AppendArgs = Parameters<EventStore['append']>;
+
+/**
+ * Puts `append` on the adapter and answers how to take it off. The adapter's own method comes from its class: the
+ * service's store is a proxy (appends are timed) whose `append` calls the adapter's, so the fault goes behind the
+ * timing, and deleting it restores the class's.
+ */
+function replaceAppend(
+  eventStore: EventStore,
+  append: (adapterAppend: (args: AppendArgs) => ReturnType<EventStore['append']>, args: AppendArgs) => ReturnType<EventStore['append']>,
+): () => void {
+  const adapterAppend = (Object.getPrototypeOf(eventStore) as EventStore).append;
+  eventStore.append = (...args) => append((forwarded) => adapterAppend.apply(eventStore, forwarded), args);
+  return () => {
+    delete (eventStore as Partial<EventStore>).append;
   };
 }
