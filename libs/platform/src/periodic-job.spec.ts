@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { MemoryReadStore, READ_STORE, type ReadStore } from '@pss/read-store';
 import { eventually } from '@pss/testkit';
 import { PeriodicJob } from './periodic-job';
 import { PLATFORM_OPTIONS, type PlatformOptions } from './tokens';
@@ -41,8 +42,10 @@ class CountingJob extends PeriodicJob {
   }
 }
 
-async function start(background: boolean): Promise<{ app: INestApplicationContext; job: CountingJob }> {
-  @Module({ providers: [{ provide: PLATFORM_OPTIONS, useValue: { background } }, CountingJob] })
+/** A replica of the service: with `shared`, the read store every replica of it shares, where job leases are. */
+async function start(background: boolean, shared?: ReadStore): Promise<{ app: INestApplicationContext; job: CountingJob }> {
+  const readStore = shared ? [{ provide: READ_STORE, useValue: shared }] : [];
+  @Module({ providers: [{ provide: PLATFORM_OPTIONS, useValue: { background } }, ...readStore, CountingJob] })
   class JobModule {}
   const app = await NestFactory.createApplicationContext(JobModule, { logger: false });
   return { app, job: app.get(CountingJob) };
@@ -93,6 +96,18 @@ describe('PeriodicJob', () => {
     release();
     await closing;
     expect(job.finished).toBe(1);
+  });
+
+  it('runs on one replica of those sharing a read store, and on another once that one stops (issue 33, D10)', async () => {
+    const shared = new MemoryReadStore();
+    const first = await start(true, shared);
+    const second = await start(true, shared);
+    await eventually(() => first.job.finished + second.job.finished, (runs) => runs >= 3);
+    const [running, standing] = first.job.started > 0 ? [first, second] : [second, first];
+    expect(standing.job.started).toBe(0);
+    await running.app.close();
+    await eventually(() => standing.job.finished, (finished) => finished >= 2);
+    await standing.app.close();
   });
 
   it('runs nothing by itself in a process without background work (a CLI call)', async () => {

@@ -3,9 +3,11 @@ import { DiscoveryService } from '@nestjs/core';
 import { BUS, type Bus } from '@pss/bus';
 import {
   IntegrationPublisher,
+  LeasedPublisher,
   PROJECTION_METADATA,
   ProjectionRunner,
   ReadModelSnapshots,
+  replicaId,
   type IntegrationEventSource,
   type Projection,
   type RestoreSummary,
@@ -27,7 +29,8 @@ const CATCH_UP_TIMEOUT_MS = 120_000;
 @Injectable()
 export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Platform');
-  private publishers: IntegrationPublisher[] = [];
+  /** One per source on every replica; the holder of a source's lease publishes it (LeasedPublisher). */
+  private publishers: LeasedPublisher[] = [];
   private snapshots?: ReadModelSnapshots;
   private started = false;
   /** How the start-up catch-up went: the start-up summary reports it. */
@@ -56,8 +59,10 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
       this.logger.warn({ message: `read models not caught up after ${CATCH_UP_TIMEOUT_MS / 1000} s; opening anyway, they keep catching up`, ...this.catchUp });
     }
     if (this.options.background) {
+      const { eventStore, checkpoints, readStore } = this.adapters;
+      const replica = replicaId();
       this.publishers = discoverProviders<IntegrationEventSource>(this.discovery, INTEGRATION_SOURCE_METADATA).map(
-        (source) => new IntegrationPublisher(source, this.adapters.eventStore, this.adapters.checkpoints, this.bus, this.logger),
+        (source) => new LeasedPublisher(source.name, () => new IntegrationPublisher(source, eventStore, checkpoints, this.bus, this.logger), readStore, replica, this.logger),
       );
       for (const publisher of this.publishers) await publisher.start();
       this.snapshots?.afterCatchUp();
@@ -83,9 +88,9 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
     return new ReadModelSnapshots(readModelSnapshot, readStore, this.runner, eventStore, new Logger('ReadModelSnapshots'));
   }
 
-  /** Each publisher's position: `/metrics` shows how far behind the event store the bus is. */
+  /** The position of each publisher this replica runs: `/metrics` shows how far behind the event store the bus is. */
   publisherPositions(): Array<{ name: string; position: number }> {
-    return this.publishers.map((publisher) => ({ name: publisher.name, position: publisher.publishedPosition }));
+    return this.publishers.filter((publisher) => publisher.active).map((publisher) => ({ name: publisher.name, position: publisher.publishedPosition }));
   }
 
   /**
@@ -94,7 +99,7 @@ export class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationS
    * handled the event, so this is also how far the consumers here have got.
    */
   async publishedPosition(source: string): Promise<number> {
-    const local = this.publishers.find((publisher) => publisher.name === source);
+    const local = this.publishers.find((publisher) => publisher.name === source && publisher.active);
     if (local) return local.publishedPosition;
     return (await this.adapters.checkpoints.load(IntegrationPublisher.checkpointOf(source))) ?? 0;
   }

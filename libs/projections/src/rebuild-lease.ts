@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DomainError } from '@pss/kernel';
-import { DuplicateKeyError, type Document, type ReadStore } from '@pss/read-store';
+import type { ReadStore } from '@pss/read-store';
+import { Lease, type LeaseDocument } from './lease';
 
 /** Where the replica rebuilding a projection holds its lease, beside the read models (shared by every replica). */
 export const REBUILD_LEASES = 'projection_rebuilds';
@@ -9,12 +10,7 @@ export const REBUILD_LEASES = 'projection_rebuilds';
 export const LEASE_MS = 60_000;
 const RENEW_EVERY_MS = LEASE_MS / 4;
 
-export interface RebuildLeaseDocument extends Document {
-  owner: string;
-  /** Epoch milliseconds after which the lease is abandoned unless renewed. */
-  expires_at: number;
-  renewed_at: string;
-}
+export type RebuildLeaseDocument = LeaseDocument;
 
 /** Names this process among the replicas: host, pid and a random part (pids repeat across containers). */
 export const replicaId = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -28,58 +24,35 @@ export const replicaId = (): string => `${hostname()}:${process.pid}:${randomUUI
 export class RebuildLease {
   private timer?: NodeJS.Timeout;
 
-  private constructor(
-    private readonly readStore: ReadStore,
-    private readonly projection: string,
-    private readonly owner: string,
-    private readonly now: () => number,
-  ) {}
+  private constructor(private readonly lease: Lease) {}
 
   /** Takes the lease, or refuses when a live replica holds it. */
   static async acquire(readStore: ReadStore, projection: string, owner: string, now: () => number): Promise<RebuildLease> {
-    const lease = new RebuildLease(readStore, projection, owner, now);
-    const leases = readStore.collection<RebuildLeaseDocument>(REBUILD_LEASES);
-    try {
-      // Free, expired, or already ours: an upsert whose filter misses a live lease of another replica collides.
-      await leases.updateOne(
-        { _id: projection, $or: [{ expires_at: { $lte: now() } }, { owner }] },
-        { $set: lease.renewal() },
-        { upsert: true },
-      );
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      const holder = await leases.findOne({ _id: projection });
+    const lease = new Lease(readStore, REBUILD_LEASES, projection, owner, LEASE_MS, now);
+    if (!(await lease.take())) {
+      const holder = await lease.holder();
       throw new DomainError('conflict', `projection ${projection} is already being rebuilt by replica ${holder?.owner ?? 'unknown'}`);
     }
-    lease.timer = setInterval(() => void lease.renew(), RENEW_EVERY_MS);
-    lease.timer.unref();
-    return lease;
+    const rebuild = new RebuildLease(lease);
+    // The next renewal tries again after a failed one; the lease has LEASE_MS of slack.
+    rebuild.timer = setInterval(() => void lease.renew().catch(() => undefined), RENEW_EVERY_MS);
+    rebuild.timer.unref();
+    return rebuild;
   }
 
   /** Whether the shadows of `projection` are abandoned: no lease, or one its replica stopped renewing. */
   static async abandoned(readStore: ReadStore, projection: string, now: () => number): Promise<boolean> {
-    const lease = await readStore.collection<RebuildLeaseDocument>(REBUILD_LEASES).findOne({ _id: projection });
+    const lease = await readStore.collection<LeaseDocument>(REBUILD_LEASES).findOne({ _id: projection });
     return !lease || lease.expires_at <= now();
   }
 
   /** Forgets an abandoned lease, unless a replica took it again meanwhile. */
   static async clearAbandoned(readStore: ReadStore, projection: string, now: () => number): Promise<void> {
-    await readStore.collection<RebuildLeaseDocument>(REBUILD_LEASES).deleteMany({ _id: projection, expires_at: { $lte: now() } });
+    await readStore.collection<LeaseDocument>(REBUILD_LEASES).deleteMany({ _id: projection, expires_at: { $lte: now() } });
   }
 
   async release(): Promise<void> {
     clearInterval(this.timer);
-    await this.readStore.collection<RebuildLeaseDocument>(REBUILD_LEASES).deleteMany({ _id: this.projection, owner: this.owner });
-  }
-
-  private async renew(): Promise<void> {
-    await this.readStore
-      .collection<RebuildLeaseDocument>(REBUILD_LEASES)
-      .updateOne({ _id: this.projection, owner: this.owner }, { $set: this.renewal() })
-      .catch(() => undefined); // the next renewal tries again; the lease has LEASE_MS of slack
-  }
-
-  private renewal(): Omit<RebuildLeaseDocument, '_id'> {
-    return { owner: this.owner, expires_at: this.now() + LEASE_MS, renewed_at: new Date(this.now()).toISOString() };
+    await this.lease.release();
   }
 }

@@ -24,7 +24,7 @@ export class RetryCycle extends PeriodicJob {
     @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
   ) {
     // Also at start (the platform's read models have caught up by then: its hooks run before this module's).
-    super('RetryCycle', RETRY_CYCLE_MS, options, true);
+    super('RetryCycle', RETRY_CYCLE_MS, options, { runAtStart: true });
   }
 
   /** One cycle; answers how many due deliveries it took up. */

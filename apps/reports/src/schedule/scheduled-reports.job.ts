@@ -31,7 +31,7 @@ export class ScheduledReportsJob extends PeriodicJob {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
   ) {
-    super('ScheduledReportsJob', SCHEDULED_REPORTS_INTERVAL_MS, options, true);
+    super('ScheduledReportsJob', SCHEDULED_REPORTS_INTERVAL_MS, options, { runAtStart: true });
   }
 
   protected async once(): Promise<number> {

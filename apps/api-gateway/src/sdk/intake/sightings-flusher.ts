@@ -28,7 +28,7 @@ export class SightingsFlusher extends PeriodicJob {
     @Inject(BUS) private readonly bus: Bus,
     @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
   ) {
-    super('SightingsFlusher', FLUSH_INTERVAL_MS, options);
+    super('SightingsFlusher', FLUSH_INTERVAL_MS, options, { everyReplica: true });
   }
 
   /** One admitted batch: where it came from when it looks like a page view, its observations, and the known scripts sighted in it. */
