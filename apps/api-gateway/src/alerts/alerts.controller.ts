@@ -1,11 +1,10 @@
-import { Body, Controller, Get, Inject, Param, Patch, Query } from '@nestjs/common';
-import { BUS, type Bus } from '@pss/bus';
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { ALERTS, COMMANDS, toResource, type AlertDocument, type AlertResource, type UpdateAlertRequest } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
+import { ApiController } from '../http/api-controller';
 import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
@@ -14,12 +13,7 @@ import { checkStoreFilter } from '../stores/own-store';
 import { ListAlertsQuery, UpdateAlertBody } from './alert.dto';
 
 @Controller(`${API_PREFIX}/alerts`)
-export class AlertsController {
-  constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(BUS) private readonly bus: Bus,
-  ) {}
-
+export class AlertsController extends ApiController {
   /** Newest first; filters by store, status, severity and type. */
   @Get()
   @RequiresScope('alerts:read')

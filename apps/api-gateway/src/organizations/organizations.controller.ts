@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { BUS, type Bus, type CommandIds } from '@pss/bus';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { CommandIds } from '@pss/bus';
 import {
   COMMANDS,
   ORGANIZATIONS,
@@ -7,10 +7,10 @@ import {
   type CreateOrganizationRequest,
   type OrganizationDocument,
 } from '@pss/contracts';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { RefusesOrgId, RequiresScope } from '../auth/scopes.decorator';
+import { ApiController } from '../http/api-controller';
 import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
@@ -25,12 +25,10 @@ import { OrganizationUsageReader } from './organization-usage';
  * (one level of nesting), so both refuse `org_id`.
  */
 @Controller(`${API_PREFIX}/organizations`)
-export class OrganizationsController {
-  constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(BUS) private readonly bus: Bus,
-    private readonly usageReader: OrganizationUsageReader,
-  ) {}
+export class OrganizationsController extends ApiController {
+  constructor(private readonly usageReader: OrganizationUsageReader) {
+    super();
+  }
 
   /** The token organization's children, newest first. */
   @Get()

@@ -1,10 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { BUS, type Bus } from '@pss/bus';
-import { COMMANDS, POLICIES, type InventoryCommandEnvelope, type PolicyDocument } from '@pss/contracts';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { COMMANDS, POLICIES, type PolicyDocument } from '@pss/contracts';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
+import { ApiController } from '../http/api-controller';
 import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
@@ -13,12 +12,7 @@ import { checkStoreFilter } from '../stores/own-store';
 import { CreatePolicyBody, ListPoliciesQuery, PolicyRunBody, UpdatePolicyBody } from './policy.dto';
 
 @Controller(`${API_PREFIX}/policies`)
-export class PoliciesController {
-  constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(BUS) private readonly bus: Bus,
-  ) {}
-
+export class PoliciesController extends ApiController {
   /** In evaluation order: lowest priority first. With store_id: the organization's policies and the store's own. */
   @Get()
   @RequiresScope('policies:read')
@@ -65,10 +59,5 @@ export class PoliciesController {
   @RequiresScope('policies:write')
   apply(@Param('id', UuidPipe) id: string, @Body() body: PolicyRunBody, @CurrentPrincipal() principal: Principal) {
     return this.send(COMMANDS.policyApply, principal, id, withoutOrgId(body));
-  }
-
-  private send(pattern: string, principal: Principal, id: string | undefined, input: object) {
-    const envelope: InventoryCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, id, input };
-    return this.bus.request(pattern, envelope);
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { BUS, type Bus, type CommandIds } from '@pss/bus';
+import type { CommandIds } from '@pss/bus';
 import {
   assertStoreWritable,
   COMMANDS,
@@ -16,13 +16,13 @@ import {
   type StoreDocument,
 } from '@pss/contracts';
 import { CLOCK, DAY_MS, DomainError, notFound, validationError, type Clock, type ErrorDetail } from '@pss/kernel';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { organizationReportsRefusal } from '@pss/report-files';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { HttpDomainError } from '../http/exceptions.filter';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
+import { ApiController } from '../http/api-controller';
 import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { Idempotent } from '../idempotency/idempotent.decorator';
@@ -38,13 +38,13 @@ import { ReportResponses } from './report-responses';
  * tombstone (`_deleted`), so it is filtered out here.
  */
 @Controller(`${API_PREFIX}/reports/pci`)
-export class ReportsController {
+export class ReportsController extends ApiController {
   constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(BUS) private readonly bus: Bus,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly responses: ReportResponses,
-  ) {}
+  ) {
+    super();
+  }
 
   /** The newest snapshot of exactly this period, or a new on_demand one; every call makes one without dates. */
   @Get()

@@ -1,10 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { BUS, type Bus } from '@pss/bus';
-import { COMMANDS, RULES, type InventoryCommandEnvelope, type RuleDocument } from '@pss/contracts';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { COMMANDS, RULES, type RuleDocument } from '@pss/contracts';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
+import { ApiController } from '../http/api-controller';
 import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
@@ -14,12 +13,7 @@ import { CreateRuleBody, DeleteRuleQuery, ListRulesQuery, UpdateRuleBody } from 
 
 /** Block and allow rules. Reading them is part of reviewing scripts (scripts:read), as the spec's scope table says. */
 @Controller(`${API_PREFIX}/rules`)
-export class RulesController {
-  constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(BUS) private readonly bus: Bus,
-  ) {}
-
+export class RulesController extends ApiController {
   /** Newest first. */
   @Get()
   @RequiresScope('scripts:read')
@@ -58,10 +52,5 @@ export class RulesController {
   @RequiresScope('rules:write')
   deleteByQuery(@Query() query: DeleteRuleQuery, @CurrentPrincipal() principal: Principal) {
     return this.send(COMMANDS.ruleDelete, principal, query.id, {});
-  }
-
-  private send(pattern: string, principal: Principal, id: string | undefined, input: object): Promise<unknown> {
-    const envelope: InventoryCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, id, input };
-    return this.bus.request(pattern, envelope);
   }
 }

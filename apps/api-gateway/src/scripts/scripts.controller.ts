@@ -1,11 +1,11 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { BUS, type Bus, type CommandIds } from '@pss/bus';
-import { COMMANDS, SCRIPTS, toResource, type InventoryCommandEnvelope, type ScriptDocument } from '@pss/contracts';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { CommandIds } from '@pss/bus';
+import { COMMANDS, SCRIPTS, toResource, type ScriptDocument } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
+import { ApiController } from '../http/api-controller';
 import { API_PREFIX } from '../http/api-prefix';
 import { FastRead } from '../http/fast-reads';
 import { UuidPipe } from '../http/uuid.pipe';
@@ -18,13 +18,8 @@ import { listedScript } from './listed-script';
 import { AuthorizeScriptBody, BlockScriptBody, ListScriptsQuery } from './script.dto';
 
 @Controller(`${API_PREFIX}/scripts`)
-export class ScriptsController {
+export class ScriptsController extends ApiController {
   private readonly listed = new JsonRendering<ScriptDocument>(listedScript);
-
-  constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(BUS) private readonly bus: Bus,
-  ) {}
 
   /** The inventory, newest first; the review history is left to GET /scripts/{id}. JSON text (`jsonPage`): polled. */
   @Get()
@@ -64,10 +59,5 @@ export class ScriptsController {
   @Idempotent()
   block(@Param('id', UuidPipe) id: string, @Body() body: BlockScriptBody, @CurrentPrincipal() principal: Principal, @RequestCommandIds() commandIds?: CommandIds) {
     return this.send(COMMANDS.scriptBlock, principal, id, withoutOrgId(body), commandIds);
-  }
-
-  private send(pattern: string, principal: Principal, id: string, input: object, commandIds?: CommandIds) {
-    const envelope: InventoryCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, id, input };
-    return this.bus.request(pattern, envelope, { commandIds });
   }
 }

@@ -1,12 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { BUS, type Bus, type CommandIds } from '@pss/bus';
-import { API_CHANNEL_TYPES, CHANNELS, COMMANDS, toResource, type ChannelCommandEnvelope, type ChannelDocument, type CreatedChannel } from '@pss/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import type { CommandIds } from '@pss/bus';
+import { API_CHANNEL_TYPES, CHANNELS, COMMANDS, toResource, type ChannelDocument, type CreatedChannel } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { RequiresScope } from '../auth/scopes.decorator';
+import { ApiController } from '../http/api-controller';
 import { API_PREFIX } from '../http/api-prefix';
 import { UuidPipe } from '../http/uuid.pipe';
 import { withoutOrgId } from '../http/without-org-id';
@@ -22,12 +22,10 @@ import { CreateWebhookBody, UpdateWebhookBody } from './webhook.dto';
  * sealed both ways (webhookSecretInTransit), never in plain text on a command or reply topic.
  */
 @Controller(`${API_PREFIX}/webhooks`)
-export class WebhooksController {
-  constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(BUS) private readonly bus: Bus,
-    private readonly secrets: SecretBox,
-  ) {}
+export class WebhooksController extends ApiController {
+  constructor(private readonly secrets: SecretBox) {
+    super();
+  }
 
   /** Newest first. */
   @Get()
@@ -87,10 +85,5 @@ export class WebhooksController {
     const input = withoutOrgId(body);
     if (input.secret === undefined) return input;
     return { ...input, secret: this.secrets.seal(input.secret, webhookSecretInTransit(principal.actingOrgId)) };
-  }
-
-  private send(pattern: string, principal: Principal, id: string | undefined, input: object, commandIds?: CommandIds): Promise<unknown> {
-    const envelope: ChannelCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, id, input };
-    return this.bus.request(pattern, envelope, { commandIds });
   }
 }
