@@ -25,6 +25,11 @@ export interface RequestOptions {
   commandIds?: CommandIds;
   /** Who acts (`user:<e-mail>`, `api:<token prefix>`…): rides in the command's metadata (command-meta.ts). */
   actor?: string;
+  /**
+   * The Kafka message key: commands of one key land on one partition of the command topic, so one replica of the
+   * service handles them all (the one that keeps that key's caches and budgets in memory), until a rebalance.
+   */
+  key?: string;
 }
 
 export const BUS = Symbol('Bus');

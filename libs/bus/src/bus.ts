@@ -36,7 +36,7 @@ export class TransportBus implements Bus {
     const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs;
     const meta: CommandMeta = { id: options.commandIds?.next(pattern) ?? randomUUID(), deadline: new Date(Date.now() + timeoutMs).toISOString() };
     if (options.actor !== undefined) meta.actor = options.actor;
-    const reply$ = this.client.send<Reply>(pattern, this.wire(withCommandMeta(payload, meta)));
+    const reply$ = this.client.send<Reply>(pattern, this.wire(withCommandMeta(payload, meta), options.key));
     try {
       return await firstValueFrom(reply$.pipe(timeout(timeoutMs)));
     } catch (failure) {

@@ -110,7 +110,9 @@ export class SdkIntake {
   private async forward(store: Frozen<StoreDocument>, batch: IntakeBatch, observations: Observation[]): Promise<SdkIngestReply> {
     const { pageUrl, sessionId, sdkVersion, client } = batch;
     const command: SdkIngestCommand = { storeId: store._id, pageUrl, sessionId, sdkVersion, observations, client };
-    const reply = await this.bus.request<SdkIngestReply>(COMMANDS.sdkIngest, command);
+    // Keyed by store: one inventory replica takes a store's batches, so its new-script and signal budgets and
+    // caches are the store's whole (unkeyed, every replica had a budget of its own for the same store).
+    const reply = await this.bus.request<SdkIngestReply>(COMMANDS.sdkIngest, command, { key: store._id });
     // Ingestion always answers; an empty reply is a server closing under the request (the bus passes `null` on).
     if (!reply) throw new DomainError('service_unavailable', 'The service could not be reached');
     return reply;
