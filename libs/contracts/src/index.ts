@@ -10,6 +10,7 @@ export * from './api-token-format';
 export * from './read-models/store';
 export * from './commands/stores';
 export * from './read-models/store-activity';
+export * from './read-models/deployed-csp';
 export * from './read-models/rule';
 export * from './read-models/script';
 export * from './commands/scripts';

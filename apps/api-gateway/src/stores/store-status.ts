@@ -10,6 +10,7 @@ import {
 } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { StorePolicy } from './csp/store-policy';
 
 /** GET /stores/{id}/status: is the SDK installed and reporting, and what needs attention. */
 @Injectable()
@@ -17,6 +18,7 @@ export class StoreStatus {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly policies: StorePolicy,
   ) {}
 
   async of(store: StoreDocument) {
@@ -41,6 +43,8 @@ export class StoreStatus {
         blocked: await scripts.count({ store_id: store._id, status: 'blocked' }),
       },
       alerts: { open: await this.readStore.collection(ALERTS).count({ store_id: store._id, status: 'open' }) },
+      // The policies the store's pages send (as the SDK reads them), against the one its inventory writes now.
+      csp: await this.policies.staleness(store),
     };
   }
 }

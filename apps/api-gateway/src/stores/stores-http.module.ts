@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { StoreCspController } from './csp/store-csp.controller';
+import { StorePolicy } from './csp/store-policy';
 import { StoreStatus } from './store-status';
 import { StoresController } from './stores.controller';
 
 @Module({
   controllers: [StoresController, StoreCspController],
-  providers: [StoreStatus],
+  providers: [StoreStatus, StorePolicy],
 })
 export class StoresHttpModule {}

@@ -363,6 +363,7 @@ describe('stores (HTTP, embedded)', () => {
         sdk: { installed: false, paused: false, last_event_at: null, silent: false, events_total: 0 },
         scripts: { total: 0, needs_review: 0, authorized: 0, blocked: 0 },
         alerts: { open: 0 },
+        csp: { stale: false, deployed: [] },
       });
     });
   });

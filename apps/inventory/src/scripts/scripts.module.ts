@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { DeployedCspProjection } from '../ingestion/deployed-csp.projection';
 import { SdkIngestion } from '../ingestion/sdk-ingestion.service';
 import { StoreActivityProjection } from '../ingestion/store-activity.projection';
 import { PoliciesModule } from '../policies/policies.module';
@@ -12,6 +13,6 @@ import { ScriptsMessages } from './scripts.messages';
 @Module({
   imports: [CqrsModule, RulesModule, PoliciesModule],
   controllers: [ScriptsMessages],
-  providers: [ScriptProjection, StoreActivityProjection, SdkIngestion, DecideOnScriptHandler],
+  providers: [ScriptProjection, StoreActivityProjection, DeployedCspProjection, SdkIngestion, DecideOnScriptHandler],
 })
 export class ScriptsModule {}

@@ -869,6 +869,34 @@ export interface components {
             alerts: {
                 open: number;
             };
+            /** @description The Content-Security-Policy headers the store's pages were last seen sending (the SDK reads them), against the policy its inventory writes now (GET /stores/{id}/csp). */
+            csp: {
+                /** @description A deployed policy stops a script the current policy lets run, or lets run one it stops: deploy the current policy again. */
+                stale: boolean;
+                deployed: {
+                    /** @description The page's path. */
+                    page: string;
+                    /** @enum {string} */
+                    header: "Content-Security-Policy" | "Content-Security-Policy-Report-Only";
+                    /** Format: date-time */
+                    observed_at: string;
+                    stale: boolean;
+                    /** @description Scripts the current policy lets run that this one stops. */
+                    blocks_authorized: {
+                        /** Format: uuid */
+                        script_id: string;
+                        src: string;
+                    }[];
+                    /** @description Scripts the current policy stops that this one lets run, with their status. */
+                    allows_unauthorized: {
+                        /** Format: uuid */
+                        script_id: string;
+                        src: string;
+                        /** @enum {string} */
+                        status: "trusted" | "needs_review" | "suspicious" | "malicious" | "authorized" | "blocked";
+                    }[];
+                }[];
+            };
         };
         /** @description A Content-Security-Policy written from the store's inventory, its dry run over the last 30 days, and integrity attributes ready to paste. */
         StoreCsp: {
@@ -2922,6 +2950,10 @@ export interface operations {
                      *       },
                      *       "alerts": {
                      *         "open": 0
+                     *       },
+                     *       "csp": {
+                     *         "stale": false,
+                     *         "deployed": []
                      *       }
                      *     }
                      */

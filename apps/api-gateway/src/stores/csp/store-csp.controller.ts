@@ -1,6 +1,5 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { PAYMENT_PAGES, SCRIPTS, SDK_LOADER_CSP_HASH, type ScriptDocument } from '@pss/contracts';
-import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+import { PAYMENT_PAGES } from '@pss/contracts';
 import { CLOCK, notFound, type Clock } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { ownStore } from '@pss/store-reads';
@@ -10,7 +9,8 @@ import { RequiresScope } from '../../auth/scopes.decorator';
 import { API_PREFIX } from '../../http/api-prefix';
 import { UuidPipe } from '../../http/uuid.pipe';
 import { DEFAULT_UNCHANGED_DAYS, StoreCspQuery } from './store-csp.dto';
-import { dryRun, integrityAttributes, storeCsp } from './store-csp';
+import { dryRun, integrityAttributes } from './store-csp';
+import { StorePolicy } from './store-policy';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** The dry run looks back this far (issue 35). */
@@ -21,7 +21,7 @@ const DRY_RUN_DAYS = 30;
 export class StoreCspController {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig,
+    private readonly policies: StorePolicy,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -31,19 +31,11 @@ export class StoreCspController {
     const store = await ownStore(this.readStore, principal.actingOrgId, id);
     // Scripts are inventoried per store, not per page: a page's policy is its store's (docs/decisions.md, issue 35).
     if (query.page_id && !(await this.readStore.collection(PAYMENT_PAGES).findOne({ _id: query.page_id, store_id: id }))) throw notFound('Payment page');
-    const scripts = await this.readStore.collection<ScriptDocument>(SCRIPTS).find({ store_id: id }, { sort: { _id: 1 } });
-    const inventory = scripts.map((script) => ({ ...script, id: script._id }));
+    const inventory = await this.policies.inventory(id);
     const now = this.clock.now().getTime();
     const unchangedDays = query.unchanged_days ?? DEFAULT_UNCHANGED_DAYS;
     const since = new Date(now - DRY_RUN_DAYS * DAY_MS);
-    const policy = storeCsp({
-      mode: query.mode ?? 'report-only',
-      scripts: inventory,
-      sdkOrigin: new URL(this.service.publicUrl).origin,
-      loaderHash: SDK_LOADER_CSP_HASH,
-      reportUrl: `${this.service.publicUrl}/sdk/v1/csp?key=${store.sdk_key}`,
-      connections: [],
-    });
+    const policy = this.policies.written(store, inventory, query.mode ?? 'report-only');
     return {
       store_id: id,
       page_id: query.page_id ?? null,

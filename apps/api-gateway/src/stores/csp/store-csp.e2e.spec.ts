@@ -37,6 +37,41 @@ describe('GET /stores/{id}/csp (HTTP, embedded)', () => {
     expect(enforced.body.header).toBe('Content-Security-Policy');
   });
 
+  it("says the policy a page sends is stale once the inventory changes what it should let run, and fresh again once redeployed", async () => {
+    const store = await service.createStore(token);
+    const widget = `https://cdn.${store.domain}/widget.js`;
+    const pixel = 'https://pixel.example/p.js';
+    await service.reportSdk(store.sdk_key, [{ kind: 'script', src: widget, hash: sri('widget') }, { kind: 'script', src: pixel, hash: sri('pixel') }]);
+    const scripts: any[] = (await api('GET', `/scripts?store_id=${store.id}`)).body.data;
+    const idOf = (src: string) => scripts.find((s) => s.src === src).id;
+    await api('POST', `/scripts/${idOf(widget)}/authorize`, { justification: 'Payment widget' });
+    const status = async () => (await api('GET', `/stores/${store.id}/status`)).body.csp;
+    // The SDK reads the page's headers and reports them: that is how the service knows what is deployed.
+    const deploy = async () => {
+      const policy = (await api('GET', `/stores/${store.id}/csp?mode=enforce`)).body.value;
+      expect((await service.reportSdk(store.sdk_key, [{ kind: 'headers', headers: { 'Content-Security-Policy': policy } }])).status).toBe(202);
+    };
+    expect(await status()).toEqual({ stale: false, deployed: [] });
+
+    await deploy();
+    expect(await status()).toEqual({
+      stale: false,
+      deployed: [{ page: '/checkout', header: 'Content-Security-Policy', observed_at: expect.any(String), stale: false, blocks_authorized: [], allows_unauthorized: [] }],
+    });
+
+    await api('POST', `/scripts/${idOf(pixel)}/authorize`, { justification: 'Analytics we chose' });
+    expect(await status()).toMatchObject({ stale: true, deployed: [{ stale: true, blocks_authorized: [{ script_id: idOf(pixel), src: pixel }], allows_unauthorized: [] }] });
+
+    await api('POST', `/scripts/${idOf(widget)}/block`, { justification: 'Skimmer found in it' });
+    expect(await status()).toMatchObject({
+      stale: true,
+      deployed: [{ blocks_authorized: [{ script_id: idOf(pixel) }], allows_unauthorized: [{ script_id: idOf(widget), src: widget, status: 'blocked' }] }],
+    });
+
+    await deploy();
+    expect(await status()).toMatchObject({ stale: false, deployed: [{ stale: false, blocks_authorized: [], allows_unauthorized: [] }] });
+  });
+
   it('refuses a bad mode, page_id or period in the error shape, and answers 404 for a page or a store not its own', async () => {
     const store = await service.createStore(token);
     const bad = await api('GET', `/stores/${store.id}/csp?mode=block&unchanged_days=0&page_id=x`);

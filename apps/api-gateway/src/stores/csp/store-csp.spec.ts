@@ -1,22 +1,10 @@
+import { inventoriedScript } from './inventoried-script.testing';
 import { dryRun, integrityAttributes, storeCsp, type InventoriedScript } from './store-csp';
 
 const DAY = 24 * 3600 * 1000;
 const NOW = new Date('2026-06-30T12:00:00.000Z');
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString();
-const script = (over: Partial<InventoriedScript>): InventoriedScript => ({
-  id: 'sc',
-  src: 'https://cdn.example/a.js',
-  inline: false,
-  status: 'authorized',
-  current_hash: 'sha384-A',
-  authorized_hash: 'sha384-A',
-  first_seen_at: ago(90),
-  last_seen_at: ago(1),
-  last_hash_change_at: null,
-  sightings: 10,
-  sessions_count: 4,
-  ...over,
-});
+const script = (over: Partial<InventoriedScript>): InventoriedScript => inventoriedScript({ first_seen_at: ago(90), last_seen_at: ago(1), ...over });
 const inputs = { sdkOrigin: 'https://pss.example', loaderHash: 'sha256-LOADER', reportUrl: 'https://pss.example/sdk/v1/csp?key=pk_live_1', connections: [] };
 
 describe('a store CSP built from its inventory', () => {
