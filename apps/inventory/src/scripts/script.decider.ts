@@ -1,7 +1,7 @@
 import { DomainError, notFound, type Decider } from '@pss/kernel';
 import { integrityOf, type ScriptStatus, type ScriptType } from '@pss/contracts';
 import type { AuthorizationMethod } from '@pss/contracts';
-import type { ScriptContent, ScriptDecision, ScriptEvent, ScriptRecommendation } from './script.events';
+import type { ScriptAddress, ScriptContent, ScriptDecision, ScriptEvent, ScriptRecommendation } from './script.events';
 import { hashAlgorithm, withHash, type HashesByAlgorithm } from './script-hashes';
 
 /** Decisions a policy never overturns (spec of the policies issue: decisions taken by hand stand). */
@@ -16,13 +16,7 @@ export const RESTORE_CLIENTS = 2;
 /** How long before an authorization expires its review falls due. */
 const REVIEW_NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface ScriptSighting extends ScriptContent {
-  scriptId: string;
-  storeId: string;
-  orgId: string;
-  src: string;
-  inline: boolean;
-  host: string | null;
+export interface ScriptSighting extends ScriptContent, ScriptAddress {
   gtmContainer: string | null;
   pageUrl: string;
   sessionId: string;

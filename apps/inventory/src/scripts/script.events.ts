@@ -10,6 +10,16 @@ export interface ScriptContent {
   sizeBytes: number | null;
 }
 
+/** Which script, of which store and organization, loaded from where (`host` null for an inline script). */
+export interface ScriptAddress {
+  scriptId: string;
+  storeId: string;
+  orgId: string;
+  src: string;
+  inline: boolean;
+  host: string | null;
+}
+
 export interface ScriptDecision {
   method: AuthorizationMethod;
   by: string;
@@ -23,13 +33,7 @@ export interface ScriptDecision {
 export type ScriptEvent =
   | DomainEvent<
       'ScriptDetected',
-      ScriptContent & {
-        scriptId: string;
-        storeId: string;
-        orgId: string;
-        src: string;
-        inline: boolean;
-        host: string | null;
+      ScriptContent & ScriptAddress & {
         type: ScriptType;
         vendorId: string | null;
         category: string | null;

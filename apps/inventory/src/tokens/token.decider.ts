@@ -1,33 +1,28 @@
 import { addDays, DomainError, validationError, type Decider, type DomainEvent, type ErrorDetail } from '@pss/kernel';
 import { isScope, LAST_USE_RESOLUTION_MS, READ_ONLY_SCOPES, READ_ONLY_SHORTCUT, SCOPES, TOKEN_NAME_MAX, TOKEN_VALIDITY_DAYS } from '@pss/contracts';
 
+/** What a token is issued as: the request asks for it, the event records it (name trimmed, shortcuts expanded). */
+interface TokenGrant {
+  tokenId: string;
+  orgId: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  scopes: string[];
+}
+
 export type TokenEvent =
-  | DomainEvent<'TokenIssued', {
-      tokenId: string;
-      orgId: string;
-      name: string;
-      prefix: string;
-      hash: string;
-      scopes: string[];
-      issuedAt: string;
-      expiresAt: string | null;
-    }>
+  | DomainEvent<'TokenIssued', TokenGrant & { issuedAt: string; expiresAt: string | null }>
   | DomainEvent<'TokenRevoked', { tokenId: string; revokedAt: string }>
   | DomainEvent<'TokenUsed', { tokenId: string; usedAt: string }>;
 
 export type TokenCommand =
-  | {
+  | (TokenGrant & {
       type: 'IssueToken';
-      tokenId: string;
-      orgId: string;
-      name: string;
-      prefix: string;
-      hash: string;
-      scopes: string[];
       /** null = no expiry. */
       validityDays: number | null;
       at: Date;
-    }
+    })
   | { type: 'RevokeToken'; at: Date }
   | { type: 'RecordTokenUse'; at: Date };
 
