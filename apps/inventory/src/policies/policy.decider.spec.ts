@@ -18,24 +18,8 @@ const definition: PolicyDefinition = {
 const create: PolicyCommand = { type: 'CreatePolicy', policyId: 'pol-1', orgId: 'org-1', storeId: null, definition, isDefault: true, at };
 const created: PolicyEvent = {
   type: 'PolicyCreated',
-  data: {
-    policyId: 'pol-1',
-    orgId: 'org-1',
-    storeId: null,
-    name: 'Recommend known payment providers',
-    description: 'Scripts of known payment providers.',
-    version: 1,
-    active: true,
-    mode: 'recommend',
-    priority: 200,
-    match: { category: ['payment'] },
-    conditions: {},
-    action: 'authorize',
-    justificationTemplate: 'Payment provider {vendor} on {domain}',
-    expiresDays: null,
-    isDefault: true,
-    createdAt: '2026-03-01T09:30:00.000Z',
-  },
+  // The definition as given, its name trimmed.
+  data: { ...definition, name: 'Recommend known payment providers', policyId: 'pol-1', orgId: 'org-1', storeId: null, version: 1, isDefault: true, createdAt: '2026-03-01T09:30:00.000Z' },
 };
 const spec = deciderSpec(policyDecider);
 const changed = (change: Partial<PolicyDefinition> | Record<string, unknown>): PolicyCommand =>
