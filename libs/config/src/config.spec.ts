@@ -44,4 +44,18 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be a number of hops or comma-separated addresses and CIDR ranges/);
     });
   });
+
+  describe('DNS_SERVERS', () => {
+    it('is empty by default: the system resolvers', () => {
+      expect(loadConfig({}).dnsServers).toEqual([]);
+    });
+
+    it('takes addresses with optional ports', () => {
+      expect(loadConfig({ DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1,2606:4700::1111,[::1]:53' }).dnsServers).toEqual(['127.0.0.1:5353', '1.1.1.1', '2606:4700::1111', '[::1]:53']);
+    });
+
+    it.each(['dns.internal', '10.0.0.1:0', '10.0.0.1:65536', '[10.0.0.1]:53', '::1:53:x', '1.1.1.1:'])('refuses %s at start-up', (value) => {
+      expect(() => loadConfig({ DNS_SERVERS: value })).toThrow(/DNS_SERVERS must be comma-separated IP addresses, each with an optional :port/);
+    });
+  });
 });

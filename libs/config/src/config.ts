@@ -43,6 +43,11 @@ export interface ServiceConfig {
    * peer is the client), a number of hops, or addresses and CIDR ranges.
    */
   trustProxy: false | number | string[];
+  /**
+   * The resolvers domain verification asks for TXT records (`ip` or `ip:port`, IPv6 as `[ip]:port`), as
+   * `Resolver.setServers` takes them; empty: the system's.
+   */
+  dnsServers: string[];
 }
 
 const list = (value: string | undefined): string[] =>
@@ -93,6 +98,23 @@ function trustedProxies(value: string | undefined): ServiceConfig['trustProxy'] 
   return entries;
 }
 
+const isPort = (port: string | undefined): boolean => port === undefined || (/^[0-9]{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
+
+/** `ip`, `ip:port` or `[ipv6]:port`: addresses only, as a resolver named by a host name would itself need resolving. */
+function isDnsServer(entry: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::([^:]*))?$/.exec(entry);
+  if (bracketed) return isIP(bracketed[1]) === 6 && isPort(bracketed[2]);
+  if (isIP(entry) !== 0) return true;
+  const [address, port, ...rest] = entry.split(':');
+  return rest.length === 0 && isIP(address) === 4 && isPort(port);
+}
+
+function dnsServers(value: string | undefined): string[] {
+  const wrong = list(value).filter((entry) => !isDnsServer(entry));
+  if (wrong.length > 0) throw new Error(`DNS_SERVERS must be comma-separated IP addresses, each with an optional :port, got "${wrong.join(', ')}"`);
+  return list(value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
   const port = integer('PORT', env.PORT, 3000);
@@ -121,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     reportGenerationsPerMinute: integer('REPORT_GENERATIONS_PER_MINUTE', env.REPORT_GENERATIONS_PER_MINUTE, 10, 1, 1_000_000),
     reportOnDemandRetentionDays: integer('REPORT_ON_DEMAND_RETENTION_DAYS', env.REPORT_ON_DEMAND_RETENTION_DAYS, 90, 1, 36_500),
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    dnsServers: dnsServers(env.DNS_SERVERS),
   };
 }
 

@@ -7,3 +7,4 @@ export * from './cooperative';
 export * from './canonical-json';
 export * from './keyset-cursor';
 export * from './csv';
+export * from './printable';

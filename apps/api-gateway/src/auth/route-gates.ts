@@ -38,6 +38,7 @@ export const DOCUMENTED_ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'PATCH /api/v1/stores/:id': bearer('stores:write'),
   'DELETE /api/v1/stores/:id': bearer('stores:write'),
   'POST /api/v1/stores/:id/rotate-key': bearer('stores:write'),
+  'POST /api/v1/stores/:id/verify-domain': bearer('stores:write'),
   'GET /api/v1/stores/:id/pages': bearer('stores:read'),
   'POST /api/v1/stores/:id/pages': bearer('pages:write'),
   'GET /api/v1/stores/:id/status': bearer('stores:read'),

@@ -23,6 +23,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   uri_too_long: 414, // libs/host http-errors.ts
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
+  domain_not_verified: 422,
   rate_limited: 429,
   headers_too_large: 431, // libs/host http-errors.ts
   internal_error: 500,

@@ -37,6 +37,9 @@ export const ERROR_EXAMPLES = {
   payload_too_large: example('payload_too_large', 'Request body is too large'),
   unsupported_media_type: example('unsupported_media_type', 'Request bodies must be application/json'),
   idempotency_key_reused: example('idempotency_key_reused', 'This Idempotency-Key was used with another request'),
+  domain_not_verified: example('domain_not_verified', 'Expected a TXT record _pss-challenge.loja.example with the value pss-verify=4f0c…; found no TXT record', [
+    { field: 'domain', message: '_pss-challenge.loja.example does not hold pss-verify=4f0c…' },
+  ]),
   rate_limited: example('rate_limited', 'Rate limit exceeded; retry after 12 seconds'),
   service_unavailable: example('service_unavailable', 'A data store is unavailable; retry shortly'),
 };
@@ -47,11 +50,14 @@ const ERRORS: Record<number, { description: string; examples: (keyof typeof ERRO
   401: { description: 'Missing or malformed credentials, invalid or expired (WWW-Authenticate says which realm)', examples: ['unauthorized'] },
   403: { description: 'insufficient_scope, plan_limit, nesting_limit or forbidden', examples: ['insufficient_scope', 'plan_limit'] },
   404: { description: 'not_found: no such resource in the acting organization', examples: ['not_found'] },
-  409: { description: 'conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress', examples: ['conflict', 'idempotency_in_progress'] },
+  409: { description: 'conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress', examples: ['conflict', 'idempotency_in_progress'] },
   410: { description: 'gone: the snapshot is listed on its evidence chain, but retention removed its data (on-demand snapshots past REPORT_ON_DEMAND_RETENTION_DAYS)', examples: ['gone'] },
   413: { description: 'payload_too_large', examples: ['payload_too_large'] },
   415: { description: 'unsupported_media_type: bodies are application/json', examples: ['unsupported_media_type'] },
-  422: { description: 'idempotency_key_reused: the key came with another request', examples: ['idempotency_key_reused'] },
+  422: {
+    description: 'idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found)',
+    examples: ['idempotency_key_reused', 'domain_not_verified'],
+  },
   429: { description: 'rate_limited: see Retry-After', examples: ['rate_limited'] },
   503: { description: 'service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key)', examples: ['service_unavailable'] },
 };

@@ -32,6 +32,11 @@ export const OPERATION_CATALOG: Record<string, OperationAnswers> = {
   'Stores.update': { summary: 'Update a store', success: { '200': json('Store') } },
   'Stores.suspend': { summary: 'Suspend a store (its data is kept)', success: { '200': json('SuspendedStore') } },
   'Stores.rotateKey': { summary: 'Rotate the SDK key of a store', success: { '200': json('RotatedKey') } },
+  'Stores.verifyDomain': {
+    summary: "Prove the store's domain by its DNS TXT record; other organizations' unverified claims on it end",
+    success: { '200': json('Store') },
+    errors: [422, 503],
+  },
   'Stores.listPages': { summary: 'List the payment pages of a store', success: { '200': allOf('PaymentPage') } },
   'Stores.addPages': {
     summary: 'Add payment pages to a store',

@@ -4,6 +4,7 @@ import {
   ALERT_TYPES,
   AUTHORIZATION_METHODS,
   BILLING_MODES,
+  DOMAIN_CLAIMS,
   CHANNEL_FORMATS,
   INTEGRITY_STATUSES,
   MAX_CALLERS,
@@ -31,6 +32,7 @@ import {
   type SensitiveFieldAccessObservation,
   type ChannelTestResult,
   type CreatedOrganization,
+  type DomainVerificationView,
   type OrganizationDocument,
   type PaymentPageDocument,
   type PolicyConditions,
@@ -106,6 +108,12 @@ const Recipient = shape<RecipientView>('A pinned payment recipient; the raw key 
   created_at: dateTime,
 });
 
+const DomainVerification = shape<DomainVerificationView>('The DNS TXT record that proves the domain: publish `value` at `record`, then POST /stores/{id}/verify-domain.', {
+  record: { type: 'string', description: '_pss-challenge.<domain>' },
+  value: { type: 'string', pattern: '^pss-verify=[0-9a-f]{32}$' },
+  verified_at: orNull(dateTime),
+});
+
 const Store = shape<Resource<StoreDocument>>('A store.', {
   id: uuid,
   org_id: uuid,
@@ -122,6 +130,11 @@ const Store = shape<Resource<StoreDocument>>('A store.', {
   updated_at: dateTime,
   sdk_config: orNull(ref('SdkConfig')),
   recipients: { type: 'array', items: ref('Recipient') },
+  domain_claim: {
+    ...oneOf(DOMAIN_CLAIMS),
+    description: 'unverified: other organizations may claim the domain too; verified: proven by DNS, the domain is this store\'s alone; lost: another store verified the domain, and this store\'s SDK key is refused',
+  },
+  domain_verification: { ...orNull(ref('DomainVerification')), description: 'null for staging stores' },
 });
 
 const PaymentPage = shape<Resource<Omit<PaymentPageDocument, 'org_id'>>>('A payment page of a store.', {
@@ -609,6 +622,7 @@ const SdkBatch = shape<ObservationBatch>('A batch of SDK observations from one p
 export const RESOURCE_SCHEMAS: Record<string, JsonSchema> = {
   SdkConfig,
   Recipient,
+  DomainVerification,
   Store,
   PaymentPage,
   Snippets,

@@ -16,7 +16,7 @@ describe('a crash in the middle of a create (embedded)', () => {
 
   /** The streams a create writes: the command's claim and reservations (`unique-`), and the resource's own. */
   const ORGANIZATION_CREATE = (stream: string) => /^(unique|org)-/.test(stream);
-  const STORE_CREATE = (stream: string) => /^(unique|quota|store)-/.test(stream);
+  const STORE_CREATE = (stream: string) => /^(unique|domain-claims|quota|store)-/.test(stream);
 
   const eventStore = () => suite.service.app.get<EventStore>(EVENT_STORE);
   const post = (path: string, token: string, body: unknown, key: string) =>

@@ -9,8 +9,9 @@ const SDK_KEY_SHAPE = /^pk_live_[0-9a-f]{32}$/;
 
 /**
  * The SDK authenticates with its store's public key, never with an API token: the current key, or a rotated
- * one during its 24 hours. Unknown and expired keys are 401; a suspended store's key is 403. Every SDK request
- * asks this, and nothing on its path changes the store: the key and the store are read frozen, without copies.
+ * one during its 24 hours. Unknown and expired keys are 401; a suspended store's key, or one whose domain another
+ * store verified, is 403. Every SDK request asks this, and nothing on its path changes the store: the key and the
+ * store are read frozen, without copies.
  */
 @Injectable()
 export class SdkKeys {
@@ -28,6 +29,8 @@ export class SdkKeys {
     const store = await this.readStore.collection<StoreDocument>(STORES).findOneFrozen({ _id: record.store_id });
     if (!store) throw invalid();
     if (store.status !== 'active') throw new DomainError('forbidden', 'The store is suspended');
+    // Another store proved the domain by DNS: what this key reports would be a squatter's claim on its pages.
+    if (store.domain_claim === 'lost') throw new DomainError('forbidden', 'The domain of this store was verified by another store');
     return store;
   }
 }

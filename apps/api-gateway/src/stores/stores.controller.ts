@@ -15,6 +15,7 @@ import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RequestCommandIds } from '../idempotency/request-command-ids';
 import { jsonPage, JsonRendering, JSON_CONTENT_TYPE } from '../pagination/json-page';
 import { AddPagesBody, CreateStoreBody, ListStoresQuery, UpdateStoreBody } from './store.dto';
+import { DomainTxtLookup } from './domain-txt-lookup';
 import { StoreStatus } from './store-status';
 
 @Controller(`${API_PREFIX}/stores`)
@@ -25,6 +26,7 @@ export class StoresController {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(BUS) private readonly bus: Bus,
     private readonly status: StoreStatus,
+    private readonly dns: DomainTxtLookup,
   ) {}
 
   private get stores() {
@@ -74,6 +76,20 @@ export class StoresController {
   @Idempotent()
   rotateKey(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal, @RequestCommandIds() commandIds?: CommandIds) {
     return this.send(COMMANDS.storeRotateKey, principal, id, {}, commandIds);
+  }
+
+  /**
+   * Looks the store's challenge record up, then lets inventory judge what was found: 200 with the store verified,
+   * 422 `domain_not_verified` saying what was expected and found, 409 when another store owns the domain.
+   */
+  @Post(':id/verify-domain')
+  @HttpCode(200)
+  @RequiresScope('stores:write')
+  async verifyDomain(@Param('id', UuidPipe) id: string, @CurrentPrincipal() principal: Principal) {
+    const challenge = (await this.owned(id, principal)).domain_verification;
+    // A staging store has no challenge: inventory answers why, with nothing looked up.
+    const txt = challenge ? await this.dns.txt(challenge.record) : [];
+    return this.send(COMMANDS.storeVerifyDomain, principal, id, { txt });
   }
 
   @Get(':id/pages')

@@ -39,6 +39,8 @@ export class InventoryAuditLogProjection extends auditLogProjection<Audited>({
     StoreSuspended: true,
     SdkKeyRotated: true,
     PaymentPagesAdded: true,
+    DomainVerified: true,
+    DomainClaimLost: true,
     ScriptDetected: true,
     ScriptAuthorized: true,
     ScriptBlocked: true,
@@ -72,6 +74,11 @@ export class InventoryAuditLogProjection extends auditLogProjection<Audited>({
         return { target: { type: 'store', id: event.data.storeId }, action: 'store.sdk_key_rotated', details: { previous_key_valid_until: event.data.previousKeyValidUntil } };
       case 'PaymentPagesAdded':
         return { target: { type: 'store', id: event.data.storeId }, action: 'store.payment_pages_added', details: { urls: event.data.pages.map((page) => page.url) } };
+      case 'DomainVerified':
+        return { target: { type: 'store', id: event.data.storeId, label: event.data.domain }, action: 'store.domain_verified' };
+      // Recorded by `system` in the losing store's organization: the verifying store and its actor are another tenant's.
+      case 'DomainClaimLost':
+        return { target: { type: 'store', id: event.data.storeId, label: event.data.domain }, action: 'store.domain_claim_lost' };
       case 'ScriptDetected':
         return { target: { type: 'script', id: event.data.scriptId, label: event.data.src } };
       case 'ScriptAuthorized': {

@@ -5,11 +5,11 @@ import type { CommandMetaCarrier } from '@pss/bus';
 import type { StoreCommandEnvelope } from '@pss/contracts';
 import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
-import { domainReservation } from './create-store';
 import { sdkConfigFields } from './sdk-config';
 import { generateSdkKey } from './sdk-key';
 import { installSnippets } from './snippets';
 import { StoreAccess } from './store-access';
+import { StoreDomains } from './store-domains';
 import { changeOf, storeDecider, type PageInput, type RecipientInput, type StoreCommand } from './store.decider';
 import { storeStream, type StoreEvent } from './store.events';
 import { storeQuotaDecider, storeQuotaStream } from './store-quota.decider';
@@ -38,6 +38,7 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly stores: StoreAccess,
+    private readonly domains: StoreDomains,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
@@ -55,7 +56,7 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
       case 'suspend':
         await this.aggregates.decide(storeQuotaStream(orgId), storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId: storeId! }, context);
         // A suspended store is never resumed: holding its domain would keep the shop that owns it out for good.
-        await this.aggregates.release(domainReservation(store.domain!, store.environment!, orgId).key, storeId!, context);
+        await this.domains.release({ storeId: storeId!, orgId, domain: store.domain!, environment: store.environment! }, context);
         return { id: storeId!, status: 'suspended' as const };
       case 'rotate-key': {
         const rotated = change as Extract<StoreEvent, { type: 'SdkKeyRotated' }>;

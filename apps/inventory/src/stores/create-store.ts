@@ -6,10 +6,12 @@ import type { CommandMetaCarrier } from '@pss/bus';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { organizationDecider, organizationStream, type OrganizationProfile } from '../organizations/organization.decider';
+import { newChallengeValue } from './domain-challenge';
 import { sdkConfigFields } from './sdk-config';
 import { generateSdkKey } from './sdk-key';
 import { installSnippets } from './snippets';
 import { StoreAccess } from './store-access';
+import { StoreDomains } from './store-domains';
 import { storeDecider, type PageInput, type RecipientInput, type StoreCommand } from './store.decider';
 import { storeStream } from './store.events';
 import { storeQuotaDecider, storeQuotaStream } from './store-quota.decider';
@@ -30,7 +32,7 @@ export class CreateStore {
 }
 
 /**
- * Creating a store touches three consistency boundaries: the global domain reservation, the organization's store
+ * Creating a store touches three consistency boundaries: the claim on its domain, the organization's store
  * quota and the store itself. Each is claimed in that order (the spec's: a taken domain is 409 before a full plan
  * is 403) and given back if a later one refuses, so a refused request leaves no trace that would block the next one.
  */
@@ -39,6 +41,7 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly stores: StoreAccess,
+    private readonly domains: StoreDomains,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
@@ -96,27 +99,27 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
       sdkConfig: sdkConfigFields(input),
       recipients: input.recipients ?? [],
       pages: input.payment_pages ?? [],
+      challengeValue: newChallengeValue(),
       at,
       newId: () => uuidv7(at.getTime()),
     };
     // Validates the whole request before anything is claimed.
     const [created] = storeDecider.decide(command, storeDecider.initialState());
-    const domain = (created.data as { domain: string }).domain;
-    const reservation = domainReservation(domain, environment, orgId);
+    const onDomain = { storeId, orgId, domain: (created.data as { domain: string }).domain, environment };
 
     const limit = billingMode === 'partner' ? Number.POSITIVE_INFINITY : PLANS[plan].stores;
     const quota = storeQuotaStream(orgId);
-    await this.reserveDomain(reservation, storeId, orgId, context);
+    await this.domains.claim(onDomain, context);
     try {
       await this.aggregates.decide(quota, storeQuotaDecider, { type: 'TakeStoreSlot', orgId, storeId, limit, plan }, context);
     } catch (error) {
-      await this.aggregates.release(reservation.key, storeId, context);
+      await this.domains.release(onDomain, context);
       throw error;
     }
     try {
       await this.aggregates.decide(storeStream(storeId), storeDecider, command, context);
     } catch (error) {
-      await this.aggregates.release(reservation.key, storeId, context);
+      await this.domains.release(onDomain, context);
       await this.aggregates.decide(quota, storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId }, context);
       throw error;
     }
@@ -124,37 +127,9 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     return this.answer(storeId);
   }
 
-  /**
-   * Reserves the domain for `storeId`. A reservation left by a create that died before its store existed
-   * (abandoned, and no store of that id) is taken over, and the dead create's quota slot freed: else that domain
-   * were refused (409) to everyone for good, and the slot counted against the plan.
-   */
-  private async reserveDomain(reservation: { key: string; conflict: string }, storeId: string, orgId: string, context: CommandContext): Promise<void> {
-    try {
-      await this.aggregates.reserve(reservation.key, storeId, context, reservation.conflict);
-    } catch (error) {
-      const held = await this.aggregates.holder(reservation.key);
-      if (!held?.abandoned || (await this.exists(held.owner))) throw error;
-      await this.aggregates.release(reservation.key, held.owner, context);
-      await this.aggregates.decide(storeQuotaStream(orgId), storeQuotaDecider, { type: 'FreeStoreSlot', orgId, storeId: held.owner }, context);
-      await this.aggregates.reserve(reservation.key, storeId, context, reservation.conflict);
-    }
-  }
-
   /** The created store as its write left it, whether or not the read models have it yet. */
   private async answer(storeId: string) {
     const { store, pages } = await this.stores.written(storeId);
     return { ...store, pages, snippets: installSnippets(this.config.sdkScriptUrl, store.sdk_key) };
   }
-}
-
-/**
- * Production domains are unique across the service (the spec). A staging store's domain is unique only among its
- * organization's staging stores: every shop tries the SDK on localhost, and a staging copy of a shop must not
- * keep its live store from being created.
- */
-export function domainReservation(domain: string, environment: StoreEnvironment, orgId: string): { key: string; conflict: string } {
-  return environment === 'production'
-    ? { key: `domain:${domain}`, conflict: `A store with the domain ${domain} already exists` }
-    : { key: `staging-domain:${orgId}:${domain}`, conflict: `A staging store with the domain ${domain} already exists in this organization` };
 }

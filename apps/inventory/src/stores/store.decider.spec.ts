@@ -17,6 +17,7 @@ const create: StoreCommand = {
   sdkConfig: {},
   recipients: [],
   pages: [],
+  challengeValue: `pss-verify=${'c'.repeat(32)}`,
   at,
   newId,
 };
@@ -60,6 +61,7 @@ describe('store decider', () => {
         safeSlug: 'loja-example-com',
         profile: { name: 'loja.example.com', country: 'BR', timezone: 'America/Sao_Paulo', emergency_contact: null },
         sdkConfig: DEFAULT_SDK_CONFIG,
+        domainChallenge: { record: '_pss-challenge.loja.example.com', value: `pss-verify=${'c'.repeat(32)}` },
         createdAt: at.toISOString(),
       }),
     });
@@ -191,5 +193,51 @@ describe('store decider', () => {
 
   it('does not know a store that was never created', () => {
     spec.given([]).when({ type: 'SuspendStore', at }).thenThrows('not_found');
+  });
+
+  describe('domain verification (issue 29, item 9d)', () => {
+    const challenge = { record: '_pss-challenge.loja.example.com', value: `pss-verify=${'c'.repeat(32)}` };
+    const withChallenge = { ...created, data: { ...(created.data as object), environment: 'production', domainChallenge: challenge } } as StoreEvent;
+    const verify = (txt: string[]): StoreCommand => ({ type: 'VerifyDomain', txt, at });
+    const verified: StoreEvent = { type: 'DomainVerified', data: { storeId: 'store-1', domain: 'loja.example.com', verifiedAt: at.toISOString() } };
+    const lost: StoreEvent = { type: 'DomainClaimLost', data: { storeId: 'store-1', domain: 'loja.example.com', lostAt: at.toISOString() } };
+
+    it('verifies when the challenge record holds the store\'s value, among other TXT strings', () => {
+      spec.given([withChallenge]).when(verify(['v=spf1 -all', challenge.value])).then([verified]);
+    });
+
+    it('refuses with what was expected and what was found, made printable', () => {
+      const error = (() => {
+        try {
+          storeDecider.decide(verify(['pss-verify=someone-else\u202e', 'v=spf1 -all']), [withChallenge].reduce(storeDecider.evolve, storeDecider.initialState()));
+        } catch (thrown) {
+          return thrown as { code: string; message: string; details: unknown[] };
+        }
+      })();
+      expect(error?.code).toBe('domain_not_verified');
+      expect(error?.message).toBe(`Expected a TXT record ${challenge.record} with the value ${challenge.value}; found "pss-verify=someone-else", "v=spf1 -all"`);
+      expect(error?.details).toEqual([{ field: 'domain', message: `${challenge.record} does not hold ${challenge.value}`, record: challenge.record, expected: challenge.value, found: ['pss-verify=someone-else', 'v=spf1 -all'] }]);
+      spec.given([withChallenge]).when(verify([])).thenThrows('domain_not_verified', /; found no TXT record \[/);
+    });
+
+    it('is verified once; a suspended store is not verified; a staging store has nothing to verify', () => {
+      spec.given([withChallenge, verified]).when(verify([challenge.value])).thenNothingHappens();
+      spec.given([withChallenge, { type: 'StoreSuspended', data: { storeId: 'store-1', suspendedAt: at.toISOString() } }]).when(verify([challenge.value])).thenThrows('conflict', /suspended/);
+      const staging = { ...created, data: { ...(created.data as object), environment: 'staging' } } as StoreEvent;
+      spec.given([staging]).when(verify([challenge.value])).thenThrows('conflict', /staging store has no domain to verify/);
+    });
+
+    it('gives a store created before challenges existed one derived from its id, the same every time', () => {
+      const legacy = [created].reduce(storeDecider.evolve, storeDecider.initialState());
+      expect(legacy.domainChallenge).toEqual({ record: '_pss-challenge.loja.example.com', value: expect.stringMatching(/^pss-verify=[0-9a-f]{32}$/) });
+      spec.given([created]).when(verify([legacy.domainChallenge!.value])).then([verified]);
+    });
+
+    it('loses its claim once, may verify again later, and a claim whose store never existed loses nothing', () => {
+      spec.given([withChallenge]).when({ type: 'LoseDomainClaim', at }).then([lost]);
+      spec.given([withChallenge, lost]).when({ type: 'LoseDomainClaim', at }).thenNothingHappens();
+      spec.given([withChallenge, lost]).when(verify([challenge.value])).then([verified]);
+      spec.given([]).when({ type: 'LoseDomainClaim', at }).thenNothingHappens();
+    });
   });
 });

@@ -1,5 +1,6 @@
-import { addMilliseconds, DomainError, notFound, validationError, type Decider } from '@pss/kernel';
-import { assertStoreWritable, type RecipientView, type StoreEnvironment, type StoreStatus } from '@pss/contracts';
+import { addMilliseconds, conflict, DomainError, notFound, validationError, type Decider } from '@pss/kernel';
+import { assertStoreWritable, type DomainClaimStatus, type RecipientView, type StoreEnvironment, type StoreStatus } from '@pss/contracts';
+import { challengeNotMet, challengeOf, challengeRecord, type DomainChallenge } from './domain-challenge';
 import { hashRecipientKey, maskRecipientKey } from './recipient-key';
 import { DEFAULT_SDK_CONFIG, type SdkConfigInput, type SdkConfigSettings } from './sdk-config';
 import { PREVIOUS_KEY_VALIDITY_MS } from './sdk-key';
@@ -45,6 +46,8 @@ export type StoreCommand =
       sdkConfig: SdkConfigInput;
       recipients: RecipientInput[];
       pages: PageInput[];
+      /** The random half of a production store's DNS challenge; the record is named after the normalized domain. */
+      challengeValue: string;
     })
   | (Stamped & {
       type: 'UpdateStore';
@@ -54,7 +57,10 @@ export type StoreCommand =
     })
   | { type: 'SuspendStore'; at: Date }
   | { type: 'RotateSdkKey'; sdkKey: string; at: Date; commandId?: string }
-  | (Stamped & { type: 'AddPaymentPages'; pages: PageInput[]; commandId?: string });
+  | (Stamped & { type: 'AddPaymentPages'; pages: PageInput[]; commandId?: string })
+  /** `txt`: the TXT strings DNS answered for the store's challenge record, looked up by the caller. */
+  | { type: 'VerifyDomain'; txt: string[]; at: Date }
+  | { type: 'LoseDomainClaim'; at: Date };
 
 /** A change that must take effect once per command, and the event it took effect with. */
 export type RememberedChange = Extract<StoreEvent, { type: 'SdkKeyRotated' | 'PaymentPagesAdded' }>;
@@ -70,6 +76,8 @@ export interface StoreState {
   sdkConfig?: SdkConfigSettings;
   recipients: RecipientView[];
   pagePatterns: string[];
+  domainChallenge?: DomainChallenge;
+  domainClaim?: DomainClaimStatus;
   /** The last REMEMBERED_CHANGES rotations and page additions that carried a command id, oldest first. */
   changes: RememberedChange[];
 }
@@ -83,11 +91,13 @@ export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
 
   decide(command, state) {
     if (command.type === 'CreateStore') return create(command, state);
+    if (command.type === 'LoseDomainClaim') return loseDomainClaim(command, state);
     if (!state.storeId) throw notFound('Store');
     if (command.type === 'SuspendStore') {
       return state.status === 'suspended' ? [] : [{ type: 'StoreSuspended', data: { storeId: state.storeId, suspendedAt: command.at.toISOString() } }];
     }
     assertStoreWritable(state);
+    if (command.type === 'VerifyDomain') return verifyDomain(command, state);
     // A command delivered again (Kafka redelivers after a rebalance) rotated or added already: a second key would
     // leave the store on one its caller was never shown, a second addition would refuse the caller's own pages.
     if ((command.type === 'RotateSdkKey' || command.type === 'AddPaymentPages') && changeOf(state, command.commandId)) return [];
@@ -138,6 +148,8 @@ export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
           sdkConfig: data.sdkConfig,
           recipients: data.recipients,
           pagePatterns: data.pages.map((page) => page.url_pattern),
+          domainChallenge: challengeOf(data),
+          domainClaim: 'unverified',
           changes: [],
         };
       }
@@ -154,6 +166,10 @@ export const storeDecider: Decider<StoreState, StoreCommand, StoreEvent> = {
         return { ...state, sdkKey: event.data.sdkKey, changes: remembered(state.changes, event) };
       case 'PaymentPagesAdded':
         return { ...state, pagePatterns: [...state.pagePatterns, ...event.data.pages.map((page) => page.url_pattern)], changes: remembered(state.changes, event) };
+      case 'DomainVerified':
+        return { ...state, domainClaim: 'verified' };
+      case 'DomainClaimLost':
+        return { ...state, domainClaim: 'lost' };
     }
   },
 };
@@ -186,10 +202,28 @@ function create(command: Extract<StoreCommand, { type: 'CreateStore' }>, state: 
         sdkConfig: { ...DEFAULT_SDK_CONFIG, ...normalizeConfig(command.sdkConfig, command.environment) },
         recipients: replaceRecipients([], command.recipients, at, command.newId),
         pages: newPages(command, domain, []),
+        ...(command.environment === 'production' ? { domainChallenge: { record: challengeRecord(domain), value: command.challengeValue } } : {}),
         createdAt: at,
       },
     },
   ];
+}
+
+/**
+ * The store's domain is proven when its challenge record holds its value. Whether another store owns the domain
+ * already is the domain claims' to say, not the store's.
+ */
+function verifyDomain(command: Extract<StoreCommand, { type: 'VerifyDomain' }>, state: StoreState): StoreEvent[] {
+  if (!state.domainChallenge) throw conflict('A staging store has no domain to verify: its domain is unique within its organization only');
+  if (state.domainClaim === 'verified') return [];
+  if (!command.txt.includes(state.domainChallenge.value)) throw challengeNotMet(state.domainChallenge, command.txt);
+  return [{ type: 'DomainVerified', data: { storeId: state.storeId!, domain: state.domain!, verifiedAt: command.at.toISOString() } }];
+}
+
+/** A claim whose create died before the store existed has nothing to lose; a store loses its claim once. */
+function loseDomainClaim(command: Extract<StoreCommand, { type: 'LoseDomainClaim' }>, state: StoreState): StoreEvent[] {
+  if (!state.storeId || state.domainClaim === 'lost') return [];
+  return [{ type: 'DomainClaimLost', data: { storeId: state.storeId, domain: state.domain!, lostAt: command.at.toISOString() } }];
 }
 
 function update(command: Extract<StoreCommand, { type: 'UpdateStore' }>, state: StoreState): StoreEvent[] {

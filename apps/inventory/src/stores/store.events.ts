@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@pss/kernel';
 import type { RecipientView, StoreEnvironment } from '@pss/contracts';
+import type { DomainChallenge } from './domain-challenge';
 import type { SdkConfigSettings } from './sdk-config';
 
 /** A payment page as events record it; the read model adds store_id, domain and the store's mode. */
@@ -37,6 +38,8 @@ export type StoreEvent =
         sdkConfig: SdkConfigSettings;
         recipients: RecipientView[];
         pages: PaymentPageRecord[];
+        /** A production store's DNS challenge; absent for staging stores and those created before issue 29's item 9d. */
+        domainChallenge?: DomainChallenge;
         createdAt: string;
       }
     >
@@ -54,6 +57,9 @@ export type StoreEvent =
   | DomainEvent<'StoreSuspended', { storeId: string; suspendedAt: string }>
   // commandId: the bus command that made the change, so its redelivery changes nothing (absent before issue 33).
   | DomainEvent<'SdkKeyRotated', { storeId: string; sdkKey: string; previousKey: string; previousKeyValidUntil: string; rotatedAt: string; commandId?: string }>
-  | DomainEvent<'PaymentPagesAdded', { storeId: string; pages: PaymentPageRecord[]; addedAt: string; commandId?: string }>;
+  | DomainEvent<'PaymentPagesAdded', { storeId: string; pages: PaymentPageRecord[]; addedAt: string; commandId?: string }>
+  | DomainEvent<'DomainVerified', { storeId: string; domain: string; verifiedAt: string }>
+  // Another store verified the domain: this store's claim ended (the winner is not named: it is another tenant's).
+  | DomainEvent<'DomainClaimLost', { storeId: string; domain: string; lostAt: string }>;
 
 export const storeStream = (storeId: string): string => `store-${storeId}`;

@@ -1,5 +1,5 @@
 import { PAYMENT_PAGES, SDK_KEYS, STORES, type RecipientView } from '@pss/contracts';
-import { replayedTwice, storedEventsOn } from '@pss/testkit';
+import { expectReplayedTwice, replayedTwice, storedEventsOn } from '@pss/testkit';
 import { DEFAULT_SDK_CONFIG } from './sdk-config';
 import type { PaymentPageRecord, StoreEvent } from './store.events';
 import { StoreProjection } from './store.projection';
@@ -85,5 +85,23 @@ describe('StoreProjection replayed twice', () => {
       expect.objectContaining({ _id: 'pk_2', store_id: 's1', org_id: 'o1', valid_until: 'T5' }),
       expect.objectContaining({ _id: 'pk_3', store_id: 's1', org_id: 'o1', valid_until: null }),
     ]);
+  });
+
+  it('shows a production store\'s challenge, its verification, and a claim lost to another store (issue 29, item 9d)', async () => {
+    const challenge = { record: '_pss-challenge.loja.example', value: `pss-verify=${'c'.repeat(32)}` };
+    const production = stored('StoreCreated', { ...(created.data as object), environment: 'production', domainChallenge: challenge } as never);
+    await expectReplayedTwice(StoreProjection, [production], STORES, [{ _id: 's1', domain_claim: 'unverified', domain_verification: { ...challenge, verified_at: null } }]);
+    const verified = stored('DomainVerified', { storeId: 's1', domain: 'loja.example', verifiedAt: 'T2' });
+    await expectReplayedTwice(StoreProjection, [production, verified], STORES, [{ _id: 's1', domain_claim: 'verified', domain_verification: { ...challenge, verified_at: 'T2' }, updated_at: 'T2' }]);
+    const lost = stored('DomainClaimLost', { storeId: 's1', domain: 'loja.example', lostAt: 'T3' });
+    await expectReplayedTwice(StoreProjection, [production, lost], STORES, [{ _id: 's1', domain_claim: 'lost', domain_verification: { ...challenge, verified_at: null }, updated_at: 'T3' }]);
+  });
+
+  it('derives the challenge of a store created before there were any, and shows none for a staging store', async () => {
+    await expectReplayedTwice(StoreProjection, [created], STORES, [
+      { _id: 's1', domain_claim: 'unverified', domain_verification: { record: '_pss-challenge.loja.example', value: expect.stringMatching(/^pss-verify=[0-9a-f]{32}$/), verified_at: null } },
+    ]);
+    const staging = stored('StoreCreated', { ...(created.data as object), environment: 'staging' } as never);
+    await expectReplayedTwice(StoreProjection, [staging], STORES, [{ _id: 's1', domain_claim: 'unverified', domain_verification: null }]);
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@pss/contracts';
 import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { applyOnce, readModelProjection, type ProjectionContext } from '@pss/projections';
+import { challengeOf } from './domain-challenge';
 import type { PaymentPageRecord, StoreEvent } from './store.events';
 
 export const isStoreEvent = canHandle<StoreEvent>({
@@ -16,6 +17,8 @@ export const isStoreEvent = canHandle<StoreEvent>({
   StoreSuspended: true,
   SdkKeyRotated: true,
   PaymentPagesAdded: true,
+  DomainVerified: true,
+  DomainClaimLost: true,
 });
 
 /** `stores`, `payment_pages` and `sdk_keys`: what the API lists and what the SDK endpoints authenticate with. */
@@ -47,6 +50,8 @@ export class StoreProjection extends readModelProjection({
             updated_at: data.createdAt,
             sdk_config: { ...data.sdkConfig, updated_at: data.createdAt },
             recipients: data.recipients,
+            domain_claim: 'unverified',
+            domain_verification: verificationOf(challengeOf(data)),
           },
         }, { upsert: true });
         await applyOnce(keys, data.sdkKey, event, { $set: { store_id: data.storeId, org_id: data.orgId, valid_until: null } }, { upsert: true });
@@ -82,6 +87,14 @@ export class StoreProjection extends readModelProjection({
         await addPages(context, event, event.data.storeId, store!.org_id, store!.domain, store!.sdk_config?.mode ?? 'monitor', event.data.pages);
         return;
       }
+      case 'DomainVerified': {
+        const { storeId, verifiedAt } = event.data;
+        await applyOnce(stores, storeId, event, { $set: { domain_claim: 'verified', 'domain_verification.verified_at': verifiedAt, updated_at: verifiedAt } });
+        return;
+      }
+      case 'DomainClaimLost':
+        await applyOnce(stores, event.data.storeId, event, { $set: { domain_claim: 'lost', updated_at: event.data.lostAt } });
+        return;
     }
   },
 }) {}
@@ -113,3 +126,5 @@ async function addPages(
     }, { upsert: true });
   }
 }
+
+const verificationOf = (challenge: { record: string; value: string } | undefined) => (challenge ? { ...challenge, verified_at: null } : null);

@@ -1,10 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { COMMANDS, type StoreCommandEnvelope } from '@pss/contracts';
+import { COMMANDS, type StoreCommandEnvelope, type VerifyDomainInput } from '@pss/contracts';
 import { ChangeStore, type StoreChange, type UpdateStoreInput } from './change-store';
 import { CreateStore, type CreateStoreInput } from './create-store';
 import type { PageInput } from './store.decider';
+import { VerifyStoreDomain } from './verify-domain';
 
 /** Store commands arriving over the bus from the gateway. */
 @Controller()
@@ -34,6 +35,11 @@ export class StoresMessages {
   @MessagePattern(COMMANDS.storeAddPages)
   addPages(@Payload() envelope: StoreCommandEnvelope<{ payment_pages: PageInput[] }>) {
     return this.change(envelope, { kind: 'add-pages', pages: envelope.input.payment_pages });
+  }
+
+  @MessagePattern(COMMANDS.storeVerifyDomain)
+  verifyDomain(@Payload() envelope: StoreCommandEnvelope<VerifyDomainInput>) {
+    return this.commands.execute(new VerifyStoreDomain(envelope));
   }
 
   /** The envelope's command metadata goes along (its deadline bounds the handler's waits). */

@@ -1,8 +1,8 @@
+import { printable } from '@pss/kernel';
 import { DELIVERIES, DELIVERY_HISTORY_SIZE, type DeliveryDocument } from '@pss/contracts';
 import { canHandle } from '@pss/event-store';
 import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
 import type { Document, ReadCollection } from '@pss/read-store';
-import { printable } from '../outbound/attempt-errors';
 import type { DeliveryEvent } from './delivery.events';
 
 /** The deliveries not settled yet, and when each may next be taken: what the retry cycle reads. */

@@ -1,5 +1,6 @@
 import { BlockedAddressError } from './address-guard';
-import { networkError, printable } from './attempt-errors';
+import { printable } from '@pss/kernel';
+import { networkError } from './attempt-errors';
 
 const failure = (message: string, fields: Record<string, string> = {}) => Object.assign(new Error(message), fields);
 

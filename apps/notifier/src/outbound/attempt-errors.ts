@@ -1,3 +1,4 @@
+import { printable } from '@pss/kernel';
 import { BlockedAddressError } from './address-guard';
 
 /**
@@ -45,12 +46,3 @@ export function httpError(status: number, body: Buffer): string {
   const start = Array.from(printable(body.toString('utf8')).trim()).slice(0, QUOTED_BODY_CHARS).join('');
   return `http_${status}: ${start}`.trimEnd();
 }
-
-const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
-
-/**
- * Text a receiver sent, made safe for a log line, a JSON answer and a terminal: whitespace runs become one space,
- * and control characters, invisible format characters (bidi overrides such as U+202E, zero-width characters)
- * and lone surrogates are dropped, so nothing can split a line, move the cursor or show as something else.
- */
-export const printable = (text: string): string => text.replace(/\s+/g, ' ').replace(CONTROL_OR_FORMAT, '');

@@ -4,7 +4,13 @@ export const STORE_COMMANDS = {
   storeSuspend: 'inventory.store.suspend',
   storeRotateKey: 'inventory.store.rotate-key',
   storeAddPages: 'inventory.store.add-pages',
+  storeVerifyDomain: 'inventory.store.verify-domain',
 } as const;
+
+/** `storeVerifyDomain`'s input: the TXT strings the gateway's lookup of the store's challenge record answered. */
+export interface VerifyDomainInput {
+  txt: string[];
+}
 
 /** What every store command carries besides its input: who acts, and on which organization's behalf. */
 export interface StoreCommandEnvelope<Input = unknown> {

@@ -108,6 +108,21 @@ export interface RecipientView {
   created_at: string;
 }
 
+/**
+ * Where a production store stands on its domain (issue 29, item 9d): `unverified` from creation, claims of several
+ * organizations side by side; `verified` once its DNS TXT challenge was met, the domain is its alone; `lost` when
+ * another store verified the domain, after which its SDK key is refused.
+ */
+export const DOMAIN_CLAIMS = ['unverified', 'verified', 'lost'] as const;
+export type DomainClaimStatus = (typeof DOMAIN_CLAIMS)[number];
+
+/** The TXT record that proves a production store's domain; null for staging stores. */
+export interface DomainVerificationView {
+  record: string;
+  value: string;
+  verified_at: string | null;
+}
+
 export interface StoreDocument {
   _id: string;
   org_id: string;
@@ -124,6 +139,8 @@ export interface StoreDocument {
   updated_at: string;
   sdk_config: SdkConfigView | null;
   recipients: RecipientView[];
+  domain_claim: DomainClaimStatus;
+  domain_verification: DomainVerificationView | null;
 }
 
 export interface PaymentPageDocument {

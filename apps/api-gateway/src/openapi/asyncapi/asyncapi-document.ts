@@ -67,6 +67,7 @@ const REPLIES: Record<string, string> = {
   [COMMANDS.storeUpdate]: 'Store',
   [COMMANDS.storeSuspend]: 'SuspendedStore',
   [COMMANDS.storeRotateKey]: 'RotatedKey',
+  [COMMANDS.storeVerifyDomain]: 'Store',
   [COMMANDS.scriptAuthorize]: 'Script',
   [COMMANDS.scriptBlock]: 'Script',
   [COMMANDS.alertUpdate]: 'Alert',

@@ -136,6 +136,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{id}/verify-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove the store's domain by its DNS TXT record; other organizations' unverified claims on it end
+         * @description Requires the `stores:write` scope.
+         */
+        post: operations["Stores.verifyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{id}/pages": {
         parameters: {
             query?: never;
@@ -775,6 +795,14 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description The DNS TXT record that proves the domain: publish `value` at `record`, then POST /stores/{id}/verify-domain. */
+        DomainVerification: {
+            /** @description _pss-challenge.<domain> */
+            record: string;
+            value: string;
+            /** Format: date-time */
+            verified_at: string | null;
+        };
         /** @description A store. */
         Store: {
             /** Format: uuid */
@@ -801,6 +829,13 @@ export interface components {
             updated_at: string;
             sdk_config: components["schemas"]["SdkConfig"] | null;
             recipients: components["schemas"]["Recipient"][];
+            /**
+             * @description unverified: other organizations may claim the domain too; verified: proven by DNS, the domain is this store's alone; lost: another store verified the domain, and this store's SDK key is refused
+             * @enum {string}
+             */
+            domain_claim: "unverified" | "verified" | "lost";
+            /** @description null for staging stores */
+            domain_verification: components["schemas"]["DomainVerification"] | null;
         };
         /** @description A payment page of a store. */
         PaymentPage: {
@@ -1835,7 +1870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1862,7 +1897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2135,6 +2170,12 @@ export interface operations {
                      *         "updated_at": "2026-11-23T09:00:00.000Z"
                      *       },
                      *       "recipients": [],
+                     *       "domain_claim": "unverified",
+                     *       "domain_verification": {
+                     *         "record": "xxxx",
+                     *         "value": "xxxx",
+                     *         "verified_at": "2026-11-23T09:00:00.000Z"
+                     *       },
                      *       "pages": [],
                      *       "snippets": {
                      *         "html": "xxxx",
@@ -2183,7 +2224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2210,7 +2251,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2288,7 +2329,13 @@ export interface operations {
                      *         "release_channel": "stable",
                      *         "updated_at": "2026-11-23T09:00:00.000Z"
                      *       },
-                     *       "recipients": []
+                     *       "recipients": [],
+                     *       "domain_claim": "unverified",
+                     *       "domain_verification": {
+                     *         "record": "xxxx",
+                     *         "value": "xxxx",
+                     *         "verified_at": "2026-11-23T09:00:00.000Z"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Store"];
@@ -2415,7 +2462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2497,7 +2544,13 @@ export interface operations {
                      *         "release_channel": "stable",
                      *         "updated_at": "2026-11-23T09:00:00.000Z"
                      *       },
-                     *       "recipients": []
+                     *       "recipients": [],
+                     *       "domain_claim": "unverified",
+                     *       "domain_verification": {
+                     *         "record": "xxxx",
+                     *         "value": "xxxx",
+                     *         "verified_at": "2026-11-23T09:00:00.000Z"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Store"];
@@ -2539,7 +2592,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2661,7 +2714,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2670,7 +2723,142 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "Stores.verifyDomain": {
+        parameters: {
+            query?: {
+                /** @description Partners only (orgs:manage): act on this child organization. */
+                org_id?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "org_id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                     *       "name": "xxxx",
+                     *       "domain": "xxxx",
+                     *       "environment": "production",
+                     *       "country": "xx",
+                     *       "timezone": "xxxx",
+                     *       "status": "active",
+                     *       "sdk_key": "pk_live_0123456789abcdef0123456789abcdef",
+                     *       "safe_slug": "xxxx",
+                     *       "emergency_contact": "xxxx",
+                     *       "created_at": "2026-11-23T09:00:00.000Z",
+                     *       "updated_at": "2026-11-23T09:00:00.000Z",
+                     *       "sdk_config": {
+                     *         "mode": "monitor",
+                     *         "calibration_seconds": 10,
+                     *         "overlay_check_interval_ms": 500,
+                     *         "installation_order_policy": "warn",
+                     *         "payment_methods": [],
+                     *         "sensitive_fields": [],
+                     *         "expected_iframe_origins": [],
+                     *         "allowed_service_workers": [],
+                     *         "gtm_containers": [],
+                     *         "developer_mode": false,
+                     *         "release_channel": "stable",
+                     *         "updated_at": "2026-11-23T09:00:00.000Z"
+                     *       },
+                     *       "recipients": [],
+                     *       "domain_claim": "unverified",
+                     *       "domain_verification": {
+                     *         "record": "xxxx",
+                     *         "value": "xxxx",
+                     *         "verified_at": "2026-11-23T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Store"];
+                };
+            };
+            /** @description validation_error: one detail per invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or malformed credentials, invalid or expired (WWW-Authenticate says which realm) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope, plan_limit, nesting_limit or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource in the acting organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2864,7 +3052,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3422,7 +3610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3567,7 +3755,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3594,7 +3782,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3789,7 +3977,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3900,7 +4088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3994,7 +4182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4100,7 +4288,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4319,7 +4507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4431,7 +4619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4544,7 +4732,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4664,7 +4852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4784,7 +4972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5115,7 +5303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5639,7 +5827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5666,7 +5854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5759,7 +5947,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5960,7 +6148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5987,7 +6175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6178,7 +6366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6288,7 +6476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6401,7 +6589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict (a domain, page or rule that exists; a suspended store changes no more), or idempotency_in_progress */
+            /** @description conflict (a domain, page or rule that exists; a domain another store verified; a suspended store changes no more), or idempotency_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
