@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DomainError, fold, yieldToRequests, type Clock, type Decider, type DomainEvent } from '@pss/kernel';
+import { CLOCK, DomainError, yieldToRequests, type Clock, type Decider, type DomainEvent, type LruCache } from '@pss/kernel';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,
@@ -80,15 +80,21 @@ export class AggregateRepository {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /**
+   * The stream's state. With `folded`, only the events after the remembered state are read: a stream that grows
+   * by one event per decision (an alert's occurrences) costs its new events, not its whole length, each time.
+   */
   async load<State, Event extends DomainEvent>(
     stream: string,
     decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+    folded?: FoldedStates<State>,
   ): Promise<{ state: State; revision: number | undefined }> {
-    const recorded = await this.eventStore.readStream(stream);
-    return {
-      state: fold(decider, recorded as unknown as Event[]),
-      revision: recorded.length ? recorded[recorded.length - 1].revision : undefined,
-    };
+    const known = folded?.get(stream);
+    const recorded = await this.eventStore.readStream(stream, known ? { fromRevision: known.revision + 1 } : undefined);
+    const state = (recorded as unknown as Event[]).reduce((current, event) => decider.evolve(current, event), known ? known.state : decider.initialState());
+    const revision = recorded.length ? recorded[recorded.length - 1].revision : known?.revision;
+    if (folded && revision !== undefined) folded.set(stream, { state, revision });
+    return { state, revision };
   }
 
   async decide<State, Command, Event extends DomainEvent>(
@@ -96,12 +102,14 @@ export class AggregateRepository {
     decider: Decider<State, Command, Event>,
     command: Command,
     context: CommandContext,
+    /** States this caller keeps between decisions (see `load`); the decided state is remembered in it. */
+    folded?: FoldedStates<State>,
   ): Promise<Decided<State, Event>> {
     for (let attempt = 1; ; attempt += 1) {
       // A write reads a stream and waits for the disk, synchronously: many writers released at once (a fan-out
       // whose read models just caught up) take turns with the requests instead of running back to back.
       await yieldToRequests();
-      const { state, revision } = await this.load(stream, decider);
+      const { state, revision } = await this.load(stream, decider, folded);
       const events = decider.decide(command, state);
       if (events.length === 0) return { state, events };
       try {
@@ -117,7 +125,9 @@ export class AggregateRepository {
             this.readYourWritesBudgetMs(context),
           );
         }
-        return { state: events.reduce(decider.evolve, state), events, position: result.position };
+        const decided = events.reduce(decider.evolve, state);
+        folded?.set(stream, { state: decided, revision: result.nextRevision });
+        return { state: decided, events, position: result.position };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         // A burst of writers on one stream (an organization's store quota under a burst of creates, each delivered
@@ -159,12 +169,8 @@ export class AggregateRepository {
     const recorded = await this.eventStore.readStream(reservationStream(key));
     const reserved = recorded[recorded.length - 1];
     if (reserved?.type !== 'KeyReserved') return undefined;
-    return { owner: (reserved.data as { owner: string }).owner, abandoned: this.isAbandoned(reserved.createdAt) };
-  }
-
-  /** Whether a hold taken at `since` (ISO 8601) is as old as only a create that died midway leaves it. */
-  isAbandoned(since: string): boolean {
-    return this.clock.now().getTime() - Date.parse(since) > ABANDONED_AFTER_TIMEOUTS * this.config.requestTimeoutMs;
+    const ageMs = this.clock.now().getTime() - Date.parse(reserved.createdAt);
+    return { owner: (reserved.data as { owner: string }).owner, abandoned: ageMs > ABANDONED_AFTER_TIMEOUTS * this.config.requestTimeoutMs };
   }
 
   /** Gives a command's claim back: its command was refused, so running it again must decide again. */
@@ -237,6 +243,9 @@ export class AggregateRepository {
     return Math.max(0, Math.min(budget, Date.parse(deadline) - Date.now() - REPLY_MARGIN_MS));
   }
 }
+
+/** States folded from streams, by stream, each with the revision of the last event folded into it. */
+export type FoldedStates<State> = LruCache<string, { state: State; revision: number }>;
 
 const commandKey = (commandId: string): string => `command:${commandId}`;
 
