@@ -12,3 +12,5 @@ export * from './dns-txt-server';
 export * from './poppler';
 export * from './sparse-event-store';
 export * from './crash-after-appends';
+export * from './container-images';
+export * from './kafka-container';

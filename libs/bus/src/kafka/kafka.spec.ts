@@ -5,8 +5,7 @@ import { KafkaResponseDeserializer } from '@nestjs/microservices/deserializers/k
 import type { Message } from '@nestjs/microservices/external/kafka.interface';
 import { KafkaRequestSerializer } from '@nestjs/microservices/serializers/kafka-request.serializer';
 import { DomainError, serializeError } from '@pss/kernel';
-import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
-import { KafkaContainer, StartedKafkaContainer } from '@testcontainers/kafka';
+import { CONTAINER_TIMEOUT_MS, describeWithContainers, startKafka, type StartedKafka } from '@pss/testkit';
 import { bootBusApp, BusAppParts, busConformance, CONFORMANCE_REQUEST_PATTERNS } from '../bus.conformance';
 import { Bus, BUS, BusConfig } from '../bus.port';
 import { DEAD_LETTERS, type DeadLetterLog } from '../dead-letter';
@@ -44,27 +43,23 @@ describe('Kafka wire format', () => {
   });
 });
 
-// Confluent Platform 7.9 runs Kafka 3.9; KRaft, no ZooKeeper, as in docker-compose.
-const KAFKA_IMAGE = 'confluentinc/cp-kafka:7.9.1';
-// The plaintext listener testcontainers exposes to the host.
-const KAFKA_PORT = 9093;
-
 describeWithContainers('Kafka bus', () => {
-  let kafka: StartedKafkaContainer | undefined;
+  // Apache's Kafka 4 image in KRaft mode, the release docker-compose.yml runs.
+  let kafka: StartedKafka | undefined;
 
   beforeAll(async () => {
-    kafka = await new KafkaContainer(KAFKA_IMAGE).withKraft().start();
+    kafka = await startKafka();
   }, CONTAINER_TIMEOUT_MS);
 
   afterAll(async () => {
-    await kafka?.stop();
+    await kafka?.container.stop();
   }, CONTAINER_TIMEOUT_MS);
 
   busConformance(
     'kafka',
     async ({ commands, consumerGroups, eventLog }) => {
       if (!kafka) throw new Error('Kafka did not start');
-      const brokers = [`${kafka.getHost()}:${kafka.getMappedPort(KAFKA_PORT)}`];
+      const { brokers } = kafka;
       const service = (name: string, requestPatterns: string[] = []): BusConfig => ({
         kind: 'kafka',
         brokers,

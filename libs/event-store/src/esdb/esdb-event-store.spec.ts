@@ -1,5 +1,5 @@
 import { uuidv7 } from '@pss/kernel';
-import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
+import { CONTAINER_IMAGES, CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 import { eventStoreConformance } from '../event-store.conformance';
 import { RecordedEvent } from '../event-store.port';
@@ -7,18 +7,19 @@ import { EventStoreDbEventStore } from './esdb-event-store';
 
 const HTTP_PORT = 2113;
 
-describeWithContainers('EventStoreDbEventStore against EventStoreDB 24.10', () => {
+describeWithContainers(`EventStoreDbEventStore against ${CONTAINER_IMAGES.kurrentdb}`, () => {
   let container: StartedTestContainer;
   let connectionString: string;
 
   beforeAll(async () => {
-    container = await new GenericContainer('eventstore/eventstore:24.10')
+    // KurrentDB speaks EventStoreDB's gRPC API unchanged (src/Protos/Grpc), so db-client 6 drives it; its data
+    // stays in the container, which goes with the suite (MemDb is deprecated since 25.1).
+    container = await new GenericContainer(CONTAINER_IMAGES.kurrentdb)
       .withEnvironment({
-        EVENTSTORE_INSECURE: 'true',
-        EVENTSTORE_MEM_DB: 'true',
+        KURRENTDB_INSECURE: 'true',
         // Standard projections write `$` link events into $all: the adapter must keep them out of the port.
-        EVENTSTORE_RUN_PROJECTIONS: 'All',
-        EVENTSTORE_START_STANDARD_PROJECTIONS: 'true',
+        KURRENTDB_RUN_PROJECTIONS: 'All',
+        KURRENTDB_START_STANDARD_PROJECTIONS: 'true',
       })
       .withExposedPorts(HTTP_PORT)
       .withWaitStrategy(Wait.forHttp('/health/live', HTTP_PORT).forStatusCodeMatching((status) => status < 300))

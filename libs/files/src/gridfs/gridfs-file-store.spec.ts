@@ -1,16 +1,16 @@
 import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
 import { MongoClient } from 'mongodb';
 import { isOutage } from '@pss/bus';
-import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
+import { CONTAINER_IMAGES, CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
 import { fileStoreConformance } from '../file-store.conformance';
 import { FILES_BUCKET, GridFsFileStore } from './gridfs-file-store';
 
-describeWithContainers('GridFsFileStore on MongoDB 7', () => {
+describeWithContainers(`GridFsFileStore on ${CONTAINER_IMAGES.mongo}`, () => {
   let mongo: StartedMongoDBContainer;
   let url: string;
 
   beforeAll(async () => {
-    mongo = await new MongoDBContainer('mongo:7').start();
+    mongo = await new MongoDBContainer(CONTAINER_IMAGES.mongo).start();
     // The container runs a one-member replica set that advertises an address only reachable inside it.
     url = `${mongo.getConnectionString()}/?directConnection=true`;
   }, CONTAINER_TIMEOUT_MS);

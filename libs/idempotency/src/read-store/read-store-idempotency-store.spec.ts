@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
 import { MemoryReadStore, MongoReadStore } from '@pss/read-store';
-import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
+import { CONTAINER_IMAGES, CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
 import { idempotencyStoreConformance } from '../idempotency-store.conformance';
 import { ReadStoreIdempotencyStore } from './read-store-idempotency-store';
 
@@ -10,11 +10,11 @@ idempotencyStoreConformance('ReadStoreIdempotencyStore on MemoryReadStore', asyn
   return { store: await ReadStoreIdempotencyStore.open(readStore, clock), cleanup: () => readStore.close() };
 });
 
-describeWithContainers('ReadStoreIdempotencyStore on MongoDB 7', () => {
+describeWithContainers(`ReadStoreIdempotencyStore on ${CONTAINER_IMAGES.mongo}`, () => {
   let mongo: StartedMongoDBContainer;
 
   beforeAll(async () => {
-    mongo = await new MongoDBContainer('mongo:7').start();
+    mongo = await new MongoDBContainer(CONTAINER_IMAGES.mongo).start();
   }, CONTAINER_TIMEOUT_MS);
   afterAll(async () => {
     await mongo?.stop();

@@ -1,5 +1,5 @@
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
-import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
+import { CONTAINER_IMAGES, CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
 import { mailSenderConformance, type ReceivedMail } from '../mail-sender.conformance';
 import { SmtpMailSender } from './smtp-mail-sender';
 
@@ -21,7 +21,7 @@ describeWithContainers('SmtpMailSender on Mailpit', () => {
   let api: string;
 
   beforeAll(async () => {
-    mailpit = await new GenericContainer('axllent/mailpit')
+    mailpit = await new GenericContainer(CONTAINER_IMAGES.mailpit)
       .withExposedPorts(SMTP_PORT, HTTP_PORT)
       .withWaitStrategy(Wait.forHttp('/api/v1/info', HTTP_PORT))
       .start();

@@ -1,15 +1,15 @@
 import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
-import { CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
+import { CONTAINER_IMAGES, CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
 import { isOutage } from '@pss/bus';
 import { readStoreConformance } from '../read-store.conformance';
 import { MongoClient } from 'mongodb';
 import { MONGO_DRIVER_TIMEOUTS, MongoReadStore } from './mongo-read-store';
 
-describeWithContainers('MongoReadStore on MongoDB 7', () => {
+describeWithContainers(`MongoReadStore on ${CONTAINER_IMAGES.mongo}`, () => {
   let mongo: StartedMongoDBContainer;
 
   beforeAll(async () => {
-    mongo = await new MongoDBContainer('mongo:7').start();
+    mongo = await new MongoDBContainer(CONTAINER_IMAGES.mongo).start();
   }, CONTAINER_TIMEOUT_MS);
   afterAll(async () => {
     await mongo?.stop();
