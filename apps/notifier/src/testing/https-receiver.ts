@@ -16,8 +16,8 @@ export interface TestCertificate {
 let certificate: TestCertificate | undefined;
 
 /**
- * A throw-away self-signed certificate for 127.0.0.1, ::1, localhost and receiver.test, made by the openssl
- * binary once per test file.
+ * A throw-away self-signed certificate for 127.0.0.1, ::1, localhost, receiver.test and host.docker.internal (how
+ * the compose smoke test's containers reach it), made by the openssl binary once per test file.
  */
 export function testCertificate(): TestCertificate {
   if (certificate) return certificate;
@@ -25,7 +25,7 @@ export function testCertificate(): TestCertificate {
   try {
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,DNS:receiver.test,IP:127.0.0.1,IP:::1',
+      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,DNS:receiver.test,DNS:host.docker.internal,IP:127.0.0.1,IP:::1',
       '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
     ], { stdio: 'ignore' });
     certificate = { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
@@ -47,7 +47,8 @@ export interface ReceivedRequest {
 export type Answer = { status: number; body?: string; location?: string } | 'hang';
 
 /**
- * A local HTTPS webhook receiver on 127.0.0.1: keeps every request it gets with its raw body, and answers as the
+ * A local HTTPS webhook receiver, on 127.0.0.1 unless told (the compose smoke test listens on every interface so
+ * that containers reach it): keeps every request it gets with its raw body, and answers as the
  * test says (fail, redirect, hang, recover).
  */
 export class HttpsReceiver {
@@ -56,7 +57,7 @@ export class HttpsReceiver {
 
   private constructor(private readonly server: Server) {}
 
-  static async start(): Promise<HttpsReceiver> {
+  static async start(host = '127.0.0.1'): Promise<HttpsReceiver> {
     const server = createServer(testCertificate());
     const receiver = new HttpsReceiver(server);
     server.on('request', (request, response) => {
@@ -69,7 +70,7 @@ export class HttpsReceiver {
         receiver.reply(response, receiver.answer(received));
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
     return receiver;
   }
 
