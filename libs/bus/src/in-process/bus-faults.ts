@@ -17,6 +17,11 @@ export interface BusFaults {
   maxDelayMs: number;
   /** Share (0 to 1) of event deliveries whose first attempt throws. */
   handlerFailureRate: number;
+  /**
+   * The broker's `message.max.bytes`: a larger request or event is refused to its producer, a larger reply is lost
+   * (Nest does not await a reply's send), as on Kafka.
+   */
+  maxMessageBytes?: number;
   seed?: number;
   /**
    * Hears the reply of every delivery of every request, those its caller no longer listens to included (the
@@ -24,6 +29,9 @@ export interface BusFaults {
    */
   onReply?: (pattern: string, reply: { err?: unknown; response?: unknown }) => void;
 }
+
+/** Kafka's default `message.max.bytes` (1 MiB; the broker adds 12 bytes of its own). */
+export const KAFKA_MAX_MESSAGE_BYTES = 1_048_576;
 
 /** The faults the conformance suite and the fault-mode end-to-end tests run with. */
 export const TYPICAL_FAULTS: BusFaults = { duplicateRate: 0.3, maxDelayMs: 30, handlerFailureRate: 0.2, seed: 13 };
@@ -46,6 +54,13 @@ export class FaultPlan {
 
   handlerFails(): boolean {
     return this.draw() < this.faults.handlerFailureRate;
+  }
+
+  /** Why the broker refuses `message`, when it is over the limit. */
+  refusal(pattern: string, message: string): string | undefined {
+    const bytes = Buffer.byteLength(message);
+    const limit = this.faults.maxMessageBytes;
+    return limit !== undefined && bytes > limit ? `The message to "${pattern}" is too large: ${bytes} bytes, the broker takes ${limit}` : undefined;
   }
 
   // mulberry32: small, fast, and the same sequence for the same seed on every platform.

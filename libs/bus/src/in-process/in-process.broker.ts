@@ -76,6 +76,8 @@ export class InProcessBroker implements DeadLetterLog {
   /** Delivers an event to every handler of its pattern and resolves once all of them have finished. */
   async publish(pattern: string, data: unknown): Promise<void> {
     const message = toWire(data);
+    const refused = this.faults?.refusal(pattern, message);
+    if (refused) throw new Error(refused);
     if (pattern === DEAD_LETTER_TOPIC) this.deadLetters = newestListed([...this.deadLetters, fromWire(message) as DeadLetter]);
     await this.open;
     if (!this.faults) return this.deliver(pattern, message);
@@ -115,8 +117,15 @@ export class InProcessBroker implements DeadLetterLog {
   private requestWithFaults(plan: FaultPlan, pattern: string, message: string, reply: (packet: WritePacket) => void): () => void {
     let listening = true;
     let answered = false;
+    const refused = plan.refusal(pattern, message);
+    if (refused) {
+      reply({ err: { code: 'service_unavailable', message: refused }, isDisposed: true });
+      return () => undefined;
+    }
     const firstReply = (packet: WritePacket): void => {
       plan.faults.onReply?.(pattern, packet);
+      // Past the limit a reply never reaches its topic: the caller hears nothing and times out.
+      if (plan.refusal(`${pattern}.reply`, toWire(packet.response ?? null))) return;
       if (!listening || answered) return;
       if (packet.isDisposed || packet.err !== undefined) answered = true;
       reply(packet);
