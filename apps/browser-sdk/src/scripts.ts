@@ -1,6 +1,7 @@
 import { sri384, utf8 } from './hashing';
 import type { Observation } from './observations';
 import { contentHash, readableByCors } from './fetched';
+import { keepContent, knownContent } from './known-content';
 import { checkedTokens } from './sri';
 import { bareUrl, gtmContainer } from './stack';
 
@@ -103,8 +104,17 @@ export class ScriptObserver {
       this.report(prune({ ...base, ...declared })); // what a refused re-fetch would have given
       return DONE;
     }
+    // An `integrity` attribute is checked against the bytes every time: only scripts without one reuse a hash.
+    const known = checked.length ? undefined : knownContent(url);
+    if (known) {
+      this.report(prune({ ...base, ...known }));
+      return DONE;
+    }
     return contentHash(url, checked).then(
-      (content) => this.report(prune({ ...base, ...(content ?? declared) })),
+      (content) => {
+        if (content && !checked.length) keepContent(url, content);
+        this.report(prune({ ...base, ...(content ?? declared) }));
+      },
       () => undefined,
     );
   }

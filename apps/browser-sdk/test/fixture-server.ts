@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -13,7 +14,7 @@ interface Resource {
  * The shop's side of the browser tests: pages and scripts served on 127.0.0.1, reachable as a second origin at
  * `localhost` on the same port (cross-origin scripts, with or without CORS), and as a vendor with a public-looking
  * host name (`VENDOR_HOST`, which Chromium resolves to 127.0.0.1) where a domain rule needs one. Content can change between page
- * views, as a compromised vendor's would. Nothing is cached, so every page view fetches what is served now.
+ * views, as a compromised vendor's would. Nothing is cached but `revalidated` scripts, which the browser asks for again at every page view: each view gets what is served now.
  */
 export class FixtureServer {
   private readonly resources = new Map<string, Resource>();
@@ -42,8 +43,14 @@ export class FixtureServer {
     return this.url(path);
   }
 
-  script(path: string, code: string, { cors = false }: { cors?: boolean } = {}): void {
-    this.resources.set(path, { body: code, type: 'application/javascript', headers: cors ? { 'Access-Control-Allow-Origin': '*' } : {} });
+  /**
+   * `revalidated`: served as a CDN serves a script (`no-cache` with an `ETag` and `Timing-Allow-Origin`): the
+   * browser keeps it and asks again at each page view, a 304 while it is unchanged.
+   */
+  script(path: string, code: string, { cors = false, revalidated = false }: { cors?: boolean; revalidated?: boolean } = {}): void {
+    const headers: Record<string, string> = cors ? { 'Access-Control-Allow-Origin': '*' } : {};
+    if (revalidated) Object.assign(headers, { 'Cache-Control': 'no-cache', ETag: `"${createHash('sha1').update(code).digest('hex')}"`, 'Timing-Allow-Origin': '*' });
+    this.resources.set(path, { body: code, type: 'application/javascript', headers });
   }
 
   close(): Promise<void> {
@@ -56,6 +63,10 @@ export class FixtureServer {
     const resource = this.resources.get(path);
     if (!resource) {
       response.writeHead(404).end();
+      return;
+    }
+    if (resource.headers.ETag && request.headers['if-none-match'] === resource.headers.ETag) {
+      response.writeHead(304, resource.headers).end();
       return;
     }
     response.writeHead(200, { 'Content-Type': resource.type, 'Cache-Control': 'no-store', ...resource.headers });
