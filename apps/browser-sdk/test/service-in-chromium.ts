@@ -46,8 +46,11 @@ export interface ServiceInChromium {
   visit(url: string, options?: VisitOptions): Promise<PageView>;
 }
 
-/** Started before the suite's tests and stopped after them; the fields are there once `beforeAll` has run. */
-export function serviceInChromium(scopes: string[]): ServiceInChromium {
+/**
+ * Started before the suite's tests and stopped after them; the fields are there once `beforeAll` has run.
+ * `front` puts something before the service's port (a TLS front) and answers the base URL pages reach it at.
+ */
+export function serviceInChromium(scopes: string[], { front }: { front?: (port: number) => Promise<string> } = {}): ServiceInChromium {
   const list = async (what: 'scripts' | 'alerts', storeId: string): Promise<any[]> =>
     (await rig.service.request('GET', `/api/v1/${what}?store_id=${storeId}&limit=100`, { token: rig.token })).body.data;
   const rig = {
@@ -67,7 +70,7 @@ export function serviceInChromium(scopes: string[]): ServiceInChromium {
   let closeBrowser: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const port = await freePort();
-    rig.api = `http://127.0.0.1:${port}`;
+    rig.api = front ? await front(port) : `http://127.0.0.1:${port}`;
     // Staging stores: the fixture pages are on 127.0.0.1 and localhost, which a production store takes no page views from.
     rig.service = await EmbeddedHarness.start({ env: { PUBLIC_URL: rig.api }, storeEnvironment: 'staging' });
     await rig.service.app.listen(port, '127.0.0.1');
