@@ -1,25 +1,29 @@
-import { Inject, Injectable, Logger, Module, type INestApplicationContext } from '@nestjs/common';
+import { Injectable, Logger, Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MemoryReadStore, READ_STORE, type ReadStore } from '@pss/read-store';
-import { eventually } from '@pss/testkit';
+import { CLOCK } from '@pss/kernel';
+import { eventually, ManualClock } from '@pss/testkit';
 import { PeriodicJob } from './periodic-job';
-import { PLATFORM_OPTIONS, type PlatformOptions } from './tokens';
+import { PLATFORM_OPTIONS } from './tokens';
 
 const INTERVAL_MS = 20;
 const SEVERAL_TICKS_MS = 5 * INTERVAL_MS;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Counts its runs; a test can hold a run under way (`hold`) or make the next one fail. */
+const NOW = new Date('2026-05-04T09:00:00.000Z');
+
+/** Counts its runs and notes when each started; a test can hold a run under way (`hold`) or make the next one fail. */
 @Injectable()
 class CountingJob extends PeriodicJob {
   started = 0;
   finished = 0;
   failNext = false;
+  readonly startedAt: Date[] = [];
   private held?: Promise<void>;
   private release?: () => void;
 
-  constructor(@Inject(PLATFORM_OPTIONS) options: PlatformOptions) {
-    super('CountingJob', INTERVAL_MS, options);
+  constructor() {
+    super('CountingJob', INTERVAL_MS);
   }
 
   hold(): () => void {
@@ -32,6 +36,7 @@ class CountingJob extends PeriodicJob {
 
   protected async once(): Promise<number> {
     this.started += 1;
+    this.startedAt.push(this.clock.now());
     await this.held;
     if (this.failNext) {
       this.failNext = false;
@@ -45,7 +50,7 @@ class CountingJob extends PeriodicJob {
 /** A replica of the service: with `shared`, the read store every replica of it shares, where job leases are. */
 async function start(background: boolean, shared?: ReadStore): Promise<{ app: INestApplicationContext; job: CountingJob }> {
   const readStore = shared ? [{ provide: READ_STORE, useValue: shared }] : [];
-  @Module({ providers: [{ provide: PLATFORM_OPTIONS, useValue: { background } }, ...readStore, CountingJob] })
+  @Module({ providers: [{ provide: PLATFORM_OPTIONS, useValue: { background } }, { provide: CLOCK, useValue: new ManualClock(NOW) }, ...readStore, CountingJob] })
   class JobModule {}
   const app = await NestFactory.createApplicationContext(JobModule, { logger: false });
   return { app, job: app.get(CountingJob) };
@@ -114,6 +119,13 @@ describe('PeriodicJob', () => {
     const { app, job } = await start(false);
     await pause(SEVERAL_TICKS_MS);
     expect(job.started).toBe(0);
+    await app.close();
+  });
+
+  it("takes now from the platform's clock, which tests replace", async () => {
+    const { app, job } = await start(false);
+    await job.run();
+    expect(job.startedAt).toEqual([NOW]);
     await app.close();
   });
 });

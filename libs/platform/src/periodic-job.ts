@@ -1,7 +1,8 @@
 import { Inject, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { Lease, replicaId } from '@pss/projections';
+import { CLOCK, type Clock } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import type { PlatformOptions } from './tokens';
+import { PLATFORM_OPTIONS, type PlatformOptions } from './tokens';
 
 /** Where the replica that runs each job holds its lease (beside the read models, which every replica shares). */
 export const JOB_LEASES = 'job_leases';
@@ -23,7 +24,8 @@ export interface PeriodicJobOptions {
  * A job that runs every `intervalMs` in the background of a service (when the process runs background work at
  * all). One replica runs it unless it is `everyReplica`; each run must still be idempotent, since a replica that
  * stalls past its lease overlaps its successor once. One run at a time per process, and shutdown waits for the
- * run under way. Tests call `run()` directly with an injected clock.
+ * run under way. Tests call `run()` directly with an injected clock. What every job needs from the platform is
+ * injected by property (Nest's way for a base class), so a job's constructor lists only what is its own.
  */
 export abstract class PeriodicJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
   protected readonly logger: Logger;
@@ -33,11 +35,13 @@ export abstract class PeriodicJob implements OnApplicationBootstrap, BeforeAppli
   private lease?: Lease;
   /** The replicas' shared store, where the job's lease is (absent in a test module without one: every replica runs). */
   @Optional() @Inject(READ_STORE) private readonly leaseStore?: ReadStore;
+  @Inject(PLATFORM_OPTIONS) private readonly options!: PlatformOptions;
+  /** What a run takes as now. */
+  @Inject(CLOCK) protected readonly clock!: Clock;
 
   protected constructor(
     private readonly name: string,
     private readonly intervalMs: number,
-    private readonly options: PlatformOptions,
     private readonly schedule: PeriodicJobOptions = {},
   ) {
     this.logger = new Logger(name);

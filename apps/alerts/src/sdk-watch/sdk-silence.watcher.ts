@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SDK_SILENT_AFTER_MS, SDK_TRAFFIC_WINDOW_MS } from '@pss/contracts';
-import { CLOCK, type Clock } from '@pss/kernel';
-import { PeriodicJob, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
+import { PeriodicJob } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { AlertOccurrences } from '../alert/alert-occurrences';
 import { fingerprintOf } from '../alert/fingerprint';
@@ -21,10 +20,8 @@ export class SdkSilenceWatcher extends PeriodicJob {
   constructor(
     private readonly occurrences: AlertOccurrences,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
   ) {
-    super('SdkSilenceWatcher', SDK_WATCH_INTERVAL_MS, options);
+    super('SdkSilenceWatcher', SDK_WATCH_INTERVAL_MS);
   }
 
   /** Looks once; answers how many stores are silent. */

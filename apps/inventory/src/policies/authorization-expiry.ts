@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SCRIPTS, type ScriptDocument } from '@pss/contracts';
-import { CLOCK, type Clock } from '@pss/kernel';
-import { AggregateRepository, PeriodicJob, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
+import { AggregateRepository, PeriodicJob } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { scriptDecider } from '../scripts/script.decider';
 import { scriptStream } from '../scripts/script.events';
@@ -18,10 +17,8 @@ export class AuthorizationExpiry extends PeriodicJob {
   constructor(
     private readonly aggregates: AggregateRepository,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
   ) {
-    super('AuthorizationExpiry', EXPIRY_CHECK_INTERVAL_MS, options);
+    super('AuthorizationExpiry', EXPIRY_CHECK_INTERVAL_MS);
   }
 
   /** Expires what is due now; answers how many authorizations it returned to review. */

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, type Clock } from '@pss/kernel';
-import { PeriodicJob, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
+import { PeriodicJob } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { Deliveries } from './deliveries';
 import type { DeliveryState } from './delivery.decider';
@@ -20,11 +19,9 @@ export class RetryCycle extends PeriodicJob {
   constructor(
     private readonly deliveries: Deliveries,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
   ) {
     // Also at start (the platform's read models have caught up by then: its hooks run before this module's).
-    super('RetryCycle', RETRY_CYCLE_MS, options, { runAtStart: true });
+    super('RetryCycle', RETRY_CYCLE_MS, { runAtStart: true });
   }
 
   /** One cycle; answers how many due deliveries it took up. */

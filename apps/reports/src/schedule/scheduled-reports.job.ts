@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REPORT_SCHEDULES, type RunReportScheduleReply } from '@pss/contracts';
-import { CLOCK, type Clock } from '@pss/kernel';
-import { AggregateRepository, PeriodicJob, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
+import { AggregateRepository, PeriodicJob } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { organizationReportsRefusal } from '@pss/report-files';
 import { ReportGenerator } from '../snapshot/report-generator';
@@ -28,10 +27,8 @@ export class ScheduledReportsJob extends PeriodicJob {
     private readonly generator: ReportGenerator,
     private readonly aggregates: AggregateRepository,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
   ) {
-    super('ScheduledReportsJob', SCHEDULED_REPORTS_INTERVAL_MS, options, { runAtStart: true });
+    super('ScheduledReportsJob', SCHEDULED_REPORTS_INTERVAL_MS, { runAtStart: true });
   }
 
   protected async once(): Promise<number> {

@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { REPORT_SNAPSHOTS, reportPdfKey, type ReportSnapshotDocument } from '@pss/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { FILE_STORE, type FileStore } from '@pss/files';
-import { CLOCK, type Clock } from '@pss/kernel';
-import { AggregateRepository, PeriodicJob, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
+import { AggregateRepository, PeriodicJob } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { evidenceChainStream, keptDataKeys, snapshotDecider, type EvidenceChain } from './snapshot.decider';
 
@@ -28,11 +27,9 @@ export class SnapshotRetentionJob extends PeriodicJob {
     private readonly aggregates: AggregateRepository,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(FILE_STORE) private readonly files: FileStore,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) config: ServiceConfig,
-    @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
   ) {
-    super('SnapshotRetentionJob', SNAPSHOT_RETENTION_INTERVAL_MS, options);
+    super('SnapshotRetentionJob', SNAPSHOT_RETENTION_INTERVAL_MS);
     this.retentionDays = config.reportOnDemandRetentionDays;
   }
 

@@ -30,7 +30,7 @@ describe('SightingsFlusher', () => {
   const store = (n: number) => ({ _id: `store-${n}`, org_id: 'org-1' });
   const setUp = () => {
     const inventory = new RecordingInventory();
-    return { inventory, flusher: new SightingsFlusher(inventory, { background: false }) };
+    return { inventory, flusher: new SightingsFlusher(inventory) };
   };
 
   it('keeps what inventory could not record for the next flush, and only that', async () => {

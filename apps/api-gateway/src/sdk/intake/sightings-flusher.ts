@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BUS, type Bus } from '@pss/bus';
 import { COMMANDS, type SdkRecordSightingsCommand, type SdkRecordSightingsReply, type StoreSightings } from '@pss/contracts';
-import { PeriodicJob, PLATFORM_OPTIONS, type PlatformOptions } from '@pss/platform';
+import { PeriodicJob } from '@pss/platform';
 import { SightingBuffer, type PageVisit } from './sighting-buffer';
 
 /** How long sightings are counted in memory before they are recorded (lost on a crash, at most this). */
@@ -24,11 +24,8 @@ export class SightingsFlusher extends PeriodicJob {
   private readonly buffer = new SightingBuffer();
   private pending: StoreSightings[] = [];
 
-  constructor(
-    @Inject(BUS) private readonly bus: Bus,
-    @Inject(PLATFORM_OPTIONS) options: PlatformOptions,
-  ) {
-    super('SightingsFlusher', FLUSH_INTERVAL_MS, options, { everyReplica: true });
+  constructor(@Inject(BUS) private readonly bus: Bus) {
+    super('SightingsFlusher', FLUSH_INTERVAL_MS, { everyReplica: true });
   }
 
   /** One admitted batch: where it came from when it looks like a page view, its observations, and the known scripts sighted in it. */
