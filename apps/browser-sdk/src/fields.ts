@@ -1,4 +1,4 @@
-import { MAX_CALLERS, scriptsOnStack } from './stack';
+import { MAX_CALLERS, scriptsOfCall } from './stack';
 
 /** Default field classes: `autocomplete` first (what browsers and payment forms use), then name and id. */
 const BY_AUTOCOMPLETE: Array<[RegExp, string]> = [
@@ -38,20 +38,6 @@ const nativeGetters = new Map<object, () => string>();
 export function nativeValue(element: HTMLInputElement | HTMLTextAreaElement): string {
   const get = nativeGetters.get(Object.getPrototypeOf(element));
   return get ? get.call(element) : element.value;
-}
-
-/** Frames a read's stack keeps: enough for a library's own frames between the field and the script behind it. */
-const STACK_FRAMES = 40;
-
-/** The scripts on the stack of this read (stack.ts), the hooks' own frames left out with the SDK's. */
-function scriptsOfRead(selfUrl: string): string[] {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = STACK_FRAMES;
-  try {
-    return scriptsOnStack(new Error().stack, selfUrl, location.href);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
 }
 
 /**
@@ -115,12 +101,12 @@ export class SensitiveFields {
   private read(element: Element): void {
     try {
       if (this.early) {
-        const scripts = this.early.length < 50 ? scriptsOfRead(this.selfUrl) : [];
+        const scripts = this.early.length < 50 ? scriptsOfCall(this.selfUrl, location.href) : [];
         if (scripts.length) this.early.push([element, scripts]);
         return;
       }
       if (this.classify(element) === null) return;
-      const scripts = scriptsOfRead(this.selfUrl);
+      const scripts = scriptsOfCall(this.selfUrl, location.href);
       if (scripts.length) this.attribute(element, scripts);
     } catch {
       // never into the page

@@ -1,5 +1,6 @@
 import { BlockRules } from './block';
 import { cachedConfig, enforcing, fetchConfig, type SdkConfig } from './config';
+import { Connections, requestOrigin } from './connections';
 import { embeddedConfig } from './embedded';
 import { SensitiveFields } from './fields';
 import { ScriptGate } from './gate';
@@ -99,6 +100,9 @@ const boot = safe(() => {
   gate.install(!settled); // the parser is watched only while block mode may be on
   const fields = new SensitiveFields(selfUrl, (src, field, callers) => send({ kind: 'sensitive_field_access', src, field, callers: callers.length ? callers : undefined }));
   fields.install();
+  const service = requestOrigin(base);
+  const connections = new Connections(selfUrl, service ? [location.origin, service] : [location.origin], send, (url) => !!elementOf(url));
+  connections.install();
   document.addEventListener(
     'securitypolicyviolation',
     safe((event: SecurityPolicyViolationEvent) => {
@@ -112,6 +116,7 @@ const boot = safe(() => {
   /** Nothing more is hooked or sent: developer mode (one heartbeat) or a key the service refused (nothing). */
   const stand = (heartbeat: boolean) => {
     fields.configure(null, false);
+    connections.stop();
     rules.update(undefined);
     gate.configReady();
     if (heartbeat) transport.pause();
@@ -139,7 +144,10 @@ const boot = safe(() => {
     try {
       const resource = (entry: PerformanceEntry) => {
         if ((entry as PerformanceResourceTiming).initiatorType === 'script') whenIdle(() => scripts.external(entry.name, elementOf(entry.name)));
+        else connections.timed(entry as PerformanceResourceTiming);
       };
+      // The connections made before the SDK looked: the browser's buffer of them.
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).forEach((entry) => entry.initiatorType !== 'script' && resource(entry));
       new PerformanceObserver(safe((list: PerformanceObserverEntryList) => list.getEntries().forEach(resource))).observe({ type: 'resource' });
     } catch {
       // no resource timing observer: later scripts are still seen through their elements

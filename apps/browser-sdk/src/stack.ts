@@ -38,6 +38,20 @@ export function scriptsOnStack(stack: string | undefined, selfUrl: string, pageU
   return scripts;
 }
 
+/** Frames a call's stack keeps: enough for a library's own frames between the hook and the script behind it. */
+const STACK_FRAMES = 40;
+
+/** The scripts on the stack of a call into one of the SDK's hooks (a field read, a request), innermost first. */
+export function scriptsOfCall(selfUrl: string, pageUrl: string): string[] {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = STACK_FRAMES;
+  try {
+    return scriptsOnStack(new Error().stack, selfUrl, pageUrl);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /** Every script URL of a stack, to find a tag manager that inserted something. */
 export function stackUrls(stack: string | undefined): string[] {
   const urls: string[] = [];

@@ -6,12 +6,15 @@ import {
   type InventoryFactData,
   type InventoryFactOf,
   type InventoryTopic,
+  type ConnectionSeenFact,
   type PolicySummary,
   type ScriptDecisionFact,
 } from '@pss/contracts';
 import { canHandle, type RecordedEvent, type RecordedOf } from '@pss/event-store';
 import { PublishesIntegrationEvents } from '@pss/platform';
 import type { IntegrationEventSource } from '@pss/projections';
+import type { ConnectionEvent, ConnectionSighting } from './connections/connection.events';
+import { isConnectionEvent } from './connections/connection.projection';
 import type { PageHeadersEvent } from './ingestion/page-headers.decider';
 import type { SightingsEvent } from './ingestion/sightings';
 import type { Seen, SignalEvent } from './ingestion/signals';
@@ -27,7 +30,7 @@ import { isRuleEvent } from './rules/rule.projection';
 import { isScriptEvent } from './scripts/script.events';
 import { isStoreEvent } from './stores/store.projection';
 
-type InventoryEvent = OrganizationEvent | StoreEvent | ScriptEvent | PageHeadersEvent | SignalEvent | SightingsEvent | PolicyEvent | RuleEvent;
+type InventoryEvent = OrganizationEvent | StoreEvent | ScriptEvent | PageHeadersEvent | SignalEvent | SightingsEvent | PolicyEvent | RuleEvent | ConnectionEvent;
 
 /** A fact before its envelope, typed per topic by the catalogue (libs/contracts) its consumers and docs read. */
 type PublishedOf<Topic extends InventoryTopic> = Pick<InventoryFactOf<Topic>, 'type' | 'org_id' | 'store_id' | 'data'>;
@@ -63,7 +66,7 @@ const isSignalEvent = canHandle<SignalEvent>({
   PaymentRecipientMismatched: true,
 });
 const isInventoryEvent = (event: RecordedEvent): event is RecordedOf<InventoryEvent> =>
-  isOrganizationEvent(event) || isStoreEvent(event) || isScriptEvent(event) || isPageHeadersEvent(event) || isSignalEvent(event) || isSightingsEvent(event) || isPolicyEvent(event) || isRuleEvent(event);
+  isOrganizationEvent(event) || isStoreEvent(event) || isScriptEvent(event) || isPageHeadersEvent(event) || isSignalEvent(event) || isSightingsEvent(event) || isPolicyEvent(event) || isRuleEvent(event) || isConnectionEvent(event);
 
 /**
  * Inventory's public facts, published from its event store (docs/events.md lists them). Token events are
@@ -73,7 +76,7 @@ const isInventoryEvent = (event: RecordedEvent): event is RecordedOf<InventoryEv
 @Injectable()
 export class InventoryIntegrationEvents implements IntegrationEventSource {
   readonly name = 'inventory';
-  readonly filter = { streamPrefixes: ['org-', 'store-', 'script-', 'headers-', 'observations-', 'sightings-', 'policy-', 'rule-'] };
+  readonly filter = { streamPrefixes: ['org-', 'store-', 'script-', 'headers-', 'observations-', 'sightings-', 'policy-', 'rule-', 'connection-'] };
 
   toIntegrationEvents(recorded: RecordedEvent): IntegrationEvent<unknown>[] {
     const orgId = (recorded.metadata.orgId as string | undefined) ?? null;
@@ -260,6 +263,18 @@ function signalFact(event: InventoryEvent, orgId: string | null): Published | un
       return fact(T.iframeUnexpected, event.data.orgId, event.data.storeId, seenOnPage(event.data));
     case 'PaymentRecipientMismatched':
       return fact(T.recipientMismatched, event.data.orgId, event.data.storeId, seenOnPage(event.data));
+    case 'ConnectionDetected': {
+      const { data } = event;
+      const read = data.afterUnauthorizedRead;
+      return fact(T.connectionDetected, data.orgId, data.storeId, {
+        ...connectionSeen(data),
+        page_url: data.pageUrl,
+        session_id: data.sessionId,
+        sensitive_read: read && { script_id: read.scriptId, src: read.src, field: read.field },
+      });
+    }
+    case 'ConnectionSeen':
+      return fact(T.connectionSeen, event.data.orgId, event.data.storeId, connectionSeen(event.data));
     case 'SightingsFlushed': {
       // Only page views are the SDK's activity: a window of heartbeats or lone signals resolves no SDK_SILENT
       // and monitors no week of a report (docs/decisions.md, issue 29).
@@ -336,6 +351,12 @@ function ruleFact(event: InventoryEvent, orgId: string | null): Published | unde
  * A signal's data as published: where it was seen, then the rest of the domain event's fields in snake_case, in
  * the order they were recorded (older events included), so the bytes on the wire follow the event store's.
  */
+/** A connection's sighting as its facts carry it. */
+function connectionSeen(data: ConnectionSighting): ConnectionSeenFact {
+  const { connectionId, storeId, origin, via, page, initiator, at } = data;
+  return { connection_id: connectionId, store_id: storeId, origin, via, page, initiator: initiator && { script_id: initiator.scriptId, src: initiator.src }, at };
+}
+
 function seenOnPage<Data extends Seen>({ storeId, orgId: _orgId, pageUrl, sessionId, at, ...facts }: Data) {
   return { store_id: storeId, page_url: pageUrl, session_id: sessionId, at, ...snakeCase(facts) };
 }

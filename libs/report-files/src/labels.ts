@@ -319,6 +319,7 @@ const PT_BR: ReportLabels = {
     UNEXPECTED_IFRAME: 'iframe inesperado',
     RECIPIENT_MISMATCH: 'recebedor divergente',
     SDK_SILENT: 'SDK silencioso',
+    NEW_CONNECTION: 'nova conexão',
   },
   fieldClasses: { card_number: 'número do cartão', cvv: 'CVV', expiry: 'validade do cartão', document: 'documento', other: 'outro' },
 };
@@ -477,6 +478,7 @@ const EN: ReportLabels = {
     UNEXPECTED_IFRAME: 'unexpected iframe',
     RECIPIENT_MISMATCH: 'recipient mismatch',
     SDK_SILENT: 'SDK silent',
+    NEW_CONNECTION: 'new connection',
   },
   fieldClasses: { card_number: 'card number', cvv: 'CVV', expiry: 'card expiry', document: 'document', other: 'other' },
 };

@@ -13,4 +13,6 @@ export const ALERT_CATALOGUE: Record<AlertType, { severity: AlertSeverity; topic
   UNEXPECTED_IFRAME: { severity: 'high' },
   RECIPIENT_MISMATCH: { severity: 'critical' },
   SDK_SILENT: { severity: 'medium', topic: ALERT_TOPICS.sdkSilent },
+  // Critical when its page view had a card-field read by a script not authorized (detect-alerts.ts).
+  NEW_CONNECTION: { severity: 'high' },
 };

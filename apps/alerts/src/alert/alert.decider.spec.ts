@@ -80,6 +80,11 @@ describe('alert decider', () => {
       expect(event).toMatchObject({ type: 'AlertOpened', data: { alert: { type, severity, status: 'open', occurrences: 1 } } });
     });
 
+    it('opens an alert with the severity its occurrence raises it to, above its type\'s', () => {
+      const [connection] = alertDecider.decide(record({ type: 'NEW_CONNECTION', severity: 'critical' }), alertDecider.initialState());
+      expect(connection.data).toMatchObject({ alert: { type: 'NEW_CONNECTION', severity: 'critical' } });
+    });
+
     it('counts a further occurrence of an open alert, and its session once', () => {
       spec.given([opened()]).when(record({ mark: 11, sessionId: 's2' })).then([occurred('s2', true, 11)]);
       spec.given([opened(), occurred('s2', true, 11)]).when(record({ mark: 12, sessionId: 's2' })).then([occurred('s2', false, 12)]);

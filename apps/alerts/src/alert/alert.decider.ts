@@ -1,5 +1,5 @@
 import { addDays, notFound, validationError, type Decider } from '@pss/kernel';
-import type { AlertResource, AlertStatus, AlertType } from '@pss/contracts';
+import type { AlertResource, AlertSeverity, AlertStatus, AlertType } from '@pss/contracts';
 import { ALERT_CATALOGUE } from './alert-catalogue';
 import { fieldsSetBy, resolution, SYSTEM_ACTOR, type AlertEvent } from './alert.events';
 
@@ -19,6 +19,8 @@ export interface Occurrence {
   page: string | null;
   details: Record<string, unknown>;
   sessionId: string | null;
+  /** Above the type's own (ALERT_CATALOGUE) when this occurrence is worse than the type usually is. */
+  severity?: AlertSeverity;
   /** When it happened. */
   at: string;
   /**
@@ -118,7 +120,7 @@ const opened = (id: string, occurrence: Occurrence, at: Date): AlertResource => 
   store_id: occurrence.storeId,
   type: occurrence.type,
   change_type: occurrence.changeType,
-  severity: ALERT_CATALOGUE[occurrence.type].severity,
+  severity: occurrence.severity ?? ALERT_CATALOGUE[occurrence.type].severity,
   status: 'open',
   source: occurrence.source,
   page: occurrence.page,

@@ -144,6 +144,26 @@ describe('alerts detected in inventory facts', () => {
     expect(occurrence).toMatchObject({ type: 'UNEXPECTED_IFRAME', source: 'https://pay.evil.example', fingerprint: fingerprintOf('UNEXPECTED_IFRAME', 'store-1', 'pay.evil.example') });
   });
 
+  it('raises NEW_CONNECTION per destination, critical when its page view had a card-field read by a script not authorized', () => {
+    const skimmer = { script_id: 'sk', src: 'https://cdn.evil.example/s.js' };
+    const detected = { ...seen, connection_id: 'c1', store_id: 'store-1', origin: 'https://exfil.example', via: 'fetch', page: '/checkout', initiator: skimmer, sensitive_read: null };
+    const [usual] = detectAlerts(fact('inventory.connection.detected', detected));
+    expect(usual).toEqual({
+      ...common,
+      type: 'NEW_CONNECTION',
+      fingerprint: fingerprintOf('NEW_CONNECTION', 'store-1', 'https://exfil.example'),
+      changeType: null,
+      source: 'https://exfil.example',
+      details: { connection_id: 'c1', origin: 'https://exfil.example', via: 'fetch', initiator: skimmer.src, initiator_script_id: 'sk', sensitive_read: null, page_url: seen.page_url },
+      sessionId: 'sess-1',
+    });
+    const read = { ...skimmer, field: 'card_number' };
+    expect(detectAlerts(fact('inventory.connection.detected', { ...detected, sensitive_read: read }))).toEqual([
+      { ...usual, severity: 'critical', details: { ...usual.details, sensitive_read: read } },
+    ]);
+    expect(detectAlerts(fact('inventory.connection.seen', { ...detected, page: null }))).toEqual([]);
+  });
+
   it('raises RECIPIENT_MISMATCH per method and key hash, with hashes only', () => {
     const keyHash = 'a'.repeat(64);
     const [occurrence] = detectAlerts(fact('inventory.recipient.mismatched', { ...seen, method: 'pix', key_hash: keyHash, pinned: 1 }));

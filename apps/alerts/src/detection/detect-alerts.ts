@@ -1,4 +1,4 @@
-import { INVENTORY_TOPICS as T, isInventoryFact, type AlertType, type FieldReadingScript, type IntegrationEvent, type SensitiveFieldAccessedFact } from '@pss/contracts';
+import { INVENTORY_TOPICS as T, isInventoryFact, type AlertSeverity, type AlertType, type FieldReadingScript, type IntegrationEvent, type SensitiveFieldAccessedFact } from '@pss/contracts';
 import type { Occurrence } from '../alert/alert.decider';
 import { fingerprintOf } from '../alert/fingerprint';
 
@@ -12,6 +12,7 @@ export const DETECTION_TOPICS = [
   T.sensitiveFieldAccessed,
   T.iframeUnexpected,
   T.recipientMismatched,
+  T.connectionDetected,
 ];
 
 const SRI_REFUSED_REASON = "The browser refused to run this script: its content does not match the page's integrity attribute";
@@ -25,6 +26,7 @@ interface Raised {
   sessionId?: string;
   changeType?: string;
   page?: string;
+  severity?: AlertSeverity;
 }
 
 /** What an inventory fact means for alerts: none, one, or (a headers change) one per header. */
@@ -41,6 +43,7 @@ export function detectAlerts(event: IntegrationEvent<unknown>): Occurrence[] {
     page: raised.page ?? pathOf(raised.pageUrl),
     details: { ...raised.details, page_url: raised.pageUrl },
     sessionId: raised.sessionId ?? null,
+    ...(raised.severity ? { severity: raised.severity } : {}),
     at: event.occurred_at,
     mark: event.position,
   }));
@@ -99,6 +102,13 @@ function raisedBy(event: IntegrationEvent<unknown>): Raised[] {
       // Only hashes cross the wire: the key shown on the page never left it, and pinned keys are stored hashed.
       const { method, key_hash, pinned, page_url, session_id } = event.data;
       return [{ type: 'RECIPIENT_MISMATCH', subject: [method, key_hash], source: method, pageUrl: page_url, sessionId: session_id, details: { method, key_hash, pinned } }];
+    }
+    case T.connectionDetected: {
+      const { connection_id, origin, via, initiator, sensitive_read, page_url, session_id } = event.data;
+      const details = { connection_id, origin, via, initiator: initiator?.src ?? null, initiator_script_id: initiator?.script_id ?? null, sensitive_read };
+      // Card data read by a script the shop never authorized, then sent where the page never sent anything: a skimmer at work.
+      const severity = sensitive_read ? 'critical' : undefined;
+      return [{ type: 'NEW_CONNECTION', subject: [origin], source: origin, pageUrl: page_url, sessionId: session_id, details, severity }];
     }
     default:
       return [];

@@ -1,4 +1,5 @@
 import { DomainError } from '@pss/kernel';
+import { MAX_CONNECTIONS_PER_BATCH } from '@pss/contracts';
 import { checkBatch } from './sdk-batch';
 
 const envelope = { page_url: 'https://shop.example/checkout', session_id: '9f2c4e1a0b7d4c3e8a6f5d2b1c0e9a8f', sdk_version: '1.0.0', observations: [] };
@@ -38,6 +39,20 @@ describe('the envelope of an SDK batch', () => {
     expect(checkBatch({ ...envelope, observations: [{ kind: 'iframe', origin: 'null' }, deep] })).toMatchObject({
       rejected: 1,
       rejections: [{ index: 1, reason: 'observation is nested too deeply (more than 8 levels)' }],
+    });
+  });
+
+  it('takes at most MAX_CONNECTIONS_PER_BATCH connections of a batch, rejecting the rest by index', () => {
+    const connections = Array.from({ length: MAX_CONNECTIONS_PER_BATCH + 2 }, (_, n) => ({ kind: 'connection', origin: `https://c${n}.example`, via: 'fetch' }));
+    const checked = checkBatch({ ...envelope, observations: [...connections, { kind: 'iframe', origin: 'null' }] });
+    expect(checked.accepted).toHaveLength(MAX_CONNECTIONS_PER_BATCH + 1);
+    expect(checked.accepted[MAX_CONNECTIONS_PER_BATCH]).toEqual({ kind: 'iframe', origin: 'null' });
+    expect(checked).toMatchObject({
+      rejected: 2,
+      rejections: [
+        { index: MAX_CONNECTIONS_PER_BATCH, reason: `a batch carries at most ${MAX_CONNECTIONS_PER_BATCH} connections` },
+        { index: MAX_CONNECTIONS_PER_BATCH + 1, reason: `a batch carries at most ${MAX_CONNECTIONS_PER_BATCH} connections` },
+      ],
     });
   });
 });

@@ -1,4 +1,4 @@
-import { checkObservation, hasControlCharacters, isHttpUrl, MAX_OBSERVATIONS_PER_BATCH, type Observation } from '@pss/contracts';
+import { checkObservation, hasControlCharacters, isHttpUrl, MAX_CONNECTIONS_PER_BATCH, MAX_OBSERVATIONS_PER_BATCH, type Observation } from '@pss/contracts';
 import { validationError, type ErrorDetail } from '@pss/kernel';
 
 /** Why an observation was left out: its index in the batch and the reason, in the 202. */
@@ -49,14 +49,25 @@ export function checkBatch(parsed: unknown): CheckedBatch {
   };
 }
 
-/** Each item on its own; `indexOf` maps an item back to what the client sent (CSP reports expand to several). */
+const TOO_MANY_CONNECTIONS = `a batch carries at most ${MAX_CONNECTIONS_PER_BATCH} connections`;
+
+/**
+ * Each item on its own; `indexOf` maps an item back to what the client sent (CSP reports expand to several).
+ * Connections past MAX_CONNECTIONS_PER_BATCH are rejected: each new one may cost inventory a stream.
+ */
 export function checkItems(items: unknown[], indexOf: (position: number) => number = (position) => position): CheckedItems {
   const accepted: Observation[] = [];
   const indexes: number[] = [];
   const rejections: Rejection[] = [];
   let rejected = 0;
+  let connections = 0;
   items.forEach((item, position) => {
     const checked = checkObservation(item);
+    if (checked.ok && checked.value.kind === 'connection' && ++connections > MAX_CONNECTIONS_PER_BATCH) {
+      rejected += 1;
+      if (rejections.length < MAX_REJECTIONS_LISTED) rejections.push({ index: indexOf(position), reason: TOO_MANY_CONNECTIONS });
+      return;
+    }
     if (checked.ok) {
       accepted.push(checked.value);
       indexes.push(indexOf(position));

@@ -5,6 +5,7 @@ import {
   SCRIPTS,
   isExpectedIframe,
   STORES,
+  type ConnectionObservation,
   type CspViolationObservation,
   type IframeObservation,
   type IngestedScript,
@@ -27,6 +28,7 @@ import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { scriptKey } from '@pss/sdk-contract';
 import { classifyScript } from '../catalog/classify';
+import { ConnectionSightings } from '../connections/connection-sightings';
 import { isThreatHost } from '../catalog/catalog';
 import { PromptDecisions } from '../policies/prompt-decisions';
 import { scriptDecider } from '../scripts/script.decider';
@@ -51,8 +53,8 @@ const SDK_ACTOR = 'sdk';
 
 /**
  * Turns what the gateway could not settle of an SDK batch into the inventory: a new script, a new hash, a changed
- * security header and every signal (CSP violation, sensitive-field access, unexpected iframe, swapped recipient)
- * is a domain event at once. Known scripts are answered as such, for the gateway to count; the counts come back
+ * security header, every signal (CSP violation, sensitive-field access, unexpected iframe, swapped recipient) and
+ * a new connection (or one seen anew) is a domain event at once. Known scripts are answered as such, for the gateway to count; the counts come back
  * once per flush window (`recordSightings`).
  */
 @Injectable()
@@ -63,6 +65,7 @@ export class SdkIngestion {
   private readonly knownHeaders = new LruCache<string, string>(KNOWN_HEADER_PAGES_CACHED);
   private readonly knownSignals = new LruCache<string, true>(KNOWN_SIGNALS_CACHED);
   private readonly witnesses = new ScriptWitnesses();
+  private readonly connections: ConnectionSightings;
   private readonly budget: SharedBudget;
   private readonly signalBudget: SharedBudget;
 
@@ -77,6 +80,7 @@ export class SdkIngestion {
   ) {
     this.budget = new SharedBudget(limits ?? DEFAULT_NEW_SCRIPT_LIMITS);
     this.signalBudget = new SharedBudget(signalLimits ?? DEFAULT_NEW_SIGNAL_LIMITS);
+    this.connections = new ConnectionSightings(aggregates);
   }
 
   /**
@@ -102,6 +106,7 @@ export class SdkIngestion {
     const sightingsOfHeld: typeof changes = new Map();
     const accesses = new Map<string, SensitiveFieldAccessObservation>();
     const signals = new Map<string, SignalEvent>();
+    const connections: ConnectionObservation[] = [];
     let headers: { reported: Record<string, string>; position: number } | undefined;
     const client = batch.client;
     const signalsLeftOut = this.newSignalsLeftOut(store._id, client, batch.observations, at.getTime());
@@ -137,6 +142,9 @@ export class SdkIngestion {
         case 'payment_recipient':
           this.signal(signals, recipientMismatch(observation, store, seen));
           break;
+        case 'connection':
+          connections.push(observation);
+          break;
       }
     }
 
@@ -148,7 +156,12 @@ export class SdkIngestion {
       }),
     );
     const headersRefusal = headers && (await this.headers(headers.reported, store, batch.pageUrl, context, at));
-    for (const access of accesses.values()) this.signal(signals, await this.sensitiveFieldAccess(access, seen, context, at));
+    for (const access of accesses.values()) {
+      const read = await this.sensitiveFieldAccess(access, seen, context, at);
+      this.connections.rememberRead(seen, read.data.field, [read.data, ...(read.data.callers ?? [])], at);
+      this.signal(signals, read);
+    }
+    await this.connections.record(connections, seen, context, at);
     if (signals.size) {
       await this.eventStore.append(signalsStream(store._id), [...signals.values()].map((event) => ({ ...event, metadata: { actor: context.actor, orgId: context.orgId } })));
     }
@@ -348,7 +361,7 @@ export class SdkIngestion {
     seen: SeenFields,
     context: CommandContext,
     at: Date,
-  ): Promise<SignalEvent> {
+  ): Promise<Extract<SignalEvent, { type: 'SensitiveFieldAccessed' }>> {
     const scripts = [observation.src, ...(observation.callers ?? [])];
     const [reader, ...callers] = await Promise.all(scripts.map((src) => this.fieldRead(src, observation.field, seen.storeId, context, at)));
     return { type: 'SensitiveFieldAccessed', data: { ...seen, ...reader, field: observation.field, ...(callers.length ? { callers } : {}) } };

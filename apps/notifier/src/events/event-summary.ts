@@ -50,6 +50,7 @@ const ALERT_LABELS: Record<AlertType, string> = {
   UNEXPECTED_IFRAME: 'Unexpected iframe',
   RECIPIENT_MISMATCH: 'Payment recipient mismatch',
   SDK_SILENT: 'SDK silent',
+  NEW_CONNECTION: 'New connection from the payment page',
 };
 
 /** An alert type as people read it; a type added later than this list shows as it is. */

@@ -2,6 +2,7 @@ import type { IntegrationEvent } from '../integration-event';
 import type { BillingMode, Plan } from '../plans';
 import type { AuthorizationMethod, ScriptStatus } from '../read-models/script';
 import type { PolicyAction, PolicyMode } from '../read-models/policy';
+import type { ConnectionVia } from '../sdk/connections';
 
 /**
  * The `data` of inventory's integration events, typed once here for its producer and every consumer; the AsyncAPI
@@ -28,6 +29,8 @@ export const INVENTORY_TOPICS = {
   sensitiveFieldAccessed: 'inventory.sensitive-field.accessed',
   iframeUnexpected: 'inventory.iframe.unexpected',
   recipientMismatched: 'inventory.recipient.mismatched',
+  connectionDetected: 'inventory.connection.detected',
+  connectionSeen: 'inventory.connection.seen',
   ruleChanged: 'inventory.rule.changed',
   policyApplied: 'inventory.policy.applied',
   policyCreated: 'inventory.policy.created',
@@ -254,6 +257,32 @@ export interface RecipientMismatchedFact extends SeenOnPage {
   pinned: number;
 }
 
+/**
+ * A sighting of an origin a store's payment page sent a request to (only the origin: field values never leave
+ * the page). `page` and `initiator` are null on a sighting that does not add one to the connection.
+ */
+export interface ConnectionSeenFact {
+  connection_id: string;
+  store_id: string;
+  origin: string;
+  via: ConnectionVia;
+  page: string | null;
+  /** The script on the stack of the request, when the SDK's wrappers saw one. */
+  initiator: { script_id: string; src: string } | null;
+  at: string;
+}
+
+/** A destination never seen on the store's payment pages, with the page view it was first seen in. */
+export interface ConnectionDetectedFact extends ConnectionSeenFact {
+  page_url: string;
+  session_id: string;
+  /**
+   * A card-field read of the same page view (session and page) by a script that is not authorized, as inventory
+   * knew it when the connection came: the outermost such script on the read's stack. Null when there was none.
+   */
+  sensitive_read: { script_id: string; src: string; field: string } | null;
+}
+
 export interface PolicyAppliedFact {
   policy_id: string;
   policy_version: number | null;
@@ -333,6 +362,8 @@ export interface InventoryFactData {
   [INVENTORY_TOPICS.sensitiveFieldAccessed]: SensitiveFieldAccessedFact;
   [INVENTORY_TOPICS.iframeUnexpected]: IframeUnexpectedFact;
   [INVENTORY_TOPICS.recipientMismatched]: RecipientMismatchedFact;
+  [INVENTORY_TOPICS.connectionDetected]: ConnectionDetectedFact;
+  [INVENTORY_TOPICS.connectionSeen]: ConnectionSeenFact;
   [INVENTORY_TOPICS.ruleChanged]: RuleChangedFact;
   [INVENTORY_TOPICS.policyApplied]: PolicyAppliedFact;
   [INVENTORY_TOPICS.policyCreated]: PolicyCreatedFact;

@@ -15,6 +15,7 @@ export const ALERT_TYPES = [
   'UNEXPECTED_IFRAME',
   'RECIPIENT_MISMATCH',
   'SDK_SILENT',
+  'NEW_CONNECTION',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

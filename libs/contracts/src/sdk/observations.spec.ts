@@ -13,6 +13,8 @@ describe('SDK observations', () => {
     ['a sensitive field access', { kind: 'sensitive_field_access', src: 'https://cdn.example.com/a.js', field: 'card_number' }],
     ['an iframe', { kind: 'iframe', origin: 'https://checkout.stripe.com' }],
     ['a payment recipient', { kind: 'payment_recipient', method: 'PIX', key_hash: 'A'.repeat(64) }],
+    ['a connection with its initiator', { kind: 'connection', origin: 'https://api.psp.example', via: 'fetch', initiator: 'https://cdn.example.com/a.js' }],
+    ['a WebSocket on a port', { kind: 'connection', origin: 'wss://ws.example:8443', via: 'websocket' }],
   ])('accepts %s', (_case, raw) => {
     expect(checkObservation(raw).ok).toBe(true);
   });
@@ -34,8 +36,29 @@ describe('SDK observations', () => {
     ['a __proto__ key (as JSON.parse makes it: an own property)', JSON.parse('{"kind":"script","src":"https://x.io/a.js","__proto__":{"x":1}}')],
     ['a constructor key in the headers', JSON.parse('{"kind":"headers","headers":{"constructor":"x"}}')],
     ['a blocked flag that is not a boolean', { kind: 'script', src: 'https://x.io/a.js', blocked: 'yes' }],
+    ['a connection origin with a path (a card number could ride in it)', { kind: 'connection', origin: 'https://evil.example/4111111111111111', via: 'fetch' }],
+    ['a connection origin with a query', { kind: 'connection', origin: 'https://evil.example?c=4111', via: 'image' }],
+    ['a connection origin with userinfo', { kind: 'connection', origin: 'https://4111@evil.example', via: 'fetch' }],
+    ['a connection origin in upper case (not as browsers write it)', { kind: 'connection', origin: 'https://EVIL.example', via: 'fetch' }],
+    ['a connection origin with its default port', { kind: 'connection', origin: 'https://evil.example:443', via: 'fetch' }],
+    ['a javascript: connection', { kind: 'connection', origin: 'javascript:alert(1)', via: 'fetch' }],
+    ['a connection origin longer than a DNS name allows', { kind: 'connection', origin: `https://${'a'.repeat(300)}.example`, via: 'fetch' }],
+    ['an unknown via', { kind: 'connection', origin: 'https://evil.example', via: 'carrier-pigeon' }],
+    ['an initiator that is no URL', { kind: 'connection', origin: 'https://evil.example', via: 'xhr', initiator: 'skimmer' }],
   ])('rejects %s', (_case, raw) => {
     expect(checkObservation(raw).ok).toBe(false);
+  });
+
+  it('says what a connection must be, and keeps its initiator as a script URL is kept', () => {
+    expect(checkObservation({ kind: 'connection', origin: 'https://evil.example/x', via: 'fetch' })).toEqual({
+      ok: false,
+      reason: 'origin must be an http(s) or ws(s) origin (scheme://host[:port], as browsers write it) of at most 270 characters',
+    });
+    expect(checkObservation({ kind: 'connection', origin: 'https://evil.example', via: 'ftp' })).toEqual({ ok: false, reason: 'via must be one of fetch, xhr, beacon, image, form, websocket' });
+    expect(checkObservation({ kind: 'connection', origin: 'https://evil.example', via: 'beacon', initiator: 'https://u:p@cdn.example/a.js#x', body: '4111' })).toEqual({
+      ok: true,
+      value: { kind: 'connection', origin: 'https://evil.example', via: 'beacon', initiator: 'https://cdn.example/a.js' },
+    });
   });
 
   it('keeps only the fields of its kind, lower-cases header names and recipient hashes', () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CONNECTION_SCHEMES, CONNECTION_VIAS, MAX_ORIGIN_LENGTH, type ConnectionVia } from './connections';
 
 /**
  * SDK contract v1 (DESIGN.md section 5): what the SDK on a payment page reports. Each observation is checked
@@ -61,8 +62,21 @@ export interface PaymentRecipientObservation {
   key_hash: string;
 }
 
+/**
+ * An origin the page sent a request to or opened a socket with: only the origin, never a path, a query or a body
+ * (field values never leave the page). `initiator` is the script on the stack of the call, when a wrapped method
+ * saw it (resource timing names none).
+ */
+export interface ConnectionObservation {
+  kind: 'connection';
+  origin: string;
+  via: ConnectionVia;
+  initiator?: string;
+}
+
 export type Observation =
   | ScriptObservation
+  | ConnectionObservation
   | HeadersObservation
   | CspViolationObservation
   | SensitiveFieldAccessObservation
@@ -164,6 +178,20 @@ export function isHttpOrigin(value: unknown): value is string {
   try {
     const url = new URL(value);
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A connection's origin exactly as a browser serializes it (lower case, punycode, no default port, no userinfo
+ * or path): one destination has one spelling, so it is one connection, and nothing else rides along.
+ */
+export function isConnectionOrigin(value: unknown): value is string {
+  if (!text(value, MAX_ORIGIN_LENGTH)) return false;
+  try {
+    const url = new URL(value);
+    return CONNECTION_SCHEMES.includes(url.protocol) && `${url.protocol}//${url.host}` === value;
   } catch {
     return false;
   }
@@ -282,6 +310,15 @@ export function checkObservation(raw: unknown): Checked<Observation> {
         return { ok: false, reason: 'method and key_hash (64 hex characters) are required' };
       }
       return { ok: true, value: { kind: 'payment_recipient', method: raw.method.toLowerCase(), key_hash: raw.key_hash.toLowerCase() } };
+    case 'connection': {
+      if (!isConnectionOrigin(raw.origin)) {
+        return { ok: false, reason: `origin must be an http(s) or ws(s) origin (scheme://host[:port], as browsers write it) of at most ${MAX_ORIGIN_LENGTH} characters` };
+      }
+      if (!CONNECTION_VIAS.includes(raw.via as ConnectionVia)) return { ok: false, reason: `via must be one of ${CONNECTION_VIAS.join(', ')}` };
+      const initiator = raw.initiator === undefined ? undefined : normalizedHttpUrl(raw.initiator);
+      if (raw.initiator !== undefined && initiator === undefined) return { ok: false, reason: 'initiator must be an http(s) URL' };
+      return { ok: true, value: prune({ kind: 'connection', origin: raw.origin, via: raw.via as ConnectionVia, initiator }) };
+    }
     default:
       return { ok: false, reason: 'unknown kind' };
   }

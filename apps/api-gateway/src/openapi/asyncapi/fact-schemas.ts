@@ -2,6 +2,7 @@ import {
   INVENTORY_TOPICS as T,
   ALERT_STATUSES,
   AUTHORIZATION_METHODS,
+  CONNECTION_VIAS,
   BILLING_MODES,
   PLAN_NAMES,
   POLICY_ACTIONS,
@@ -9,6 +10,8 @@ import {
   SCRIPT_STATUSES,
   type AlertOccurredData,
   type AlertStatusChangedData,
+  type ConnectionDetectedFact,
+  type ConnectionSeenFact,
   type FieldReadingScript,
   type InventoryFactData,
   type IntegrationEvent,
@@ -49,6 +52,19 @@ const scriptDecision = (description: string) =>
     },
     ['authorized_hash', 'expires_at'],
   );
+
+const connectionSighting = {
+  connection_id: uuid,
+  store_id: uuid,
+  origin: noted(text, 'scheme://host[:port], as browsers write it.'),
+  via: oneOf(CONNECTION_VIAS),
+  page: noted(orNull(text), "The page's path; null when the sighting adds no page to the connection."),
+  initiator: noted(
+    orNull(shape<NonNullable<ConnectionSeenFact['initiator']>>('A script on the stack of the request.', { script_id: uuid, src: text })),
+    'The script on the stack of the request; null when none was seen or it adds none to the connection.',
+  ),
+  at: dateTime,
+};
 
 const policySummary = { name: text, active: bool, mode: oneOf(POLICY_MODES), priority: integer, action: oneOf(POLICY_ACTIONS) };
 
@@ -224,6 +240,19 @@ export const INVENTORY_FACT_SCHEMAS: { [Topic in keyof InventoryFactData]: JsonS
     key_hash: text,
     pinned: noted(count, 'How many recipients the store pins for that method.'),
   }),
+  [T.connectionDetected]: shape<InventoryFactData[typeof T.connectionDetected]>(
+    'A destination never seen on the store\'s payment pages: only its origin, with the page view it was first seen in.',
+    {
+      ...connectionSighting,
+      page_url: url,
+      session_id: text,
+      sensitive_read: noted(
+        orNull(shape<NonNullable<ConnectionDetectedFact['sensitive_read']>>('A card-field read by a script not authorized.', { script_id: uuid, src: text, field: text })),
+        'A card-field read of the same page view by a script that is not authorized (the outermost on its stack); null when there was none.',
+      ),
+    },
+  ),
+  [T.connectionSeen]: shape<InventoryFactData[typeof T.connectionSeen]>('A known destination seen again: a new page, initiator or way of reaching it, or its last-seen time moved.', connectionSighting),
   [T.policyApplied]: shape<InventoryFactData[typeof T.policyApplied]>('A policy decided on a script (automatic mode or Apply).', {
     policy_id: uuid,
     policy_version: orNull(integer),

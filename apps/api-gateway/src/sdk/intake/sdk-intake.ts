@@ -3,6 +3,7 @@ import { BUS, type Bus } from '@pss/bus';
 import { COMMANDS, type Observation, type ScriptObservation, type SdkIngestCommand, type SdkIngestReply, type StoreDocument } from '@pss/contracts';
 import { CLOCK, DomainError, LruCache, type Clock } from '@pss/kernel';
 import type { Frozen } from '@pss/read-store';
+import { EdgeConnections } from './edge-connections';
 import { EdgeHeaders } from './edge-headers';
 import { EdgeScripts, type StoreScripts } from './edge-scripts';
 import { isPageView } from './page-view';
@@ -49,7 +50,8 @@ export const EXHAUSTED_CLIENTS_CACHED = 10_000;
  * The SDK fast path. A page view of known scripts and unchanged headers is settled here, from memory: each script
  * is a lookup in EdgeScripts and the batch is counted by the SightingsFlusher, with no bus hop and no hashing.
  * Only what the edge cannot settle (a new script or new content, changed headers, a signal) goes to inventory, in
- * one command per batch; its answer teaches the edge. While inventory says a store's budget of new scripts (or
+ * one command per batch; its answer teaches the edge. A connection forwarded from the same page lately is settled
+ * here too (EdgeConnections). While inventory says a store's budget of new scripts (or
  * the address's share of it) is spent for a client address, scripts the edge has never seen are deferred here
  * for that address without asking, so a forged flood of them costs no command; the rest of the batch (headers,
  * signals, scripts to check again, and a script reading a card field, which inventory does not defer) still goes
@@ -59,6 +61,7 @@ export const EXHAUSTED_CLIENTS_CACHED = 10_000;
 export class SdkIntake {
   private readonly scripts = new EdgeScripts();
   private readonly headers = new EdgeHeaders();
+  private readonly connections = new EdgeConnections();
   private readonly exhausted = new LruCache<string, { until: number; spent: SpentShare }>(EXHAUSTED_CLIENTS_CACHED);
 
   constructor(
@@ -91,7 +94,7 @@ export class SdkIntake {
           deferred.push({ position, what: 'script', spent: spent!.spent, retryAfterSeconds: spentFor });
         }
         else forward(observation, position);
-      } else if (observation.kind !== 'headers' || !this.headers.unchanged(store._id, batch.pageUrl, observation.headers, now)) {
+      } else if (!this.settledAtEdge(store._id, batch.pageUrl, observation, now)) {
         forward(observation, position);
       }
     });
@@ -105,6 +108,12 @@ export class SdkIntake {
     const visit = isPageView(batch) ? { path: new URL(batch.pageUrl).pathname, sessionId: batch.sessionId, client: batch.client } : null;
     this.sightings.count(store, visit, batch.observations.length, sighted, batch.sessionId, now);
     return { deferred: deferred.sort((a, b) => a.position - b.position), refused };
+  }
+
+  /** Unchanged headers, and a connection this page reported lately, need no bus hop. */
+  private settledAtEdge(storeId: string, pageUrl: string, observation: Observation, now: number): boolean {
+    if (observation.kind === 'headers') return this.headers.unchanged(storeId, pageUrl, observation.headers, now);
+    return observation.kind === 'connection' && this.connections.fresh(storeId, pageUrl, observation, now);
   }
 
   private async forward(store: Frozen<StoreDocument>, batch: IntakeBatch, observations: Observation[]): Promise<SdkIngestReply> {
@@ -134,6 +143,11 @@ export class SdkIntake {
       if (!settled || settled.outcome === 'deferred') return;
       scripts.remember(observation, settled.script_id, settled.hash, now, settled.held === true);
       if (settled.outcome === 'known') sighted.push(settled.script_id);
+    });
+    // A connection the signal budget deferred is not remembered: the next page view reports it again.
+    const deferredSignals = new Set(reply.deferred_signals ?? []);
+    forwarded.forEach((observation, index) => {
+      if (observation.kind === 'connection' && !deferredSignals.has(index)) this.connections.remember(store._id, batch.pageUrl, observation, now);
     });
     // Refused headers are not remembered: the page's next view is told why again.
     if (reply.refused_headers) return;
