@@ -1,6 +1,6 @@
 import { Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { DomainError } from '@pss/kernel';
-import { map, type Observable } from 'rxjs';
+import { finalize, map, type Observable } from 'rxjs';
 import { commandMetaOf } from './command-meta';
 
 /**
@@ -8,12 +8,21 @@ import { commandMetaOf } from './command-meta';
  * (correlation id, headers) needs some room of it.
  */
 export const MAX_REPLY_BYTES = 1_000_000;
+/**
+ * How often a running command tells the broker its consumer is alive. kafkajs sends a heartbeat at most every
+ * `heartbeatInterval` (3 s) however often it is asked, far inside the 30 s session timeout.
+ */
+export const HEARTBEAT_EVERY_MS = 1_000;
 
 /**
  * Drops a command whose caller stopped waiting before it arrived: on Kafka a command queued behind others, or
  * redelivered after a rebalance, would otherwise create a store the client was told did not happen (503), and its
  * retry would then meet a 409. The caller is gone; the answer only says so in the log. A command in time goes to
  * its handler, which passes `command.deadline` on in its CommandContext so every wait of its ends before it.
+ *
+ * A long command (a policy applied to every script of a store, a report) heartbeats while it runs: kafkajs beats
+ * only between messages, so past the session timeout the consumer was evicted, its whole group rebalanced and the
+ * command was delivered again.
  *
  * A reply larger than the bus carries is refused here, explicitly: on Kafka the broker refuses it and Nest does
  * not await the reply's send, so the caller only ever saw a timeout (503) for a request that will never fit.
@@ -27,8 +36,19 @@ export class CommandDeadlineInterceptor implements NestInterceptor {
       this.logger.warn(`Command ${meta.id} dropped unexecuted: its deadline ${meta.deadline} has passed`);
       throw new DomainError('service_unavailable', 'The command expired before it ran');
     }
-    return next.handle().pipe(map((reply: unknown) => withinLimit(reply)));
+    const heartbeat = heartbeatOf(context.switchToRpc().getContext());
+    const beating = heartbeat ? setInterval(() => void heartbeat().catch(() => undefined), HEARTBEAT_EVERY_MS) : undefined;
+    return next.handle().pipe(
+      map((reply: unknown) => withinLimit(reply)),
+      finalize(() => clearInterval(beating)),
+    );
   }
+}
+
+/** KafkaContext's heartbeat (and the in-process transport's); none on a transport without sessions. */
+function heartbeatOf(transportContext: unknown): (() => Promise<void>) | undefined {
+  const getHeartbeat = (transportContext as { getHeartbeat?: () => () => Promise<void> } | undefined)?.getHeartbeat;
+  return typeof getHeartbeat === 'function' ? getHeartbeat.call(transportContext) : undefined;
 }
 
 function withinLimit(reply: unknown): unknown {

@@ -22,6 +22,8 @@ export interface BusFaults {
    * (Nest does not await a reply's send), as on Kafka.
    */
   maxMessageBytes?: number;
+  /** Kafka's session timeout: a request handler that sends no heartbeat for this long is evicted and its request redelivered. */
+  sessionTimeoutMs?: number;
   seed?: number;
   /**
    * Hears the reply of every delivery of every request, those its caller no longer listens to included (the

@@ -9,7 +9,7 @@ export interface InProcessEndpoint {
    * Runs the handler of `pattern` and sends its answer through `reply`. Returns how to cancel the handling, or
    * undefined when this endpoint has no handler for the pattern.
    */
-  answer(pattern: string, message: string, reply: (packet: WritePacket) => void): (() => void) | undefined;
+  answer(pattern: string, message: string, reply: (packet: WritePacket) => void, heartbeat?: () => void): (() => void) | undefined;
   /** Hands the event to every handler of `pattern`; settles once all of them have finished. */
   deliver(pattern: string, message: string): Promise<void>;
 }
@@ -96,9 +96,9 @@ export class InProcessBroker implements DeadLetterLog {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
-  private answer(pattern: string, message: string, reply: (packet: WritePacket) => void): (() => void) | undefined {
+  private answer(pattern: string, message: string, reply: (packet: WritePacket) => void, heartbeat?: () => void): (() => void) | undefined {
     for (const endpoint of this.endpoints) {
-      const cancel = endpoint.answer(pattern, message, reply);
+      const cancel = endpoint.answer(pattern, message, reply, heartbeat);
       if (cancel) return cancel;
     }
     return undefined;
@@ -132,12 +132,39 @@ export class InProcessBroker implements DeadLetterLog {
     };
     for (let copy = plan.copies(); copy > 0; copy -= 1) {
       this.later(plan.delayMs(), async () => {
-        if (!this.answer(pattern, message, firstReply)) firstReply({ err: noHandler(pattern), isDisposed: true });
+        this.deliverWatched(plan, pattern, message, firstReply);
       });
     }
     return () => {
       listening = false;
     };
+  }
+
+  /**
+   * One delivery of a request. With a session timeout, a handler that sends no heartbeat for that long is evicted
+   * as Kafka evicts its consumer: the group rebalances and the request, its offset not committed, is delivered
+   * again (the evicted run goes on and may answer too).
+   */
+  private deliverWatched(plan: FaultPlan, pattern: string, message: string, reply: (packet: WritePacket) => void, redelivered = false): void {
+    const sessionMs = plan.faults.sessionTimeoutMs;
+    let lastBeat = Date.now();
+    let done = false;
+    const watchdog =
+      sessionMs === undefined || redelivered
+        ? undefined
+        : setInterval(() => {
+            if (done || Date.now() - lastBeat <= sessionMs) return;
+            clearInterval(watchdog);
+            this.deliverWatched(plan, pattern, message, reply, true);
+          }, sessionMs / 5);
+    const finished = (packet: WritePacket): void => {
+      if (packet.isDisposed || packet.err !== undefined) {
+        done = true;
+        clearInterval(watchdog);
+      }
+      reply(packet);
+    };
+    if (!this.answer(pattern, message, finished, () => (lastBeat = Date.now()))) finished({ err: noHandler(pattern), isDisposed: true });
   }
 
   private later(delayMs: number, delivery: () => Promise<void>): void {

@@ -15,10 +15,16 @@ import { fromWire, InProcessBroker, InProcessEndpoint } from './in-process.broke
 /** Lets `@MessagePattern(pattern, IN_PROCESS_TRANSPORT)` bind a handler to this transport only. */
 export const IN_PROCESS_TRANSPORT = Symbol('IN_PROCESS');
 
-/** What `@Ctx()` gives a handler on the in-process transport. */
-export class InProcessContext extends BaseRpcContext<[string]> {
+/** What `@Ctx()` gives a handler on the in-process transport: its pattern, and a heartbeat as KafkaContext has. */
+export class InProcessContext extends BaseRpcContext<[string, (() => void)?]> {
   getPattern(): string {
     return this.args[0];
+  }
+
+  /** Tells the broker this consumer is alive while a long handler runs (KafkaContext.getHeartbeat's counterpart). */
+  getHeartbeat(): () => Promise<void> {
+    const beat = this.args[1];
+    return async () => beat?.();
   }
 }
 
@@ -75,10 +81,10 @@ export class InProcessServer extends Server implements CustomTransportStrategy, 
     this.eventHandlers.set(route, [...(this.eventHandlers.get(route) ?? []), callback]);
   }
 
-  answer(pattern: string, message: string, reply: (packet: WritePacket) => void): (() => void) | undefined {
+  answer(pattern: string, message: string, reply: (packet: WritePacket) => void, heartbeat?: () => void): (() => void) | undefined {
     const handler = this.getHandlerByPattern(pattern);
     if (!handler) return undefined;
-    const response$ = defer(() => handler(fromWire(message), new InProcessContext([pattern]))).pipe(
+    const response$ = defer(() => handler(fromWire(message), new InProcessContext([pattern, heartbeat]))).pipe(
       mergeMap(result => (isObservable(result) ? result : of(result))),
     );
     // Server.send subscribes to what the handler returned and ends the reply stream with `isDisposed`.
