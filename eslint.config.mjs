@@ -16,7 +16,7 @@ const TEST_FILES = ['**/*.spec.ts', '**/*.conformance.ts', '**/testing/**/*.ts',
 const APP_TEST_FILES = TEST_FILES.map((glob) => (glob.startsWith('apps/') ? glob : `apps/${glob}`));
 
 /** Any file of an app, by its `@pss/<app>/…` alias. */
-const ANY_APP_FILE = '^@pss/(api-gateway|inventory|alerts|reports|notifier|browser-sdk|embedded)/';
+const ANY_APP_FILE = '^@pss/(api-gateway|inventory|alerts|reports|notifier|browser-sdk|embedded|dashboard)/';
 
 /**
  * Nx forbids importing a project of type application outright, whatever the tags: so apps never import each
@@ -26,7 +26,7 @@ const ANY_APP_FILE = '^@pss/(api-gateway|inventory|alerts|reports|notifier|brows
  * services run) the domain and ports; an adapter anything but apps and tests.
  */
 const depConstraints = [
-  ...['gateway', 'inventory', 'alerts', 'reports', 'notifier', 'sdk'].map((service) => ({
+  ...['gateway', 'inventory', 'alerts', 'reports', 'notifier', 'sdk', 'dashboard'].map((service) => ({
     sourceTag: `scope:${service}`,
     onlyDependOnLibsWithTags: [`scope:${service}`, 'scope:shared'],
   })),
@@ -89,7 +89,12 @@ export default tseslint.config(
   {
     // The composition root: it runs every service in one process, so it imports each service's Nest module.
     files: ['apps/embedded/src/**/*.ts'],
-    rules: { '@nx/enforce-module-boundaries': boundaries(depConstraints, ['^@pss/(api-gateway|inventory|alerts|reports|notifier)/src/[a-z-]+\\.module$']) },
+    rules: { '@nx/enforce-module-boundaries': boundaries(depConstraints, ['^@pss/(api-gateway|inventory|alerts|reports|notifier|dashboard)/src/[a-z-]+\\.module$']) },
+  },
+  {
+    // The gateway container's composition root: the dashboard is served by the gateway's HTTP server (issue 31).
+    files: ['apps/api-gateway/src/main.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(depConstraints, ['^@pss/dashboard/src/dashboard\\.module$']) },
   },
   {
     // A service's end-to-end specs drive the whole system through the embedded harness (the composition root)

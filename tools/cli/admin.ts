@@ -4,6 +4,7 @@ import { callOps, NoOpsTarget, parseArgs } from './ops-call';
 const USAGE = `usage: npm run -s admin -- <command> [options]
   org create --name N [--plan essential|standard|growth|pro|enterprise] [--billing-mode partner|processor] [--owner-email E] [--parent ORG_ID]
   org list [--parent ORG_ID]
+  org invite --org ORG_ID   (a fresh dashboard invitation link for the owner, valid 7 days; replaces earlier ones)
   token create --org ORG_ID --name N --scopes a:b,c:d [--expires-days 30|90|365]
   token list --org ORG_ID
   token revoke --org ORG_ID --prefix PREFIX
@@ -18,6 +19,7 @@ Prints one JSON object on stdout; exits 1 on error (when no service answers: one
 const COMMANDS: Record<string, string> = {
   'org create': 'org.create',
   'org list': 'org.list',
+  'org invite': 'org.invite',
   'token create': 'token.create',
   'token list': 'token.list',
   'token revoke': 'token.revoke',

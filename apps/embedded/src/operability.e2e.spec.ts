@@ -1,7 +1,6 @@
 import { metricSample, sri } from '@pss/testkit';
 import { EmbeddedHarness } from './testing/embedded-harness';
 import { embeddedSuite } from './testing/embedded-suite';
-import { invitationLink } from '@pss/inventory/src/organizations/owner-invitation-mail';
 import { linkTo, RESOURCE_PATHS } from '@pss/notifier/src/events/webhook-event';
 
 /** What an operator sees: `/metrics`, the access log and request ids (docs/operations.md). */
@@ -177,14 +176,19 @@ describe('links in notifications (HTTP, embedded)', () => {
     expect(suite.service.app.getHttpAdapter().getInstance().hasRoute({ method: 'GET', url: route })).toBe(true);
   });
 
-  it('of the owner invitation e-mail answer a page that says what to do, naming nothing but a well-formed id', async () => {
+  it('of the owner invitation open its dashboard page; the links of older e-mails say what to do, naming nothing but a well-formed id', async () => {
     const org = await suite.service.createOrganization({ 'owner-email': 'owner@acme.example' });
-    const link = new URL(invitationLink(suite.service.config.publicUrl, org.id));
-    const page = await suite.service.request('GET', `${link.pathname}${link.search}`);
+    const link = new URL(org.invitation_link as string);
+    expect(link.origin).toBe('https://pss.example');
+    const invitation = await suite.service.request('GET', link.pathname);
+    expect(invitation.status).toBe(200);
+    expect(invitation.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(invitation.text).toContain('Acme Checkout');
+    const page = await suite.service.request('GET', `/invite?org=${org.id}`);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(page.text).toContain(`You were named the owner of organization ${org.id}.`);
-    expect(page.text).toContain('https://pss.example/api/v1/openapi.json');
+    expect(page.text).toContain('https://pss.example/dashboard');
     const forged = await suite.service.request('GET', '/invite?org=%3Cscript%3E');
     expect(forged.text).not.toContain('<script>');
   });

@@ -4,9 +4,9 @@ import { isUuid } from '@pss/kernel';
 import { Public } from '../auth/scopes.decorator';
 
 /**
- * Where the owner invitation e-mail points (`/invite?org=`). The dashboard that accepts invitations does not
- * exist yet, so the link says so in plain words instead of answering 404. It reveals nothing: it neither looks
- * the organization up nor echoes anything but a well-formed id.
+ * Where owner invitation e-mails sent before the dashboard pointed (`/invite?org=`): those links carry no token,
+ * so the page says where to sign in and how to get a working invitation, instead of answering 404. It reveals
+ * nothing: it neither looks the organization up nor echoes anything but a well-formed id.
  */
 @Controller('invite')
 export class InvitationController {
@@ -21,8 +21,8 @@ export class InvitationController {
       'Payment Page Script Security',
       '',
       typeof org === 'string' && isUuid(org) ? `You were named the owner of organization ${org}.` : 'You were named the owner of an organization.',
-      'Accepting invitations in the dashboard is not available yet. Until it is, the partner or operator who',
-      'created your organization issues its API tokens to you.',
+      'This link is from an older invitation e-mail. Ask the partner or operator who created your organization for',
+      `a new invitation, or sign in to the dashboard at ${this.config.publicUrl}/dashboard if you accepted one.`,
       '',
       `The API: ${this.config.publicUrl}/api/v1 (described by ${this.config.publicUrl}/api/v1/openapi.json).`,
       '',

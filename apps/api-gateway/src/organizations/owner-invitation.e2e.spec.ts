@@ -31,7 +31,7 @@ describe('owner invitation of a new organization (HTTP, embedded)', () => {
     expect(mail.subject).toBe('You are invited to manage an organization on Payment Page Script Security');
     expect(mail.text).toContain('"Loja Azul"');
     expect(mail.html).toBeUndefined();
-    expect(mail.text).toContain(`${partner.service.config.publicUrl}/invite?org=${created.body.id}`);
+    expect(mail.text).toMatch(new RegExp(`${partner.service.config.publicUrl}/dashboard/invitations/[A-Za-z0-9_-]{43}\\n`));
     expect(JSON.stringify(mail)).not.toMatch(/pss_tok_|sk_live_|token|password/i);
   });
 

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ORGANIZATIONS, toResource, type OrganizationDocument } from '@pss/contracts';
+import { ORGANIZATIONS, toResource, type CreatedOrganization, type OrganizationDocument } from '@pss/contracts';
 import { listTokens } from '@pss/dashboard-reads';
 import { CLOCK, isUuid, validationError, type Clock } from '@pss/kernel';
 import { OpsCommand, type OpsArgs } from '@pss/ops';
 import type { CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { CreateOrganization } from '../organizations/create-organization';
+import { OwnerInvitations } from '../organizations/owner-invitations';
 import { IssueToken } from '../tokens/issue-token';
 import { RevokeToken } from '../tokens/revoke-token';
 
@@ -22,11 +23,16 @@ export class AdminOps {
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly invitations: OwnerInvitations,
   ) {}
 
+  /**
+   * Also prints a dashboard invitation link when the organization has an owner to invite: a fresh one, which
+   * replaces the link just mailed (an operator hands this one over; embedded installs often send no mail).
+   */
   @OpsCommand('org.create')
-  createOrganization(args: OpsArgs) {
-    return this.commands.execute(
+  async createOrganization(args: OpsArgs) {
+    const created: CreatedOrganization = await this.commands.execute(
       new CreateOrganization(
         {
           name: required(args, 'name'),
@@ -38,6 +44,16 @@ export class AdminOps {
         ADMIN,
       ),
     );
+    if (!created.owner_email) return created;
+    return { ...created, ...(await this.invitations.issue(created.id, ADMIN)) };
+  }
+
+  /** `admin org invite --org ID`: a fresh invitation link for the owner, for operators and an embedded install's first user. */
+  @OpsCommand('org.invite')
+  inviteOwner(args: OpsArgs) {
+    const orgId = organizationId(args, 'org');
+    if (!orgId) throw validationError([{ field: 'org', message: '--org is required' }]);
+    return this.invitations.issue(orgId, ADMIN);
   }
 
   /** Every organization, oldest first, or the children of `--parent`: operators find the id a token is for. */

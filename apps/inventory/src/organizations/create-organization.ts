@@ -68,7 +68,7 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       }));
     }
     // A create that died after sending the invitation and before recording it sends it again: at least once.
-    const outcome = state.ownerInvitation ?? (await this.invitations.invite(state.profile!, existingUser));
+    const outcome = state.ownerInvitation ?? (await this.invitations.invite(state.profile!, existingUser, { ...context, orgId }));
     if (!state.ownerInvitation) {
       await this.aggregates.decide(stream, organizationDecider, { type: 'RecordOwnerInvitation', outcome, at: this.clock.now() }, { ...context, orgId });
     }

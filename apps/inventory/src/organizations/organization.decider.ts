@@ -23,7 +23,9 @@ export interface OrganizationProfile {
 
 export type OrganizationEvent =
   | DomainEvent<'OrganizationCreated', OrganizationProfile & { createdAt: string }>
-  | DomainEvent<'OwnerInvitationRecorded', { orgId: string; outcome: OwnerInviteOutcome; at: string }>;
+  | DomainEvent<'OwnerInvitationRecorded', { orgId: string; outcome: OwnerInviteOutcome; at: string }>
+  /** A dashboard invitation for the owner (issue 31): its token's hash only; it replaces any earlier one. */
+  | DomainEvent<'OwnerInvitationIssued', { orgId: string; tokenHash: string; expiresAt: string; at: string }>;
 
 export type OrganizationCommand =
   | {
@@ -37,7 +39,8 @@ export type OrganizationCommand =
       parent: { orgId: string; parentOrgId: string | null } | null;
       at: Date;
     }
-  | { type: 'RecordOwnerInvitation'; outcome: OwnerInviteOutcome; at: Date };
+  | { type: 'RecordOwnerInvitation'; outcome: OwnerInviteOutcome; at: Date }
+  | { type: 'IssueOwnerInvitation'; tokenHash: string; expiresAt: string; at: Date };
 
 export interface OrganizationState {
   profile?: OrganizationProfile;
@@ -56,6 +59,8 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
         return create(command, state);
       case 'RecordOwnerInvitation':
         return recordOwnerInvitation(command, state);
+      case 'IssueOwnerInvitation':
+        return issueOwnerInvitation(command, state);
     }
   },
 
@@ -67,6 +72,8 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
       }
       case 'OwnerInvitationRecorded':
         return { ...state, ownerInvitation: event.data.outcome };
+      case 'OwnerInvitationIssued':
+        return state;
     }
   },
 };
@@ -105,6 +112,14 @@ function recordOwnerInvitation(command: RecordInvitation, state: OrganizationSta
   }
   const { orgId } = state.profile;
   return [{ type: 'OwnerInvitationRecorded', data: { orgId, outcome: command.outcome, at: command.at.toISOString() } }];
+}
+
+/** Only an organization with an owner to invite has an invitation to issue. */
+function issueOwnerInvitation(command: Extract<OrganizationCommand, { type: 'IssueOwnerInvitation' }>, state: OrganizationState): OrganizationEvent[] {
+  if (!state.profile) throw new DomainError('not_found', 'Organization not found');
+  if (!state.profile.ownerEmail) throw new DomainError('conflict', 'The organization has no owner e-mail to invite');
+  const { orgId } = state.profile;
+  return [{ type: 'OwnerInvitationIssued', data: { orgId, tokenHash: command.tokenHash, expiresAt: command.expiresAt, at: command.at.toISOString() } }];
 }
 
 function assertValidProfile(command: Create): void {

@@ -7,6 +7,7 @@ import type { ReportScheduleMirrored } from './report-schedule-settings';
 export const isOrganizationEvent = canHandle<OrganizationEvent>({
   OrganizationCreated: true,
   OwnerInvitationRecorded: true,
+  OwnerInvitationIssued: true,
 });
 const isScheduleMirrored = canHandle<ReportScheduleMirrored>({ ReportScheduleMirrored: true });
 
@@ -27,6 +28,11 @@ export class OrganizationProjection extends readModelProjection({
       const { orgId, storeId, schedule } = event.data;
       const path = `partner_settings.report_schedules.${storeId}`;
       await applyOnce(context.collection<OrganizationDocument>(ORGANIZATIONS), orgId, event, schedule ? { $set: { [path]: schedule } } : { $unset: { [path]: '' } });
+      return;
+    }
+    if (event.type === 'OwnerInvitationIssued') {
+      const { orgId, tokenHash, expiresAt } = event.data;
+      await applyOnce(context.collection<OrganizationDocument>(ORGANIZATIONS), orgId, event, { $set: { _owner_invitation: { token_hash: tokenHash, expires_at: expiresAt } } });
       return;
     }
     if (event.type !== 'OrganizationCreated') return;

@@ -13,5 +13,7 @@ import { ReportScheduleSettingsConsumer } from './report-schedule-settings';
   imports: [CqrsModule, MailModule.forRoot(), PoliciesModule],
   controllers: [OrganizationsMessages, ReportScheduleSettingsConsumer],
   providers: [OrganizationProjection, CreateOrganizationHandler, OwnerInvitations],
+  // The admin CLI prints invitation links (`org create`, `org invite`).
+  exports: [OwnerInvitations],
 })
 export class OrganizationsModule {}

@@ -10,6 +10,11 @@ export interface OrganizationDocument {
   billing_mode: BillingMode;
   parent_org_id: string | null;
   owner_email: string | null;
+  /**
+   * The owner's latest dashboard invitation (its token's hash), absent until one is issued. Underscored so that
+   * `toResource` leaves it out of every API answer: it is the dashboard's to check, nobody's to see.
+   */
+  _owner_invitation?: { token_hash: string; expires_at: string } | null;
   partner_settings: Record<string, unknown>;
   created_at: string;
 }

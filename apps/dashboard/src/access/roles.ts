@@ -1,0 +1,24 @@
+/**
+ * The dashboard's roles (issue 31): one organization owner, who can do everything and hand the organization
+ * over; store owners, for the stores listed on them; viewers, who read.
+ */
+export type Role = { kind: 'organization-owner' } | { kind: 'store-owner'; storeIds: string[] } | { kind: 'viewer' };
+
+/** What a page or an action needs; every route names one (`DashboardRoute.requires`). */
+export type Requirement = { kind: 'member' } | { kind: 'organization-owner' } | { kind: 'store-owner'; storeId: string };
+
+export const REQUIRES_MEMBER: Requirement = { kind: 'member' };
+export const REQUIRES_ORGANIZATION_OWNER: Requirement = { kind: 'organization-owner' };
+export const requiresStoreOwner = (storeId: string): Requirement => ({ kind: 'store-owner', storeId });
+
+/** The server-side check: the organization owner owns every store; a store owner only the listed ones. */
+export function allows(role: Role, requirement: Requirement): boolean {
+  switch (requirement.kind) {
+    case 'member':
+      return true;
+    case 'organization-owner':
+      return role.kind === 'organization-owner';
+    case 'store-owner':
+      return role.kind === 'organization-owner' || (role.kind === 'store-owner' && role.storeIds.includes(requirement.storeId));
+  }
+}

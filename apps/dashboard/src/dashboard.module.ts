@@ -1,0 +1,52 @@
+import { Inject, Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
+import { CLOCK, type Clock } from '@pss/kernel';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { Access } from './access/access.service';
+import { MembersProjection } from './access/members.projection';
+import { relyingPartyOf } from './access/passkey-ceremony';
+import { AttemptLimiter, PER_ACCOUNT, PER_ADDRESS } from './http/attempt-limiter';
+import { mountDashboard } from './http/dashboard-server';
+import { SessionStore } from './http/session-store';
+import { homeRoutes } from './routes/home.routes';
+import { invitationRoutes } from './routes/invitation.routes';
+import { passkeysRoutes } from './routes/passkeys.routes';
+import type { RouteDeps } from './routes/route-deps';
+import { signInRoutes } from './routes/sign-in.routes';
+import { stepUpRoutes } from './routes/step-up.routes';
+
+/** Mounts the dashboard on the process's HTTP server (the gateway's, in either mode) before it starts listening. */
+@Injectable()
+class DashboardHttp implements OnModuleInit {
+  private readonly logger = new Logger('Dashboard');
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly access: Access,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    const deps: RouteDeps = {
+      access: this.access,
+      rp: relyingPartyOf(this.config.publicUrl),
+      limits: { perAddress: new AttemptLimiter(PER_ADDRESS), perAccount: new AttemptLimiter(PER_ACCOUNT) },
+    };
+    mountDashboard(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), {
+      // A new page adds its routes here (docs/dashboard.md, "Adding a page").
+      routes: [...homeRoutes(), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps)],
+      sessions: new SessionStore(this.readStore),
+      readStore: this.readStore,
+      now: () => this.clock.now(),
+      log: (message, fields) => this.logger.warn({ message, ...fields }),
+    });
+  }
+}
+
+/** The dashboard (issue 31): server-rendered pages at /dashboard, its sign-in data in its own access streams. */
+@Module({ providers: [Access, MembersProjection, DashboardHttp] })
+export class DashboardModule {}

@@ -1,0 +1,173 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core';
+import { freePort } from '@pss/testkit';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { chromiumFound, CHROME_PATH, launchChromium } from '@pss/browser-sdk/test/chromium';
+
+if (!chromiumFound()) console.log(`Dashboard browser tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
+const describeInChromium = chromiumFound() ? describe : describe.skip;
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const SCREENSHOTS = join(__dirname, '../../../docs/dashboard');
+
+/**
+ * The owner's way in, as a person does it in Chromium with a passkey (CDP's virtual authenticator), by keyboard:
+ * the invitation link, the redeem button, the recovery codes, sign-out, sign-in with the passkey and with a
+ * recovery code. Every page is checked with axe-core and must cause no CSP violation.
+ */
+describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
+  let service: EmbeddedHarness;
+  let browser: Browser;
+  let close: () => Promise<void>;
+  let base: string;
+  const violations: string[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    service = await EmbeddedHarness.start({ env: { PUBLIC_URL: base } });
+    await service.app.listen(port, '127.0.0.1');
+    ({ browser, close } = await launchChromium());
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await close?.();
+    await service?.close();
+  });
+
+  /** A fresh browser profile with a platform authenticator that verifies its user, reporting every CSP violation. */
+  async function personWithPasskeyDevice(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    const cdp = await page.createCDPSession();
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
+    await page.evaluateOnNewDocument(() => {
+      // Runs in the page (the root tsconfig has no DOM types).
+      const window = globalThis as any;
+      window.document.addEventListener('securitypolicyviolation', (event: any) => window.reportCspViolation(`${event.violatedDirective} ${event.blockedURI} ${window.location.pathname}`));
+    });
+    return { context, page };
+  }
+
+  /** No serious or critical accessibility violation on the page as it is now. */
+  async function accessible(page: Page): Promise<void> {
+    const found = await page.evaluate(async (source) => {
+      // Evaluated by DevTools, as an extension would inject it: the page's CSP governs the page's own code.
+      (0, eval)(source);
+      const window = globalThis as any;
+      const result = await window.axe.run(window.document, { resultTypes: ['violations'] });
+      return result.violations.filter((violation: any) => ['serious', 'critical'].includes(violation.impact)).map((violation: any) => `${violation.id}: ${violation.help}`);
+    }, AXE);
+    expect(found).toEqual([]);
+  }
+
+  /** Tabs to the control named `label` and presses Enter, as a keyboard user does; the navigation it causes. */
+  async function pressByKeyboard(page: Page, label: string): Promise<HTTPResponse | null> {
+    for (let presses = 0; presses < 40; presses += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => (globalThis as any).document.activeElement?.textContent?.trim() ?? '');
+      if (focused === label) {
+        const [response] = await Promise.all([page.waitForNavigation({ timeout: 15_000 }), page.keyboard.press('Enter')]);
+        return response;
+      }
+    }
+    throw new Error(`no control "${label}" reachable by Tab`);
+  }
+
+  const text = (page: Page): Promise<string> => page.evaluate(() => (globalThis as any).document.body.innerText);
+
+  it('takes the owner from the invitation link to the dashboard with a passkey, and back in with it or a recovery code', async () => {
+    const org = await service.createOrganization({ name: 'Shop', 'owner-email': 'me@shop.example' });
+    const link = org.invitation_link as string;
+    expect(link).toMatch(new RegExp(`^${base}/dashboard/invitations/[A-Za-z0-9_-]{43}$`));
+    const { context, page } = await personWithPasskeyDevice();
+
+    const invitation = await page.goto(link);
+    expect(invitation!.headers()['content-security-policy']).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'; require-trusted-types-for 'script'; report-uri /dashboard/csp-reports; report-to dashboard-csp",
+    );
+    expect(await text(page)).toContain('You were named the owner of the organization "Shop" (me@shop.example).');
+    await accessible(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'invitation.png') });
+
+    const redeemed = await pressByKeyboard(page, 'Accept and create my passkey');
+    expect(redeemed!.headers()['cache-control']).toBe('no-store');
+    const codes = await page.$$eval('#recovery-codes code', (elements) => elements.map((element) => element.textContent ?? ''));
+    expect(codes).toHaveLength(10);
+    await accessible(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'recovery-codes.png') });
+
+    const session = (await context.cookies()).find((cookie) => cookie.name === '__Host-pss-dashboard');
+    expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+
+    await page.goto(`${base}/dashboard`);
+    expect(await text(page)).toContain('Signed in as me@shop.example');
+    expect(await text(page)).toContain('Organization owner');
+    await accessible(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'home.png') });
+
+    await pressByKeyboard(page, 'Sign out');
+    expect(await text(page)).toContain('You signed out.');
+    // The old session id is ended on the server: replaying it finds no session.
+    const replayed = await service.request('GET', '/dashboard', { headers: { cookie: `__Host-pss-dashboard=${session!.value}` } });
+    expect(replayed.status).toBe(303);
+    expect(replayed.headers.location).toBe('/dashboard/sign-in');
+    await accessible(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'sign-in.png') });
+
+    await pressByKeyboard(page, 'Sign in with a passkey');
+    expect(page.url()).toBe(`${base}/dashboard`);
+    expect(await text(page)).toContain('Signed in as me@shop.example');
+    const rotated = (await context.cookies()).find((cookie) => cookie.name === '__Host-pss-dashboard');
+    expect(rotated!.value).not.toBe(session!.value);
+
+    await pressByKeyboard(page, 'Sign out');
+    await page.focus('#email');
+    await page.keyboard.type('ME@shop.example');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(codes[3].toUpperCase());
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    expect(await text(page)).toContain('You signed in with a recovery code; 9 remain.');
+
+    await pressByKeyboard(page, 'Sign out');
+    await page.type('#email', 'me@shop.example');
+    await page.type('#code', codes[3]);
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    expect(page.url()).toBe(`${base}/dashboard/sign-in`);
+    expect(await text(page)).toContain('Wrong e-mail or recovery code.');
+
+    const again = await page.goto(link);
+    expect(again!.status()).toBe(404);
+    expect(await text(page)).toContain('This invitation is not valid');
+    await accessible(page);
+
+    await page.goto(`${base}/dashboard/sign-in?lang=pt-BR`);
+    expect(await text(page)).toContain('Entrar com chave de acesso');
+    await page.screenshot({ path: join(SCREENSHOTS, 'sign-in.pt-BR.png') });
+    await context.close();
+    expect(violations).toEqual([]);
+  }, 120_000);
+
+  it('refuses a POST without its CSRF token with 403, signed in or not', async () => {
+    const signInPage = await service.request('GET', '/dashboard/sign-in');
+    const cookie = String(signInPage.headers['set-cookie']).split(';')[0];
+    const refused = await service.request('POST', '/dashboard/sign-in/recovery', {
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=me%40shop.example&code=abcd-abcd-abcd-abcd',
+    });
+    expect(refused.status).toBe(403);
+    // No Accept-Language: pt-BR, the default.
+    expect(refused.text).toContain('O formulário expirou ou não veio deste painel.');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(signInPage.text)![1];
+    const accepted = await service.request('POST', '/dashboard/sign-in/recovery', {
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `_csrf=${encodeURIComponent(csrf)}&email=me%40shop.example&code=abcd-abcd-abcd-abcd`,
+    });
+    expect(accepted.status).toBe(303);
+  });
+});
