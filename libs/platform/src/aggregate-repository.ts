@@ -169,8 +169,12 @@ export class AggregateRepository {
     const recorded = await this.eventStore.readStream(reservationStream(key));
     const reserved = recorded[recorded.length - 1];
     if (reserved?.type !== 'KeyReserved') return undefined;
-    const ageMs = this.clock.now().getTime() - Date.parse(reserved.createdAt);
-    return { owner: (reserved.data as { owner: string }).owner, abandoned: ageMs > ABANDONED_AFTER_TIMEOUTS * this.config.requestTimeoutMs };
+    return { owner: (reserved.data as { owner: string }).owner, abandoned: this.isAbandoned(reserved.createdAt) };
+  }
+
+  /** Whether a hold taken at `since` (ISO 8601) is as old as only a create that died midway leaves it. */
+  isAbandoned(since: string): boolean {
+    return this.clock.now().getTime() - Date.parse(since) > ABANDONED_AFTER_TIMEOUTS * this.config.requestTimeoutMs;
   }
 
   /** Gives a command's claim back: its command was refused, so running it again must decide again. */
