@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
+import { BUS, type Bus } from '@pss/bus';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
@@ -28,6 +29,7 @@ class DashboardHttp implements OnModuleInit {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(BUS) private readonly bus: Bus,
   ) {}
 
   onModuleInit(): void {
@@ -35,6 +37,8 @@ class DashboardHttp implements OnModuleInit {
       access: this.access,
       rp: relyingPartyOf(this.config.publicUrl),
       limits: { perAddress: new AttemptLimiter(PER_ADDRESS), perAccount: new AttemptLimiter(PER_ACCOUNT) },
+      bus: this.bus,
+      readStore: this.readStore,
     };
     mountDashboard(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), {
       // A new page adds its routes here (docs/dashboard.md, "Adding a page").
