@@ -3,7 +3,10 @@
  * key, never writes text: a string missing from a language is a compile error, since `en` must have pt-BR's keys.
  * `{name}` placeholders are filled by `translate`, escaped by the template like any other text.
  */
+import { TOKENS_EN, TOKENS_PT_BR } from './tokens.catalogue';
+
 const ptBR = {
+  ...TOKENS_PT_BR,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Painel',
   'nav.home': 'Início',
@@ -65,6 +68,7 @@ export type MessageKey = keyof typeof ptBR;
 export type Catalogue = Record<MessageKey, string>;
 
 const en: Catalogue = {
+  ...TOKENS_EN,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Dashboard',
   'nav.home': 'Home',
