@@ -4,9 +4,15 @@
  * `{name}` placeholders are filled by `translate`, escaped by the template like any other text.
  */
 import { TOKENS_EN, TOKENS_PT_BR } from './tokens.catalogue';
+import { MEMBERS_EN, MEMBERS_PT_BR } from './members.catalogue';
+import { EMAIL_CHANNELS_EN, EMAIL_CHANNELS_PT_BR } from './email-channels.catalogue';
+import { AUDIT_LOG_EN, AUDIT_LOG_PT_BR } from './audit-log.catalogue';
 
 const ptBR = {
   ...TOKENS_PT_BR,
+  ...MEMBERS_PT_BR,
+  ...EMAIL_CHANNELS_PT_BR,
+  ...AUDIT_LOG_PT_BR,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Painel',
   'nav.home': 'Início',
@@ -69,6 +75,9 @@ export type Catalogue = Record<MessageKey, string>;
 
 const en: Catalogue = {
   ...TOKENS_EN,
+  ...MEMBERS_EN,
+  ...EMAIL_CHANNELS_EN,
+  ...AUDIT_LOG_EN,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Dashboard',
   'nav.home': 'Home',
