@@ -1,13 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import type { CommandMetaCarrier } from '@pss/bus';
 import type { StoreCommandEnvelope } from '@pss/contracts';
 import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { sdkConfigFields } from './sdk-config';
 import { generateSdkKey } from './sdk-key';
-import { installSnippets } from './snippets';
 import { StoreAccess } from './store-access';
 import { StoreDomains } from './store-domains';
 import { changeOf, storeDecider, type PageInput, type RecipientInput, type StoreCommand } from './store.decider';
@@ -40,7 +38,6 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
     private readonly stores: StoreAccess,
     private readonly domains: StoreDomains,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
   async execute({ envelope: { orgId, actor, storeId, input, command } }: ChangeStore) {
@@ -64,7 +61,7 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
           id: storeId!,
           sdk_key: rotated.data.sdkKey,
           previous_key_valid_until: rotated.data.previousKeyValidUntil,
-          snippets: installSnippets(this.config.sdkScriptUrl, rotated.data.sdkKey),
+          snippets: this.stores.snippets(rotated.data.sdkKey),
         };
       }
       case 'add-pages': {

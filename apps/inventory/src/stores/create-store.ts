@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { PLANS, type StoreCommandEnvelope, type StoreEnvironment } from '@pss/contracts';
 import type { CommandMetaCarrier } from '@pss/bus';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
@@ -9,7 +8,6 @@ import { organizationDecider, organizationStream, type OrganizationProfile } fro
 import { newChallengeValue } from './domain-challenge';
 import { sdkConfigFields } from './sdk-config';
 import { generateSdkKey } from './sdk-key';
-import { installSnippets } from './snippets';
 import { StoreAccess } from './store-access';
 import { StoreDomains } from './store-domains';
 import { storeDecider, type PageInput, type RecipientInput, type StoreCommand } from './store.decider';
@@ -43,7 +41,6 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     private readonly stores: StoreAccess,
     private readonly domains: StoreDomains,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
   async execute({ envelope: { orgId, actor, input, command: meta } }: CreateStore) {
@@ -130,6 +127,6 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
   /** The created store as its write left it, whether or not the read models have it yet. */
   private async answer(storeId: string) {
     const { store, pages } = await this.stores.written(storeId);
-    return { ...store, pages, snippets: installSnippets(this.config.sdkScriptUrl, store.sdk_key) };
+    return { ...store, pages, snippets: this.stores.snippets(store.sdk_key) };
   }
 }

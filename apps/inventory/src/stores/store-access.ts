@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { STORES, toResource, type StoreDocument } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { listPaymentPages } from '@pss/store-reads';
+import { installSnippets } from './snippets';
 import { storeDecider, type StoreState } from './store.decider';
 import { storeStream } from './store.events';
 import { StoreProjection } from './store.projection';
@@ -15,6 +17,7 @@ export class StoreAccess {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly projection: StoreProjection,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
   async ownedBy(orgId: string, storeId: string): Promise<StoreState> {
@@ -32,5 +35,10 @@ export class StoreAccess {
     const doc = await readModels.collection<StoreDocument>(STORES).findOne({ _id: storeId });
     if (!doc) throw notFound('Store');
     return { store: toResource(doc), pages: await listPaymentPages(readModels, storeId, pageIds) };
+  }
+
+  /** What a shop pastes to install the SDK with this key, loading it from where this platform serves it. */
+  snippets(sdkKey: string) {
+    return installSnippets(this.config.sdkScriptUrl, sdkKey);
   }
 }
