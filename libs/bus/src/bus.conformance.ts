@@ -18,6 +18,7 @@ import { BusModule, connectBusServer } from './bus.module';
 import { CommandIds, type CommandMeta, type CommandMetaCarrier } from './command-meta';
 import { Bus, BusConfig } from './bus.port';
 import { EVENT_HANDLER_ATTEMPTS, type DeadLetterLog } from './dead-letter';
+import type { BusFaults } from './in-process/bus-faults';
 
 /**
  * The one test suite every bus transport must pass. A transport's spec boots the suite's handler classes on its
@@ -395,4 +396,17 @@ export async function bootBusApp(config: BusConfig, parts: BusAppParts): Promise
     await app.close();
     throw failure;
   }
+}
+
+/**
+ * An in-process bus app whose only fault is one of Kafka's broker limits (no duplicates, delays or failed handlers),
+ * so a spec sees that limit's effect alone; it logs nothing, as the limit's refusals are what the spec expects.
+ */
+export function bootWithBrokerLimit(
+  limit: Pick<BusFaults, 'maxMessageBytes' | 'sessionTimeoutMs'>,
+  requestTimeoutMs: number,
+  controllers: Array<Type<unknown>>,
+): Promise<INestApplication> {
+  const faults: BusFaults = { duplicateRate: 0, maxDelayMs: 0, handlerFailureRate: 0, ...limit };
+  return bootBusApp({ kind: 'in-process', requestTimeoutMs, faults }, { controllers, providers: [], logger: false });
 }

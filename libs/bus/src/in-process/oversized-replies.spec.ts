@@ -1,7 +1,7 @@
 import { Controller, type INestApplication } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { DomainError } from '@pss/kernel';
-import { bootBusApp } from '../bus.conformance';
+import { bootWithBrokerLimit } from '../bus.conformance';
 import { BUS, type Bus } from '../bus.port';
 import { KAFKA_MAX_MESSAGE_BYTES } from './bus-faults';
 
@@ -26,11 +26,9 @@ class ListingCommands {
  */
 describe('Replies over 1 MiB (in-process bus with Kafka’s message limit)', () => {
   let app: INestApplication;
-  const silent = { log: () => undefined, error: () => undefined, warn: () => undefined };
 
   beforeAll(async () => {
-    const faults = { duplicateRate: 0, maxDelayMs: 0, handlerFailureRate: 0, maxMessageBytes: KAFKA_MAX_MESSAGE_BYTES };
-    app = await bootBusApp({ kind: 'in-process', requestTimeoutMs: 2_000, faults }, { controllers: [ListingCommands], providers: [], logger: silent });
+    app = await bootWithBrokerLimit({ maxMessageBytes: KAFKA_MAX_MESSAGE_BYTES }, 2_000, [ListingCommands]);
   });
   afterAll(() => app?.close());
 

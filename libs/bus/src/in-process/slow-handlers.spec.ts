@@ -1,6 +1,6 @@
 import { Controller, type INestApplication } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { bootBusApp } from '../bus.conformance';
+import { bootWithBrokerLimit } from '../bus.conformance';
 import { BUS, type Bus } from '../bus.port';
 
 const SESSION_TIMEOUT_MS = 1_500;
@@ -25,11 +25,9 @@ class SlowCommands {
  */
 describe('A command longer than the session timeout (in-process bus evicting silent consumers)', () => {
   let app: INestApplication;
-  const silent = { log: () => undefined, error: () => undefined, warn: () => undefined };
 
   beforeAll(async () => {
-    const faults = { duplicateRate: 0, maxDelayMs: 0, handlerFailureRate: 0, sessionTimeoutMs: SESSION_TIMEOUT_MS };
-    app = await bootBusApp({ kind: 'in-process', requestTimeoutMs: 10_000, faults }, { controllers: [SlowCommands], providers: [], logger: silent });
+    app = await bootWithBrokerLimit({ sessionTimeoutMs: SESSION_TIMEOUT_MS }, 10_000, [SlowCommands]);
   });
   afterAll(() => app?.close());
 
