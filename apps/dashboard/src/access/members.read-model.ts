@@ -20,3 +20,15 @@ export interface MemberDocument {
 /** The member's passkey of a credential id an answer named (any string: never a key of Object.prototype). */
 export const passkeyOf = (member: MemberDocument, credentialId: string): StoredPasskey | undefined =>
   Object.prototype.hasOwnProperty.call(member.passkeys, credentialId) ? member.passkeys[credentialId] : undefined;
+
+/** Read model `dashboard_member_invitations`: members' open invitations, by the hash of their link's token. */
+export const DASHBOARD_MEMBER_INVITATIONS = 'dashboard_member_invitations';
+
+export interface MemberInvitationDocument {
+  /** The hash of the link's token. */
+  _id: string;
+  org_id: string;
+  email: string;
+  role: Role;
+  expires_at: string;
+}

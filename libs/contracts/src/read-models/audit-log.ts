@@ -4,14 +4,14 @@
  * the actor is recorded); the dashboard reads all parts as one log. One collection per owner, not one shared:
  * a projection owns its collections, and a rebuild swaps them whole.
  */
-export const AUDIT_LOG_OWNERS = ['inventory', 'alerts', 'notifier', 'reports'] as const;
+export const AUDIT_LOG_OWNERS = ['inventory', 'alerts', 'notifier', 'reports', 'dashboard'] as const;
 export type AuditLogOwner = (typeof AUDIT_LOG_OWNERS)[number];
 
 export const auditLogCollection = (owner: AuditLogOwner): string => `audit_log_${owner}`;
 /** What a part remembers of each target (its latest label), for the events that name a target by id only. */
 export const auditTargetsCollection = (owner: AuditLogOwner): string => `audit_targets_${owner}`;
 
-export type AuditTargetType = 'token' | 'store' | 'script' | 'policy' | 'rule' | 'alert' | 'channel' | 'schedule' | 'organization';
+export type AuditTargetType = 'token' | 'store' | 'script' | 'policy' | 'rule' | 'alert' | 'channel' | 'schedule' | 'organization' | 'member';
 
 export interface AuditTarget {
   type: AuditTargetType;
