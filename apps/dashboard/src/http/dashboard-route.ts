@@ -30,10 +30,18 @@ export interface DashboardRequest {
 }
 
 /**
- * A handler's answer: a page (200 unless `status`), or a redirect (303, POST-redirect-GET). `headers` adds to the
- * security headers every answer carries, `Cache-Control: no-store` for a page showing a secret.
+ * A handler's answer: a page (200 unless `status`), or a redirect (303, POST-redirect-GET), or a file to save (an
+ * export, streamed in chunks). `headers` adds to the security headers every answer carries, `Cache-Control:
+ * no-store` for a page showing a secret.
  */
-export type DashboardAnswer = { page: Html; status?: number; headers?: Record<string, string> } | { redirect: string };
+export type DashboardAnswer = { page: Html; status?: number; headers?: Record<string, string> } | { redirect: string } | { download: Download };
+
+/** A file the browser saves as `filename` (an export): its content type and its text, chunk by chunk. */
+export interface Download {
+  filename: string;
+  contentType: string;
+  chunks: AsyncIterable<string>;
+}
 
 /** A page or action of the dashboard. */
 export interface DashboardRoute {

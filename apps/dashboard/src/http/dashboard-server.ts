@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ORGANIZATIONS, type OrganizationDocument } from '@pss/contracts';
 import type { ReadStore } from '@pss/read-store';
@@ -121,6 +122,10 @@ async function answer(server: DashboardServer, request: FastifyRequest, reply: F
   // A signed-in page shows a person's data: kept by no cache.
   reply.headers(NO_STORE);
   if ('redirect' in result) return reply.code(303).header('location', result.redirect).send();
+  if ('download' in result) {
+    const { filename, contentType, chunks } = result.download;
+    return reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${filename}"`).send(Readable.from(chunks));
+  }
   return reply
     .code(result.status ?? 200)
     .headers(result.headers ?? {})
