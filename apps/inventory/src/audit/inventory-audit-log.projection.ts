@@ -1,8 +1,11 @@
 import { auditLogProjection, type AuditedChange } from '@pss/projections';
 import type { PolicyEvent } from '../policies/policy.decider';
+import { policyEventTypes } from '../policies/policy.projection';
 import type { RuleEvent } from '../rules/rule.events';
+import { ruleEventTypes } from '../rules/rule.projection';
 import type { ScriptDecision, ScriptEvent } from '../scripts/script.events';
 import type { StoreEvent } from '../stores/store.events';
+import { storeEventTypes } from '../stores/store.projection';
 import type { TokenEvent } from '../tokens/token.decider';
 
 type Audited =
@@ -26,7 +29,8 @@ const changed = (...parts: Array<object | undefined>): string[] =>
 
 /**
  * Inventory's part of the audit log: tokens, stores, script decisions, policies and rules. Token uses, a
- * script's sightings and content changes are the service observing, not anyone changing the configuration.
+ * script's sightings and content changes are the service observing, not anyone changing the configuration. Every
+ * store, policy and rule event is a change someone made, so those come as their projections list them.
  */
 export class InventoryAuditLogProjection extends auditLogProjection<Audited>({
   owner: 'inventory',
@@ -34,23 +38,13 @@ export class InventoryAuditLogProjection extends auditLogProjection<Audited>({
   handles: {
     TokenIssued: true,
     TokenRevoked: true,
-    StoreCreated: true,
-    StoreUpdated: true,
-    StoreSuspended: true,
-    SdkKeyRotated: true,
-    PaymentPagesAdded: true,
-    DomainVerified: true,
-    DomainClaimLost: true,
+    ...storeEventTypes,
     ScriptDetected: true,
     ScriptAuthorized: true,
     ScriptBlocked: true,
     ScriptReviewRequested: true,
-    PolicyCreated: true,
-    PolicyUpdated: true,
-    PolicyDeleted: true,
-    RuleCreated: true,
-    RuleUpdated: true,
-    RuleDeleted: true,
+    ...policyEventTypes,
+    ...ruleEventTypes,
   },
   describe(event): AuditedChange {
     switch (event.type) {

@@ -3,11 +3,10 @@ import { canHandle } from '@pss/event-store';
 import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
 import type { PolicyEvent } from './policy.decider';
 
-export const isPolicyEvent = canHandle<PolicyEvent>({
-  PolicyCreated: true,
-  PolicyUpdated: true,
-  PolicyDeleted: true,
-});
+/** Every kind of policy event, once: what this projection and the audit log read. */
+export const policyEventTypes: Record<PolicyEvent['type'], true> = { PolicyCreated: true, PolicyUpdated: true, PolicyDeleted: true };
+
+export const isPolicyEvent = canHandle<PolicyEvent>(policyEventTypes);
 
 /** `policies`: the spec's Policy resources, listed per organization (and store) in evaluation order. */
 export class PolicyProjection extends readModelProjection({

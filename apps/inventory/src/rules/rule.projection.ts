@@ -3,7 +3,10 @@ import { canHandle } from '@pss/event-store';
 import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
 import type { RuleEvent } from './rule.events';
 
-export const isRuleEvent = canHandle<RuleEvent>({ RuleCreated: true, RuleUpdated: true, RuleDeleted: true });
+/** Every kind of rule event, once: what this projection and the audit log read. */
+export const ruleEventTypes: Record<RuleEvent['type'], true> = { RuleCreated: true, RuleUpdated: true, RuleDeleted: true };
+
+export const isRuleEvent = canHandle<RuleEvent>(ruleEventTypes);
 
 /** `rules`: what GET /rules lists and the SDK config carries. Deleted rules leave it, so no reader can miss one. */
 export class RuleProjection extends readModelProjection({

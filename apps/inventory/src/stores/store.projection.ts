@@ -11,7 +11,8 @@ import { applyOnce, readModelProjection, type ProjectionContext } from '@pss/pro
 import { challengeOf } from './domain-challenge';
 import type { PaymentPageRecord, StoreEvent } from './store.events';
 
-export const isStoreEvent = canHandle<StoreEvent>({
+/** Every kind of store event, once: what this projection and the audit log read. */
+export const storeEventTypes: Record<StoreEvent['type'], true> = {
   StoreCreated: true,
   StoreUpdated: true,
   StoreSuspended: true,
@@ -19,7 +20,9 @@ export const isStoreEvent = canHandle<StoreEvent>({
   PaymentPagesAdded: true,
   DomainVerified: true,
   DomainClaimLost: true,
-});
+};
+
+export const isStoreEvent = canHandle<StoreEvent>(storeEventTypes);
 
 /** `stores`, `payment_pages` and `sdk_keys`: what the API lists and what the SDK endpoints authenticate with. */
 export class StoreProjection extends readModelProjection({
