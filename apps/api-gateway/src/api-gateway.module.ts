@@ -18,13 +18,14 @@ import { ReportFilesHttpModule } from './reports/report-files.module';
 import { PoliciesHttpModule } from './policies/policies-http.module';
 import { RulesHttpModule } from './rules/rules-http.module';
 import { ScriptsHttpModule } from './scripts/scripts-http.module';
+import { ConnectionsHttpModule } from './connections/connections-http.module';
 import { SdkHttpModule } from './sdk/sdk-http.module';
 import { StoresHttpModule } from './stores/stores-http.module';
 import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
 
 /** HTTP /api/v1: authentication, validation, errors; sends commands over the bus and reads read models. */
 @Module({
-  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, RulesHttpModule, PoliciesHttpModule, AlertsHttpModule, ReportsHttpModule, ReportFilesHttpModule, WebhooksHttpModule, SdkHttpModule],
+  imports: [DiscoveryModule, RateLimitModule, IdempotencyModule, OrganizationsHttpModule, StoresHttpModule, ScriptsHttpModule, ConnectionsHttpModule, RulesHttpModule, PoliciesHttpModule, AlertsHttpModule, ReportsHttpModule, ReportFilesHttpModule, WebhooksHttpModule, SdkHttpModule],
   controllers: [OpenApiController],
   providers: [
     TokenAuthenticator,

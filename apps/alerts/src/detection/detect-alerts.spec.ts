@@ -146,7 +146,7 @@ describe('alerts detected in inventory facts', () => {
 
   it('raises NEW_CONNECTION per destination, critical when its page view had a card-field read by a script not authorized', () => {
     const skimmer = { script_id: 'sk', src: 'https://cdn.evil.example/s.js' };
-    const detected = { ...seen, connection_id: 'c1', store_id: 'store-1', origin: 'https://exfil.example', via: 'fetch', page: '/checkout', initiator: skimmer, sensitive_read: null };
+    const detected = { ...seen, connection_id: 'c1', store_id: 'store-1', origin: 'https://exfil.example', via: 'fetch' as const, page: '/checkout', initiator: skimmer, sensitive_read: null };
     const [usual] = detectAlerts(fact('inventory.connection.detected', detected));
     expect(usual).toEqual({
       ...common,

@@ -48,6 +48,7 @@ export const DOCUMENTED_ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'GET /api/v1/scripts/:id': bearer('scripts:read'),
   'POST /api/v1/scripts/:id/authorize': bearer('scripts:review'),
   'POST /api/v1/scripts/:id/block': bearer('scripts:review'),
+  'GET /api/v1/connections': bearer('scripts:read'),
 
   'GET /api/v1/rules': bearer('scripts:read'),
   'POST /api/v1/rules': bearer('rules:write'),

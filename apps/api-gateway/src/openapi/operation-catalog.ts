@@ -50,6 +50,8 @@ export const OPERATION_CATALOG: Record<string, OperationAnswers> = {
   'Scripts.authorize': { summary: 'Authorize a script', success: { '200': json('Script') } },
   'Scripts.block': { summary: 'Block a script (creates or updates a block rule)', success: { '200': json('Script') } },
 
+  'Connections.list': { summary: 'List the origins the payment pages send data to', success: { '200': listOf('Connection') } },
+
   'Rules.list': { summary: 'List rules', success: { '200': listOf('Rule') } },
   'Rules.create': { summary: 'Create a rule', success: { '201': json('Rule') } },
   'Rules.update': { summary: 'Update a rule', success: { '200': json('Rule') } },
@@ -117,6 +119,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   OpenApi: 'This document.',
   Stores: 'Stores, their SDK configuration, pinned recipients and payment pages.',
   Scripts: 'The script inventory of the payment pages, and decisions on scripts.',
+  Connections: 'The origins the payment pages send data to, and the scripts that initiate them.',
   Rules: 'Block and allow rules.',
   Policies: 'Approval policies: automatic or recommended decisions on scripts.',
   Alerts: 'Alerts and their resolution.',

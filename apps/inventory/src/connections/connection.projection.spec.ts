@@ -43,4 +43,8 @@ describe('ConnectionProjection replayed twice', () => {
       },
     ]);
   });
+
+  it('has empty lists of pages and initiators, not none, until a sighting adds one', async () => {
+    await expectReplayedTwice(ConnectionProjection, [detected({})], CONNECTIONS, [{ _id: 'c1', via: ['fetch'], pages: [], initiators: [] }]);
+  });
 });

@@ -23,9 +23,11 @@ export class ConnectionProjection extends readModelProjection({
   },
 }) {}
 
+/** Every list is there from the first event, empty when nothing was added to it yet. */
 function additions(data: ConnectionSighting): Record<string, unknown> {
-  const added: Record<string, unknown> = { via: data.via };
-  if (data.page !== null) added.pages = data.page;
-  if (data.initiator !== null) added.initiators = { script_id: data.initiator.scriptId, src: data.initiator.src };
-  return added;
+  return {
+    via: data.via,
+    pages: { $each: data.page === null ? [] : [data.page] },
+    initiators: { $each: data.initiator === null ? [] : [{ script_id: data.initiator.scriptId, src: data.initiator.src }] },
+  };
 }

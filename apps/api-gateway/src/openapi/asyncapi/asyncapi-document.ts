@@ -34,6 +34,7 @@ export const CONSUMER_GROUPS: Record<string, readonly string[]> = {
     T.sensitiveFieldAccessed,
     T.iframeUnexpected,
     T.recipientMismatched,
+    T.connectionDetected,
     T.sdkActivity,
     T.storeCreated,
     T.storeSuspended,

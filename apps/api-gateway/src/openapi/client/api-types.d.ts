@@ -300,6 +300,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the origins the payment pages send data to
+         * @description Requires the `scripts:read` scope.
+         */
+        get: operations["Connections.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rules": {
         parameters: {
             query?: never;
@@ -1106,6 +1126,34 @@ export interface components {
             /** @description The store's other scripts the block rule covers that keep running: authorized ones (an authorized URL is an allow) and those an allow rule lets through. */
             spared?: components["schemas"]["ReachedScript"][];
         };
+        /** @description An origin a store's payment pages sent requests to: only the origin is ever reported. */
+        Connection: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            org_id: string;
+            /** Format: uuid */
+            store_id: string;
+            /** @description scheme://host[:port], as browsers write it. */
+            origin: string;
+            /** @description How the pages reached it, in the order first seen. */
+            via: ("fetch" | "xhr" | "beacon" | "image" | "form" | "websocket")[];
+            /** @description The page paths it was seen from, in the order first seen. */
+            pages: string[];
+            /** @description The scripts seen on the stack of its requests, in the order first seen. */
+            initiators: {
+                /** Format: uuid */
+                script_id: string;
+                src: string;
+            }[];
+            /** Format: date-time */
+            first_seen_at: string;
+            /**
+             * Format: date-time
+             * @description Within 5 minutes: a page's connections are recorded at most once per 5 minutes.
+             */
+            last_seen_at: string;
+        };
         /** @description Which scripts a policy looks at. */
         PolicyMatch: {
             origin?: string;
@@ -1190,7 +1238,7 @@ export interface components {
             /** Format: uuid */
             store_id: string;
             /** @enum {string} */
-            type: "SCRIPT_INTEGRITY_MISMATCH" | "HEADER_CHANGED" | "CSP_VIOLATION" | "MALICIOUS_SCRIPT" | "SENSITIVE_FIELD_ACCESS" | "UNEXPECTED_IFRAME" | "RECIPIENT_MISMATCH" | "SDK_SILENT";
+            type: "SCRIPT_INTEGRITY_MISMATCH" | "HEADER_CHANGED" | "CSP_VIOLATION" | "MALICIOUS_SCRIPT" | "SENSITIVE_FIELD_ACCESS" | "UNEXPECTED_IFRAME" | "RECIPIENT_MISMATCH" | "SDK_SILENT" | "NEW_CONNECTION";
             change_type: string | null;
             /** @enum {string} */
             severity: "critical" | "high" | "medium" | "low" | "info";
@@ -1451,6 +1499,18 @@ export interface components {
                 /** @constant */
                 kind: "iframe";
                 origin: string;
+            } | {
+                /** @constant */
+                kind: "connection";
+                /** @description scheme://host[:port] (http, https, ws, wss), as browsers write it. */
+                origin: string;
+                /** @enum {string} */
+                via: "fetch" | "xhr" | "beacon" | "image" | "form" | "websocket";
+                /**
+                 * Format: uri
+                 * @description The script on the stack of the request, when the SDK saw one.
+                 */
+                initiator?: string;
             } | {
                 /** @constant */
                 kind: "payment_recipient";
@@ -3811,6 +3871,98 @@ export interface operations {
             };
         };
     };
+    "Connections.list": {
+        parameters: {
+            query?: {
+                /** @description Partners only (orgs:manage): act on this child organization. */
+                org_id?: string;
+                limit?: number;
+                cursor?: string;
+                store_id?: string;
+                origin?: string;
+                via?: "fetch" | "xhr" | "beacon" | "image" | "form" | "websocket";
+                script_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "next_cursor": "xxxx"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Connection"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description validation_error: one detail per invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or malformed credentials, invalid or expired (WWW-Authenticate says which realm) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope, plan_limit, nesting_limit or forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such resource in the acting organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "Rules.list": {
         parameters: {
             query?: {
@@ -5029,7 +5181,7 @@ export interface operations {
                 store_id?: string;
                 status?: "open" | "resolved";
                 severity?: "critical" | "high" | "medium" | "low" | "info";
-                type?: "SCRIPT_INTEGRITY_MISMATCH" | "HEADER_CHANGED" | "CSP_VIOLATION" | "MALICIOUS_SCRIPT" | "SENSITIVE_FIELD_ACCESS" | "UNEXPECTED_IFRAME" | "RECIPIENT_MISMATCH" | "SDK_SILENT";
+                type?: "SCRIPT_INTEGRITY_MISMATCH" | "HEADER_CHANGED" | "CSP_VIOLATION" | "MALICIOUS_SCRIPT" | "SENSITIVE_FIELD_ACCESS" | "UNEXPECTED_IFRAME" | "RECIPIENT_MISMATCH" | "SDK_SILENT" | "NEW_CONNECTION";
             };
             header?: never;
             path?: never;

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ConnectionsController } from './connections.controller';
+
+@Module({ controllers: [ConnectionsController] })
+export class ConnectionsHttpModule {}
