@@ -1,11 +1,8 @@
 import { auditLogProjection, type AuditedChange } from '@pss/projections';
-import type { PolicyEvent } from '../policies/policy.decider';
-import { policyEventTypes } from '../policies/policy.projection';
-import type { RuleEvent } from '../rules/rule.events';
-import { ruleEventTypes } from '../rules/rule.projection';
+import { policyEventTypes, type PolicyEvent } from '../policies/policy.decider';
+import { ruleEventTypes, type RuleEvent } from '../rules/rule.events';
 import type { ScriptDecision, ScriptEvent } from '../scripts/script.events';
-import type { StoreEvent } from '../stores/store.events';
-import { storeEventTypes } from '../stores/store.projection';
+import { storeEventTypes, type StoreEvent } from '../stores/store.events';
 import type { TokenEvent } from '../tokens/token.decider';
 
 type Audited =
@@ -30,7 +27,7 @@ const changed = (...parts: Array<object | undefined>): string[] =>
 /**
  * Inventory's part of the audit log: tokens, stores, script decisions, policies and rules. Token uses, a
  * script's sightings and content changes are the service observing, not anyone changing the configuration. Every
- * store, policy and rule event is a change someone made, so those come as their projections list them.
+ * store, policy and rule event is a change someone made, so those come as their events list them.
  */
 export class InventoryAuditLogProjection extends auditLogProjection<Audited>({
   owner: 'inventory',

@@ -44,6 +44,9 @@ export type PolicyEvent =
   | DomainEvent<'PolicyUpdated', { policyId: string; changes: Partial<PolicyDefinition>; version: number; updatedAt: string }>
   | DomainEvent<'PolicyDeleted', { policyId: string; deletedAt: string }>;
 
+/** Every kind of policy event, once (the policy projection and the audit log read them all). */
+export const policyEventTypes: Record<PolicyEvent['type'], true> = { PolicyCreated: true, PolicyUpdated: true, PolicyDeleted: true };
+
 export type PolicyCommand =
   | {
       type: 'CreatePolicy';

@@ -1,10 +1,7 @@
 import { POLICIES, type PolicyDocument } from '@pss/contracts';
 import { canHandle } from '@pss/event-store';
 import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
-import type { PolicyEvent } from './policy.decider';
-
-/** Every kind of policy event, once: what this projection and the audit log read. */
-export const policyEventTypes: Record<PolicyEvent['type'], true> = { PolicyCreated: true, PolicyUpdated: true, PolicyDeleted: true };
+import { policyEventTypes, type PolicyEvent } from './policy.decider';
 
 export const isPolicyEvent = canHandle<PolicyEvent>(policyEventTypes);
 

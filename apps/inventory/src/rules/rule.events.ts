@@ -11,4 +11,7 @@ export type RuleEvent =
   | DomainEvent<'RuleUpdated', { ruleId: string; storeId?: string; label?: string; active?: boolean; updatedAt: string }>
   | DomainEvent<'RuleDeleted', { ruleId: string; storeId?: string; deletedAt: string }>;
 
+/** Every kind of rule event, once (the rule projection and the audit log read them all). */
+export const ruleEventTypes: Record<RuleEvent['type'], true> = { RuleCreated: true, RuleUpdated: true, RuleDeleted: true };
+
 export const ruleStream = (ruleId: string): string => `rule-${ruleId}`;

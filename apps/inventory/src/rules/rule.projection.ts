@@ -1,10 +1,7 @@
 import { RULES, type RuleDocument } from '@pss/contracts';
 import { canHandle } from '@pss/event-store';
 import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
-import type { RuleEvent } from './rule.events';
-
-/** Every kind of rule event, once: what this projection and the audit log read. */
-export const ruleEventTypes: Record<RuleEvent['type'], true> = { RuleCreated: true, RuleUpdated: true, RuleDeleted: true };
+import { ruleEventTypes, type RuleEvent } from './rule.events';
 
 export const isRuleEvent = canHandle<RuleEvent>(ruleEventTypes);
 

@@ -62,4 +62,15 @@ export type StoreEvent =
   // Another store verified the domain: this store's claim ended (the winner is not named: it is another tenant's).
   | DomainEvent<'DomainClaimLost', { storeId: string; domain: string; lostAt: string }>;
 
+/** Every kind of store event, once (the store projection and the audit log read them all). */
+export const storeEventTypes: Record<StoreEvent['type'], true> = {
+  StoreCreated: true,
+  StoreUpdated: true,
+  StoreSuspended: true,
+  SdkKeyRotated: true,
+  PaymentPagesAdded: true,
+  DomainVerified: true,
+  DomainClaimLost: true,
+};
+
 export const storeStream = (storeId: string): string => `store-${storeId}`;

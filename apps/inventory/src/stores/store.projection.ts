@@ -9,18 +9,7 @@ import {
 import { canHandle, type RecordedEvent } from '@pss/event-store';
 import { applyOnce, readModelProjection, type ProjectionContext } from '@pss/projections';
 import { challengeOf } from './domain-challenge';
-import type { PaymentPageRecord, StoreEvent } from './store.events';
-
-/** Every kind of store event, once: what this projection and the audit log read. */
-export const storeEventTypes: Record<StoreEvent['type'], true> = {
-  StoreCreated: true,
-  StoreUpdated: true,
-  StoreSuspended: true,
-  SdkKeyRotated: true,
-  PaymentPagesAdded: true,
-  DomainVerified: true,
-  DomainClaimLost: true,
-};
+import { storeEventTypes, type PaymentPageRecord, type StoreEvent } from './store.events';
 
 export const isStoreEvent = canHandle<StoreEvent>(storeEventTypes);
 
