@@ -4,15 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { BUS, type Bus } from '@pss/bus';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { CLOCK, type Clock } from '@pss/kernel';
+import { MAIL_SENDER, MailModule, type MailSender } from '@pss/mail';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { Access } from './access/access.service';
 import { MembersProjection } from './access/members.projection';
+import { DashboardAuditLogProjection } from './audit/dashboard-audit-log.projection';
 import { relyingPartyOf } from './access/passkey-ceremony';
 import { AttemptLimiter, PER_ACCOUNT, PER_ADDRESS } from './http/attempt-limiter';
 import { mountDashboard } from './http/dashboard-server';
 import { SessionStore } from './http/session-store';
 import { homeRoutes } from './routes/home.routes';
 import { invitationRoutes } from './routes/invitation.routes';
+import { membersRoutes } from './routes/members.routes';
 import { passkeysRoutes } from './routes/passkeys.routes';
 import type { RouteDeps } from './routes/route-deps';
 import { signInRoutes } from './routes/sign-in.routes';
@@ -30,6 +33,7 @@ class DashboardHttp implements OnModuleInit {
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BUS) private readonly bus: Bus,
+    @Inject(MAIL_SENDER) private readonly mail: MailSender,
   ) {}
 
   onModuleInit(): void {
@@ -42,7 +46,7 @@ class DashboardHttp implements OnModuleInit {
     };
     mountDashboard(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), {
       // A new page adds its routes here (docs/dashboard.md, "Adding a page").
-      routes: [...homeRoutes(), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps)],
+      routes: [...homeRoutes(), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl })],
       sessions: new SessionStore(this.readStore),
       readStore: this.readStore,
       now: () => this.clock.now(),
@@ -52,5 +56,5 @@ class DashboardHttp implements OnModuleInit {
 }
 
 /** The dashboard (issue 31): server-rendered pages at /dashboard, its sign-in data in its own access streams. */
-@Module({ providers: [Access, MembersProjection, DashboardHttp] })
+@Module({ imports: [MailModule.forRoot()], providers: [Access, MembersProjection, DashboardAuditLogProjection, DashboardHttp] })
 export class DashboardModule {}

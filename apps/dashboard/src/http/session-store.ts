@@ -46,6 +46,11 @@ export class SessionStore {
     await this.sessions.upsert({ _id: secretHash(id), ...touched, ends_at: sessionEnd(touched).toISOString() });
   }
 
+  /** Ends every session of a member (removed from the organization): their next request finds none. */
+  async endMember(memberId: string): Promise<void> {
+    await this.sessions.deleteMany({ 'member.memberId': memberId });
+  }
+
   /** Ends a session on the server: its cookie, if replayed, finds nothing. Ended sessions are swept meanwhile. */
   async end(id: string, now: Date): Promise<void> {
     await this.sessions.deleteMany({ $or: [{ _id: secretHash(id) }, { ends_at: { $lte: now.toISOString() } }] });

@@ -1,4 +1,4 @@
-import { auditLogCollection } from '@pss/contracts';
+import { auditLogCollection, type AuditEntryDocument } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
 import { DomainError } from '@pss/kernel';
 import { recorded, replayedTwice } from '@pss/testkit';
@@ -17,9 +17,12 @@ const history: AccessEvent[] = [
   { type: 'MemberInvited', data: { orgId: 'o1', at: at.toISOString(), invitation: { hash: 'h2', email: 'viewer@shop.example', role: { kind: 'viewer' }, expiresAt: at.toISOString() } } },
 ];
 const given = (events: AccessEvent[]) => events.reduce(accessDecider.evolve, accessDecider.initialState());
-const when = (events: AccessEvent[], command: Omit<AccessCommand, 'orgId' | 'at'>) => accessDecider.decide({ orgId: 'o1', at, ...command } as AccessCommand, given(events));
+/** A command of the union without the fields every test gives the same. */
+type Given<C> = C extends AccessCommand ? Omit<C, 'orgId' | 'at'> : never;
+type Redeem = Extract<Given<AccessCommand>, { type: 'RedeemInvitation' }>;
+const when = (events: AccessEvent[], command: Given<AccessCommand>) => accessDecider.decide({ orgId: 'o1', at, ...command } as AccessCommand, given(events));
 const joined = (): AccessEvent[] => {
-  const redeem = { type: 'RedeemInvitation', invitationHash: 'h2', member: { memberId: 'm2', email: 'viewer@shop.example', role: { kind: 'viewer' }, recoveryCodeHashes: [], passkey: passkey('c2') } } as const;
+  const redeem: Redeem = { type: 'RedeemInvitation', invitationHash: 'h2', member: { memberId: 'm2', email: 'viewer@shop.example', role: { kind: 'viewer' }, recoveryCodeHashes: [], passkey: passkey('c2') } };
   return [...history, ...when(history, redeem)];
 };
 
@@ -29,7 +32,7 @@ describe('members in the access decider', () => {
     const state = given(events);
     expect(state.members.map((member) => [member.email, member.role.kind])).toEqual([['me@shop.example', 'organization-owner'], ['viewer@shop.example', 'viewer']]);
     expect(state.invitations).toEqual([]);
-    const again = { type: 'RedeemInvitation', invitationHash: 'h2', member: { memberId: 'm3', email: 'viewer@shop.example', role: { kind: 'viewer' }, recoveryCodeHashes: [], passkey: passkey('c3') } } as const;
+    const again: Redeem = { type: 'RedeemInvitation', invitationHash: 'h2', member: { memberId: 'm3', email: 'viewer@shop.example', role: { kind: 'viewer' }, recoveryCodeHashes: [], passkey: passkey('c3') } };
     expect(() => when(events, again)).toThrow('This invitation was used already');
     // An invitation never issued on this stream admits nobody, whatever role the command claims.
     expect(() => when(history.slice(0, 1), { ...again, invitationHash: 'forged' })).toThrow('This invitation was used already');
@@ -105,7 +108,7 @@ describe('the members read model and the audit log, replayed twice', () => {
   });
 
   it('records every change with the person who made it', async () => {
-    const entries = (await replayedTwice(DashboardAuditLogProjection, events()))[auditLogCollection('dashboard')];
+    const entries = (await replayedTwice(DashboardAuditLogProjection, events()))[auditLogCollection('dashboard')] as unknown as AuditEntryDocument[];
     expect(entries.map(({ actor, action, target, details }) => [actor, action, target.label ?? target.id, details])).toEqual([
       ['user:me@shop.example', 'member.joined', 'me@shop.example', { role: 'organization-owner', store_ids: [] }],
       ['user:me@shop.example', 'member.invited', 'viewer@shop.example', { role: 'viewer', store_ids: [] }],

@@ -29,6 +29,7 @@ function navigation(request: DashboardRequest): Html | null {
   return html`<nav class="main-nav" aria-label="${request.t('app.dashboard')}"><ul>
       <li><a href="${dashboardPath('')}">${request.t('nav.home')}</a></li>
       <li><a href="${dashboardPath('/passkeys')}">${request.t('nav.passkeys')}</a></li>
+      <li><a href="${dashboardPath('/members')}">${request.t('nav.members')}</a></li>
     </ul>
     <form method="post" action="${dashboardPath('/sign-out')}">${csrfField(request)}<button type="submit">${request.t('sign-out')}</button></form>
   </nav>`;

@@ -3,6 +3,7 @@ import { DomainError } from '@pss/kernel';
 import { registrationOptions, verifiedRegistration } from '../access/passkey-ceremony';
 import { newRecoveryCodes } from '../access/recovery-codes';
 import { html } from '../html/html';
+import type { MessageKey } from '../i18n/catalogue';
 import { dashboardPath, type DashboardRequest, type DashboardRoute } from '../http/dashboard-route';
 import { NO_STORE } from '../http/security-headers';
 import { errorPage, layout } from '../pages/layout';
@@ -33,7 +34,9 @@ export function invitationRoutes({ access, rp, limits }: RouteDeps): DashboardRo
           page: layout(
             request,
             t('invitation.title'),
-            html`<p>${t('invitation.intro', { organization: invitation.organizationName, email: invitation.email })}</p>
+            html`<p>${invitation.role.kind === 'organization-owner'
+              ? t('invitation.intro', { organization: invitation.organizationName, email: invitation.email })
+              : t('invitation.member-intro', { organization: invitation.organizationName, email: invitation.email, role: t(`role.${invitation.role.kind}` as MessageKey) })}</p>
 <p>${t('invitation.how')}</p>
 ${passkeyForm(request, 'register', dashboardPath(`/invitations/${request.params.token}`), options, t('invitation.accept'))}`,
           ),

@@ -1,0 +1,186 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core';
+import { auditLog } from '@pss/dashboard-reads';
+import { outboxDirectory } from '@pss/mail';
+import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { freePort } from '@pss/testkit';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { chromiumFound, CHROME_PATH, launchChromium } from '@pss/browser-sdk/test/chromium';
+
+if (!chromiumFound()) console.log(`Dashboard members browser tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
+const describeInChromium = chromiumFound() ? describe : describe.skip;
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const SCREENSHOTS = join(__dirname, '../../../docs/dashboard');
+
+/**
+ * Members, as two people do it in Chromium, each with their own passkey device (a browser context and a CDP
+ * virtual authenticator each): the owner invites a viewer, the viewer joins and is refused the owner's actions,
+ * the owner makes them a store owner and hands the organization over, the new owner removes the former one,
+ * whose session ends. Every page checked with axe-core, no CSP violation.
+ */
+describeInChromium('dashboard members in Chromium (embedded)', () => {
+  let service: EmbeddedHarness;
+  let browser: Browser;
+  let close: () => Promise<void>;
+  let base: string;
+  const violations: string[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    service = await EmbeddedHarness.start({ env: { PUBLIC_URL: base } });
+    await service.app.listen(port, '127.0.0.1');
+    ({ browser, close } = await launchChromium());
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await close?.();
+    await service?.close();
+  });
+
+  /** A fresh browser profile with a platform authenticator that verifies its user, reporting every CSP violation. */
+  async function personWithPasskeyDevice(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    const cdp = await page.createCDPSession();
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
+    await page.evaluateOnNewDocument(() => {
+      const window = globalThis as any;
+      window.document.addEventListener('securitypolicyviolation', (event: any) => window.reportCspViolation(`${event.violatedDirective} ${event.blockedURI} ${window.location.pathname}`));
+    });
+    return { context, page };
+  }
+
+  /** No serious or critical accessibility violation on the page as it is now. */
+  async function accessible(page: Page): Promise<void> {
+    const found = await page.evaluate(async (source) => {
+      (0, eval)(source);
+      const window = globalThis as any;
+      const result = await window.axe.run(window.document, { resultTypes: ['violations'] });
+      return result.violations.filter((violation: any) => ['serious', 'critical'].includes(violation.impact)).map((violation: any) => `${violation.id}: ${violation.help}`);
+    }, AXE);
+    expect(found).toEqual([]);
+  }
+
+  /** Tabs to the control named `label` and presses Enter, as a keyboard user does; the navigation it causes. */
+  async function pressByKeyboard(page: Page, label: string): Promise<HTTPResponse | null> {
+    for (let presses = 0; presses < 60; presses += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => (globalThis as any).document.activeElement?.textContent?.trim() ?? '');
+      if (focused === label) {
+        const [response] = await Promise.all([page.waitForNavigation({ timeout: 15_000 }), page.keyboard.press('Enter')]);
+        return response;
+      }
+    }
+    throw new Error(`no control "${label}" reachable by Tab`);
+  }
+
+  const text = (page: Page): Promise<string> => page.evaluate(() => (globalThis as any).document.body.innerText);
+  const redeem = async (page: Page, link: string): Promise<void> => {
+    await page.goto(link);
+    await pressByKeyboard(page, 'Accept and create my passkey');
+    expect(await page.$$('#recovery-codes code')).toHaveLength(10);
+  };
+  const rowOf = (page: Page, email: string): Promise<string> =>
+    page.$$eval('tbody tr', (rows, wanted) => rows.map((row) => (row as any).innerText as string).find((row) => row.startsWith(wanted)) ?? '', email);
+
+  it('invites a viewer who joins with a passkey, is refused the owner’s actions, becomes store owner and then organization owner', async () => {
+    const org = await service.createOrganization({ name: 'Shop', 'owner-email': 'me@shop.example' });
+    const { token } = await service.ops('token.create', { org: org.id, name: 'setup', scopes: 'stores:write,stores:read' });
+    const store = await service.createStore(token);
+    const owner = await personWithPasskeyDevice();
+    await redeem(owner.page, org.invitation_link as string);
+
+    await owner.page.goto(`${base}/dashboard/members`);
+    expect(await rowOf(owner.page, 'me@shop.example')).toMatch(/^me@shop\.example\tOrganization owner\t\t1\t/);
+    await accessible(owner.page);
+    await owner.page.screenshot({ path: join(SCREENSHOTS, 'members.png') });
+    await owner.page.focus('#invite-email');
+    await owner.page.keyboard.type('Viewer@Shop.example');
+    const sent = await pressByKeyboard(owner.page, 'Send the invitation');
+    expect(sent!.headers()['cache-control']).toBe('no-store');
+    expect(await text(owner.page)).toContain('The invitation was sent to viewer@shop.example.');
+    const link = await owner.page.$eval('#invitation-link', (element) => element.textContent ?? '');
+    expect(link).toMatch(new RegExp(`^${base}/dashboard/invitations/[A-Za-z0-9_-]{43}$`));
+    await accessible(owner.page);
+    await owner.page.screenshot({ path: join(SCREENSHOTS, 'member-invited.png') });
+    const outbox = outboxDirectory(service.config);
+    const mails = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'));
+    expect(mails.filter((mail) => mail.includes(link) && mail.includes('viewer@shop.example'))).toHaveLength(1);
+
+    const viewer = await personWithPasskeyDevice();
+    await viewer.page.goto(link);
+    expect(await text(viewer.page)).toContain('You were invited to the organization "Shop" (viewer@shop.example) with the role: Viewer.');
+    await accessible(viewer.page);
+    await redeem(viewer.page, link);
+    await viewer.page.goto(`${base}/dashboard/members`);
+    expect(await rowOf(viewer.page, 'viewer@shop.example')).toMatch(/^viewer@shop\.example\tViewer\t\t1\t/);
+    await accessible(viewer.page);
+    await viewer.page.focus('#invite-email');
+    await viewer.page.keyboard.type('friend@shop.example');
+    const refused = await pressByKeyboard(viewer.page, 'Send the invitation');
+    expect(refused!.status()).toBe(403);
+    expect(await text(viewer.page)).toContain('Only the organization owner can manage members.');
+    await accessible(viewer.page);
+    const cookie = (await viewer.context.cookies()).find((candidate) => candidate.name === '__Host-pss-dashboard')!;
+    const forbidden = await service.request('GET', `/dashboard/members/anything`, { headers: { cookie: `${cookie.name}=${cookie.value}`, 'accept-language': 'en' } });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.text).toContain('Only the organization owner can manage members.');
+
+    await owner.page.goto(`${base}/dashboard/members`);
+    await Promise.all([owner.page.waitForNavigation(), owner.page.click('a[aria-label="Manage viewer@shop.example"]')]);
+    await accessible(owner.page);
+    await owner.page.screenshot({ path: join(SCREENSHOTS, 'member.png') });
+    await owner.page.click('input[value="store-owner"]');
+    await owner.page.click(`input[name="store_${store.id}"]`);
+    await pressByKeyboard(owner.page, 'Change the role');
+    expect(await text(owner.page)).toContain("viewer@shop.example's role was changed.");
+    expect(await rowOf(owner.page, 'viewer@shop.example')).toMatch(new RegExp(`^viewer@shop\\.example\\tStore owner\\t${store.domain}\\t1\\t`));
+    await viewer.page.goto(`${base}/dashboard`);
+    expect(await text(viewer.page)).toContain('Store owner');
+
+    await Promise.all([owner.page.waitForNavigation(), owner.page.click('a[aria-label="Manage viewer@shop.example"]')]);
+    await pressByKeyboard(owner.page, 'Hand the organization over to this person');
+    expect(await text(owner.page)).toContain('viewer@shop.example is now the organization owner.');
+    const roles = await owner.page.$$eval('tbody tr td:nth-child(2)', (cells) => cells.map((cell) => cell.textContent));
+    expect(roles.sort()).toEqual(['Organization owner', 'Viewer']);
+    const formerOwnerForm = await owner.page.focus('#invite-email').then(() => owner.page.keyboard.type('late@shop.example')).then(() => pressByKeyboard(owner.page, 'Send the invitation'));
+    expect(formerOwnerForm!.status()).toBe(403);
+
+    // The new owner removes the former one, whose session ends at once.
+    await viewer.page.goto(`${base}/dashboard/members`);
+    await Promise.all([viewer.page.waitForNavigation(), viewer.page.click('a[aria-label="Manage me@shop.example"]')]);
+    await pressByKeyboard(viewer.page, 'Remove from the organization');
+    expect(await text(viewer.page)).toContain('me@shop.example was removed from the organization.');
+    await owner.page.goto(`${base}/dashboard/members`);
+    expect(owner.page.url()).toBe(`${base}/dashboard/sign-in`);
+
+    const readStore = service.app.get<symbol, ReadStore>(READ_STORE);
+    const { entries } = await auditLog(readStore, org.id, { action: 'member' });
+    expect(entries.map((entry) => [entry.actor, entry.action, entry.target.label]).reverse()).toEqual([
+      ['user:me@shop.example', 'member.joined', 'me@shop.example'],
+      ['user:me@shop.example', 'member.invited', 'viewer@shop.example'],
+      ['user:viewer@shop.example', 'member.joined', 'viewer@shop.example'],
+      ['user:me@shop.example', 'member.role_changed', 'viewer@shop.example'],
+      ['user:viewer@shop.example', 'member.removed', 'me@shop.example'],
+    ]);
+    expect((await auditLog(readStore, org.id, { action: 'organization.handed_over' })).entries.map((entry) => entry.actor)).toEqual(['user:me@shop.example']);
+
+    const csrfless = await service.request('POST', '/dashboard/members/invitations', {
+      headers: { cookie: `${cookie.name}=${cookie.value}`, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      body: 'email=other%40shop.example&role=viewer',
+    });
+    expect(csrfless.status).toBe(403);
+    expect(csrfless.text).toContain('The form expired or did not come from this dashboard.');
+
+    await owner.context.close();
+    await viewer.context.close();
+    expect(violations).toEqual([]);
+  }, 180_000);
+});
