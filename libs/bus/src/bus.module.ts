@@ -67,9 +67,9 @@ export class BusModule {
   }
 }
 
-const inProcessProviders = ({ faults, requestTimeoutMs }: Extract<BusConfig, { kind: 'in-process' }>): Provider[] => [
+const inProcessProviders = ({ faults, requestTimeoutMs, broker }: Extract<BusConfig, { kind: 'in-process' }>): Provider[] => [
   // A factory, not a value: an instance per application even when two share one BusModule.forRoot() result.
-  { provide: IN_PROCESS_BROKER, useFactory: () => new InProcessBroker(faults) },
+  { provide: IN_PROCESS_BROKER, useFactory: () => broker ?? new InProcessBroker(faults) },
   { provide: BUS_CLIENT, useFactory: (broker: InProcessBroker) => new InProcessClient(broker), inject: [IN_PROCESS_BROKER] },
   { provide: BUS, useFactory: (client: ClientProxy) => new TransportBus(client, undefined, requestTimeoutMs), inject: [BUS_CLIENT] },
   { provide: DEAD_LETTERS, useExisting: IN_PROCESS_BROKER },

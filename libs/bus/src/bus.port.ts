@@ -1,5 +1,6 @@
 import type { CommandIds } from './command-meta';
 import type { BusFaults } from './in-process/bus-faults';
+import type { InProcessBroker } from './in-process/in-process.broker';
 
 /**
  * The bus port: commands as request/reply, integration events as fan-out to every consumer group.
@@ -55,7 +56,8 @@ interface BusSettings {
 
 export type BusConfig =
   /** `faults` makes the in-process transport deliver as Kafka may: twice, late, out of order (tests). */
-  | (BusSettings & { kind: 'in-process'; faults?: BusFaults })
+  /** `broker`: one a test shares between several applications (replicas on one bus); a broker of its own otherwise. */
+  | (BusSettings & { kind: 'in-process'; faults?: BusFaults; broker?: InProcessBroker })
   | (BusSettings & {
       kind: 'kafka';
       brokers: string[];

@@ -1,12 +1,12 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { connectBusServer, type BusConfig, type BusFaults } from '@pss/bus';
+import { connectBusServer, type BusConfig, type BusFaults, type InProcessBroker } from '@pss/bus';
 import { COMMAND_PATTERNS } from '@pss/contracts';
 import type { ServiceConfig } from '@pss/config';
 import type { Clock } from '@pss/kernel';
 import { OpsModule } from '@pss/ops';
-import { jsonLogger, PlatformModule } from '@pss/platform';
+import { jsonLogger, PlatformModule, type PlatformModuleOptions } from '@pss/platform';
 import { Metrics } from '@pss/metrics';
 import { DeadLettersOps } from './dead-letters.ops';
 import { answerWrongMethods, clientErrorHandler, frameworkErrors, MAX_PATH_PARAMETER_LENGTH } from './http-errors';
@@ -47,6 +47,17 @@ export interface ServiceAppOptions {
   busFaults?: BusFaults;
   /** REQUEST_TIMEOUTS unless a test shortens them. */
   requestTimeouts?: RequestTimeouts;
+  /**
+   * Tests only: engines several applications share, as replicas share EventStoreDB, MongoDB and Kafka (embedded
+   * mode; apps/embedded/src/testing/shared-engines.ts). Production opens its own from the configuration.
+   */
+  engines?: SharedEngineConnections;
+}
+
+/** One replica's connections to engines shared with other replicas (tests): the stores and the in-process broker. */
+export interface SharedEngineConnections {
+  adapters: PlatformModuleOptions['adapters'];
+  broker: InProcessBroker;
 }
 
 /**
@@ -58,8 +69,8 @@ export interface ServiceAppOptions {
 const COMMAND_SENDERS = ['api-gateway'];
 
 /** The bus of one process: in-process in embedded mode; on Kafka, reply topics for the command senders only. */
-export function busConfigOf({ name, config, busFaults }: Pick<ServiceAppOptions, 'name' | 'config' | 'busFaults'>): BusConfig {
-  if (config.mode === 'embedded') return { kind: 'in-process', requestTimeoutMs: config.requestTimeoutMs, faults: busFaults };
+export function busConfigOf({ name, config, busFaults, engines }: Pick<ServiceAppOptions, 'name' | 'config' | 'busFaults' | 'engines'>): BusConfig {
+  if (config.mode === 'embedded') return { kind: 'in-process', requestTimeoutMs: config.requestTimeoutMs, faults: busFaults, broker: engines?.broker };
   return {
     kind: 'kafka',
     brokers: config.kafkaBrokers,
@@ -83,7 +94,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   const root: DynamicModule = {
     module: ServiceRootModule,
     imports: [
-      PlatformModule.forRoot({ config, bus, clock: options.clock, background: options.background }),
+      PlatformModule.forRoot({ config, bus, clock: options.clock, background: options.background, adapters: options.engines?.adapters }),
       OpsModule,
       ...options.modules,
     ],

@@ -4,6 +4,7 @@ export * from './discovery';
 export * from './platform.lifecycle';
 export * from './tokens';
 export type { Adapters } from './adapters';
+export { ReadStoreCheckpointStore } from './read-store-checkpoint-store';
 export * from './logger';
 export * from './public.decorator';
 export * from './reservation.decider';

@@ -20,6 +20,8 @@ export interface PlatformModuleOptions extends Partial<PlatformOptions> {
   config: ServiceConfig;
   bus: BusConfig;
   clock?: Clock;
+  /** Tests only: connections to engines shared with other applications, instead of those the configuration names. */
+  adapters?: (config: ServiceConfig, clock: Clock) => Promise<Adapters>;
 }
 
 /** The ports of a service, wired to the adapters its configuration names, and their lifecycle. */
@@ -40,7 +42,7 @@ export class PlatformModule {
         {
           provide: ADAPTERS,
           useFactory: async (metrics: Metrics): Promise<Adapters> => {
-            const adapters = await openAdapters(options.config, clock);
+            const adapters = await (options.adapters ?? openAdapters)(options.config, clock);
             return { ...adapters, eventStore: measureAppends(adapters.eventStore, metrics) };
           },
           inject: [Metrics],

@@ -57,13 +57,15 @@ export class EmbeddedHarness {
       storeEnvironment?: StoreEnvironment;
       /** The in-process bus with Kafka's faults (every command delivered twice, say). */
       busFaults?: ServiceAppOptions['busFaults'];
+      /** Engines shared with other harnesses, as replicas share them (shared-engines.ts); the data directory's own otherwise. */
+      engines?: ServiceAppOptions['engines'];
     } = {},
   ): Promise<EmbeddedHarness> {
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pss-test-'));
     // Tests drive many requests per token (and reports per organization): the limits have their own tests.
     const limits = { RATE_LIMIT_PER_MINUTE: '1000000000', REPORT_GENERATIONS_CONCURRENT: '1000', REPORT_GENERATIONS_PER_MINUTE: '1000000' };
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', ...limits, ...options.env });
-    const app = await createServiceApp({ name: 'embedded', modules: options.modules ?? EMBEDDED_MODULES, config, clock: options.clock, busFaults: options.busFaults });
+    const app = await createServiceApp({ name: 'embedded', modules: options.modules ?? EMBEDDED_MODULES, config, clock: options.clock, busFaults: options.busFaults, engines: options.engines });
     return new EmbeddedHarness(app, config, !options.dataDir, options.storeEnvironment ?? 'production');
   }
 

@@ -1,4 +1,5 @@
 import type { BusFaults } from '@pss/bus';
+import type { ServiceAppOptions } from '@pss/host';
 import type { Clock } from '@pss/kernel';
 import { EMBEDDED_MODULES } from '@pss/embedded/src/embedded.modules';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
@@ -15,12 +16,12 @@ const TEST_TIMEOUT_MS = 400;
  * their certificate trusted and the delivery timeout short, through a NotifierModule whose
  * DELIVERY_CLIENT_SETTINGS provider replaces the default one.
  */
-export async function startWebhookHarness({ timeoutMs = TEST_TIMEOUT_MS, ...options }: { clock?: Clock; dataDir?: string; timeoutMs?: number; busFaults?: BusFaults } = {}): Promise<EmbeddedHarness> {
+export async function startWebhookHarness({ timeoutMs = TEST_TIMEOUT_MS, ...options }: { clock?: Clock; dataDir?: string; timeoutMs?: number; busFaults?: BusFaults; engines?: ServiceAppOptions['engines']; env?: NodeJS.ProcessEnv } = {}): Promise<EmbeddedHarness> {
   const settings: DeliveryClientSettings = { timeoutMs, extraCaPems: [testCertificate().cert] };
   const modules = EMBEDDED_MODULES.map((module) =>
     module === NotifierModule ? { module: NotifierModule, providers: [{ provide: DELIVERY_CLIENT_SETTINGS, useValue: settings }] } : module,
   );
-  return EmbeddedHarness.start({ ...options, modules, env: { WEBHOOK_ALLOW_HOSTS: '127.0.0.1,localhost' } });
+  return EmbeddedHarness.start({ ...options, modules, env: { WEBHOOK_ALLOW_HOSTS: '127.0.0.1,localhost', ...options.env } });
 }
 
 /** An e2e suite on the webhook harness with one test receiver, both started before the suite's tests and closed after them. */
