@@ -3,7 +3,7 @@ import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 
 /** GET /connections against the embedded service: what SDK batches report, scoped, filtered and validated. */
 describe('connections (HTTP, embedded)', () => {
-  const suite = embeddedSuite({ scopes: ['stores:read', 'stores:write', 'scripts:read'] });
+  const suite = embeddedSuite({ scopes: ['stores:read', 'stores:write', 'scripts:read', 'scripts:review'] });
 
   const report = async (key: string, domain: string, page: string, observations: unknown[]) => {
     const answer = await suite.service.reportSdk(key, observations, { page_url: `https://${domain}${page}` });
@@ -34,6 +34,21 @@ describe('connections (HTTP, embedded)', () => {
     const stranger = await suite.service.tenant(['scripts:read']);
     expect((await suite.service.request('GET', '/api/v1/connections', { token: stranger.token })).body.data).toEqual([]);
     expect((await suite.service.request('GET', `/api/v1/connections?store_id=${store.id}`, { token: stranger.token })).status).toBe(404);
+  });
+
+  it("puts a destination in the store's CSP connect-src once a script that reaches it is authorized", async () => {
+    const store = await suite.newStore();
+    const psp = 'https://js.psp.example/v3.js';
+    await report(store.sdk_key, store.domain, '/checkout', [
+      { kind: 'script', src: psp },
+      { kind: 'connection', origin: 'https://api.psp.example', via: 'fetch', initiator: psp },
+    ]);
+    const connectSrc = async () => /connect-src ([^;]*)/.exec((await suite.get(`/stores/${store.id}/csp`)).body.value)![1];
+    expect(await connectSrc()).not.toContain('https://api.psp.example');
+    const [connection] = (await suite.get(`/connections?store_id=${store.id}`)).body.data;
+    const authorized = await suite.call('POST', `/scripts/${connection.initiators[0].script_id}/authorize`, { justification: 'The payment provider' });
+    expect(authorized.body.status).toBe('authorized');
+    expect(await connectSrc()).toContain('https://api.psp.example');
   });
 
   it('answers a bad filter with a 400 naming each field, and a token without scripts:read with 403', async () => {

@@ -35,7 +35,7 @@ export class StoreCspController {
     const now = this.clock.now().getTime();
     const unchangedDays = query.unchanged_days ?? DEFAULT_UNCHANGED_DAYS;
     const since = new Date(now - DRY_RUN_DAYS * DAY_MS);
-    const policy = this.policies.written(store, inventory, query.mode ?? 'report-only');
+    const policy = await this.policies.written(store, inventory, query.mode ?? 'report-only');
     return {
       store_id: id,
       page_id: query.page_id ?? null,

@@ -1,5 +1,5 @@
 import { inventoriedScript } from './inventoried-script.testing';
-import { dryRun, integrityAttributes, storeCsp, type InventoriedScript } from './store-csp';
+import { connectSources, dryRun, integrityAttributes, storeCsp, type InventoriedScript } from './store-csp';
 
 const DAY = 24 * 3600 * 1000;
 const NOW = new Date('2026-06-30T12:00:00.000Z');
@@ -30,6 +30,19 @@ describe('a store CSP built from its inventory', () => {
     const csp = storeCsp({ ...inputs, mode: 'enforce', scripts: [], connections: ['https://api.psp.example'] });
     expect(csp.header).toBe('Content-Security-Policy');
     expect(csp.value).toContain("connect-src 'self' https://pss.example https://api.psp.example;");
+  });
+
+  it('takes connect-src from the destinations an authorized, unchanged script fetched, posted or opened a socket to', () => {
+    const by = (...ids: string[]) => ids.map((id) => ({ script_id: id, src: `https://cdn.example/${id}.js` }));
+    const connections = [
+      { origin: 'https://api.psp.example', via: ['fetch' as const], initiators: by('pixel', 'jq') },
+      { origin: 'wss://live.example', via: ['websocket' as const], initiators: by('jq') },
+      { origin: 'https://exfil.example', via: ['fetch' as const], initiators: by('blocked') },
+      { origin: 'https://changed.example', via: ['beacon' as const], initiators: by('changed') },
+      { origin: 'https://pixel.example', via: ['image' as const], initiators: by('jq') },
+      { origin: 'https://unnamed.example', via: ['xhr' as const], initiators: [] },
+    ];
+    expect(connectSources(connections, scripts)).toEqual(['https://api.psp.example', 'wss://live.example']);
   });
 
   it('says which scripts seen in the window it would have stopped, and why', () => {

@@ -1,4 +1,4 @@
-import { scriptUrl } from '@pss/contracts';
+import { scriptUrl, type ConnectionDocument, type ConnectionVia } from '@pss/contracts';
 
 /**
  * A store's Content-Security-Policy and SRI attributes, written from its inventory: what is authorized runs,
@@ -35,7 +35,7 @@ export interface CspInputs {
   loaderHash: string;
   /** The store's CSP report endpoint (`/sdk/v1/csp?key=…`). */
   reportUrl: string;
-  /** Authorized destinations of the page's connections; none yet (connections are not inventoried). */
+  /** Authorized destinations of the page's connections (`connectSources`). */
   connections: readonly string[];
 }
 
@@ -71,6 +71,22 @@ export function storeCsp({ mode, scripts, sdkOrigin, loaderHash, reportUrl, conn
 }
 
 /** Authorized, and not since changed away from what was authorized (a changed script runs only once re-approved). */
+/** How a page reaches an origin that `connect-src` governs; images and forms have directives of their own. */
+const CONNECT_SRC_VIAS: readonly ConnectionVia[] = ['fetch', 'xhr', 'beacon', 'websocket'];
+
+/**
+ * The authorized destinations: origins the pages fetched, posted or opened a socket to from a script that is
+ * authorized and unchanged. A destination only some other script reached, or none the SDK could name, is left
+ * out: the dry run of an enforced policy is where the shop finds it.
+ */
+export function connectSources(connections: readonly Pick<ConnectionDocument, 'origin' | 'via' | 'initiators'>[], scripts: readonly InventoriedScript[]): string[] {
+  const authorized = new Set(scripts.filter(isAuthorized).map((script) => script.id));
+  return connections
+    .filter((connection) => connection.via.some((via) => CONNECT_SRC_VIAS.includes(via)) && connection.initiators.some((initiator) => authorized.has(initiator.script_id)))
+    .map((connection) => connection.origin)
+    .sort();
+}
+
 function isAuthorized(script: InventoriedScript): boolean {
   return script.status === 'authorized' && (script.authorized_hash === null || script.current_hash === null || script.current_hash === script.authorized_hash);
 }

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEPLOYED_CSP, isLocalHost, SCRIPTS, SDK_LOADER_CSP_HASH, type DeployedCspDocument, type ScriptDocument, type StoreDocument } from '@pss/contracts';
+import { CONNECTIONS, DEPLOYED_CSP, isLocalHost, SCRIPTS, SDK_LOADER_CSP_HASH, type ConnectionDocument, type DeployedCspDocument, type ScriptDocument, type StoreDocument } from '@pss/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { policyDrift, type DeployedPolicy, type PolicyDrift } from './stale-policy';
-import { storeCsp, type Csp, type CspMode, type InventoriedScript } from './store-csp';
+import { connectSources, storeCsp, type Csp, type CspMode, type InventoriedScript } from './store-csp';
 
 /** A store's policy as written from its inventory now, and how the policies its pages send compare with it. */
 @Injectable()
@@ -18,14 +18,15 @@ export class StorePolicy {
     return scripts.map((script) => ({ ...script, id: script._id }));
   }
 
-  written(store: Pick<StoreDocument, 'sdk_key'>, scripts: readonly InventoriedScript[], mode: CspMode): Csp {
+  async written(store: Pick<StoreDocument, '_id' | 'sdk_key'>, scripts: readonly InventoriedScript[], mode: CspMode): Promise<Csp> {
+    const connections = await this.readStore.collection<ConnectionDocument>(CONNECTIONS).find({ store_id: store._id });
     return storeCsp({
       mode,
       scripts,
       sdkOrigin: new URL(this.service.publicUrl).origin,
       loaderHash: SDK_LOADER_CSP_HASH,
       reportUrl: `${this.service.publicUrl}/sdk/v1/csp?key=${store.sdk_key}`,
-      connections: [],
+      connections: connectSources(connections, scripts),
     });
   }
 
@@ -35,7 +36,7 @@ export class StorePolicy {
     const deployed = pages.flatMap(policiesOf);
     if (deployed.length === 0) return { stale: false, deployed: [] };
     const scripts = await this.inventory(store._id);
-    const current = this.written(store, scripts, 'enforce').value;
+    const current = (await this.written(store, scripts, 'enforce')).value;
     const drifts = deployed.map((policy) => policyDrift(policy, current, scripts, pageOrigin(store)));
     return { stale: drifts.some((drift) => drift.stale), deployed: drifts };
   }
