@@ -1,0 +1,186 @@
+import { COMMANDS, STORES, type ChannelResource, type ChannelTestResult, type EmailChannelRequest, type StoreDocument } from '@pss/contracts';
+import { channelDeliveries, listEmailChannels } from '@pss/dashboard-reads';
+import { DomainError } from '@pss/kernel';
+import type { ReadStore } from '@pss/read-store';
+import { allows, REQUIRES_MEMBER, type Role } from '../access/roles';
+import { changesOf, channelRequirement, creationInput, refusedFields } from '../email-channels/email-channel-form';
+import type { DashboardAnswer, DashboardRequest, DashboardRoute } from '../http/dashboard-route';
+import { deliveriesPage } from '../pages/deliveries';
+import {
+  blankChannelForm,
+  channelFormOf,
+  channelListPage,
+  channelPage,
+  channelPath,
+  CHANNELS,
+  NEW_CHANNEL,
+  newChannelPage,
+  storeZone,
+  type ChannelFormState,
+  type StoreChoice,
+} from '../pages/email-channels';
+import { errorPage } from '../pages/layout';
+import { actorOf, type RouteDeps } from './route-deps';
+import { requireRecentPasskey } from './step-up.routes';
+
+/** The organization's stores the pages name (deleted ones are gone for good): name, domain, time zone, status. */
+async function storesOf(readStore: ReadStore, orgId: string): Promise<Array<StoreChoice & Pick<StoreDocument, 'status'>>> {
+  const stores = await readStore.collection<StoreDocument>(STORES).find({ org_id: orgId, status: { $ne: 'deleted' } }, { sort: { name: 1, _id: 1 } });
+  return stores.map(({ _id, name, domain, timezone, status }) => ({ _id, name, domain, timezone, status }));
+}
+
+/** The scopes a person may create a channel for (null: the organization), among stores that still take changes. */
+function creatableScopes(role: Role, stores: Array<StoreChoice & Pick<StoreDocument, 'status'>>): Array<StoreChoice | null> {
+  const open = stores.filter((store) => store.status === 'active');
+  return [null, ...open].filter((store) => allows(role, channelRequirement(store ? store._id : null)));
+}
+
+/** A form the notifier refused: its fields marked, or its reason shown (409: the channel limit, a suspended store). */
+function refusal(error: unknown, form: ChannelFormState['values']): { state: ChannelFormState; status: number } {
+  const refused = refusedFields(error);
+  if (refused) return { state: { values: form, refused }, status: 400 };
+  if (error instanceof DomainError && error.code !== 'service_unavailable') return { state: { values: form, reason: error.message }, status: error.code === 'not_found' ? 404 : 409 };
+  throw error;
+}
+
+const formValues = (form: Record<string, string>): ChannelFormState['values'] => ({
+  name: form.name ?? '',
+  recipients: form.recipients ?? '',
+  store_id: form.store_id ?? '',
+  min_severity: form.min_severity ?? '',
+  active: form.active === 'on',
+});
+
+/**
+ * E-mail channels and their deliveries (issue 31). Every member sees them; the organization owner manages every
+ * channel, a store owner those of their stores (channelRequirement), checked here on each action since the scope
+ * comes from the channel. Creating needs a passkey proved in the last 5 minutes, asked before the form is shown.
+ */
+export function emailChannelsRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] {
+  const orgOf = (request: DashboardRequest): string => request.signedIn!.organization.id;
+  const roleOf = (request: DashboardRequest): Role => request.signedIn!.member.role;
+  const send = <Reply>(request: DashboardRequest, pattern: string, command: EmailChannelRequest<unknown>): Promise<Reply> =>
+    bus.request<Reply>(pattern, command, { actor: actorOf(request.signedIn!.member) });
+  const notFound = (request: DashboardRequest): DashboardAnswer => errorPage(request, 404, request.t('channels.not-found'));
+  const forbidden = (request: DashboardRequest): DashboardAnswer => errorPage(request, 403, request.t('error.forbidden'));
+
+  /** The route's channel when it is this organization's e-mail channel; with whether the person manages it. */
+  async function channelOf(request: DashboardRequest): Promise<{ channel: ChannelResource; manages: boolean } | undefined> {
+    const channel = (await listEmailChannels(readStore, orgOf(request))).find((candidate) => candidate.id === request.params.id);
+    return channel && { channel, manages: allows(roleOf(request), channelRequirement(channel.store_id)) };
+  }
+
+  /** Runs a managing action on the route's channel: 404 unless it is one, 403 unless the person manages it. */
+  const managed =
+    (act: (request: DashboardRequest, channel: ChannelResource, session: Parameters<DashboardRoute['handle']>[1]) => Promise<DashboardAnswer>): DashboardRoute['handle'] =>
+    async (request, session) => {
+      const found = await channelOf(request);
+      if (!found) return notFound(request);
+      if (!found.manages) return forbidden(request);
+      return act(request, found.channel, session);
+    };
+
+  return [
+    {
+      method: 'GET',
+      path: '/channels',
+      access: REQUIRES_MEMBER,
+      async handle(request) {
+        const [channels, stores] = await Promise.all([listEmailChannels(readStore, orgOf(request)), storesOf(readStore, orgOf(request))]);
+        return { page: channelListPage(request, channels, stores, creatableScopes(roleOf(request), stores).length > 0) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/channels/new',
+      access: REQUIRES_MEMBER,
+      async handle(request) {
+        const stores = await storesOf(readStore, orgOf(request));
+        const scopes = creatableScopes(roleOf(request), stores);
+        if (!scopes.length) return forbidden(request);
+        const form = blankChannelForm();
+        // A store owner has no organization-wide channel to choose: their first store is the default.
+        if (scopes[0]) form.values.store_id = scopes[0]._id;
+        return requireRecentPasskey(request, NEW_CHANNEL) ?? newChannelPage(request, form, scopes, stores);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/channels',
+      access: REQUIRES_MEMBER,
+      async handle(request, session) {
+        const input = creationInput(request.form);
+        if (!allows(roleOf(request), channelRequirement(input.store_id ?? null))) return forbidden(request);
+        const steppedUp = requireRecentPasskey(request, NEW_CHANNEL);
+        if (steppedUp) return steppedUp;
+        try {
+          const channel = await send<ChannelResource>(request, COMMANDS.emailChannelCreate, { orgId: orgOf(request), input });
+          session.flash('channels.created', { name: channel.name });
+          return { redirect: channelPath(channel.id) };
+        } catch (error) {
+          const { state, status } = refusal(error, formValues(request.form));
+          const stores = await storesOf(readStore, orgOf(request));
+          return newChannelPage(request, state, creatableScopes(roleOf(request), stores), stores, status);
+        }
+      },
+    },
+    {
+      method: 'GET',
+      path: '/channels/:id',
+      access: REQUIRES_MEMBER,
+      async handle(request) {
+        const found = await channelOf(request);
+        if (!found) return notFound(request);
+        return channelPage(request, found.channel, channelFormOf(found.channel), await storesOf(readStore, orgOf(request)), found.manages);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/channels/:id',
+      access: REQUIRES_MEMBER,
+      handle: managed(async (request, channel, session) => {
+        try {
+          const changed = await send<ChannelResource>(request, COMMANDS.emailChannelUpdate, { orgId: orgOf(request), id: channel.id, input: changesOf(request.form) });
+          session.flash('channels.updated', { name: changed.name });
+          return { redirect: channelPath(channel.id) };
+        } catch (error) {
+          const { state, status } = refusal(error, { ...formValues(request.form), store_id: channel.store_id ?? '' });
+          return channelPage(request, channel, state, await storesOf(readStore, orgOf(request)), true, status);
+        }
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/channels/:id/test',
+      access: REQUIRES_MEMBER,
+      handle: managed(async (request, channel, session) => {
+        const result = await send<ChannelTestResult>(request, COMMANDS.emailChannelTest, { orgId: orgOf(request), id: channel.id, input: undefined });
+        if (result.delivered) session.flash('channels.test.delivered');
+        else session.flash('channels.test.failed', { error: result.error ?? '' });
+        // Where the test shows: the newest delivery.
+        return { redirect: channelPath(channel.id, '/deliveries') };
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/channels/:id/delete',
+      access: REQUIRES_MEMBER,
+      handle: managed(async (request, channel, session) => {
+        await send(request, COMMANDS.emailChannelDelete, { orgId: orgOf(request), id: channel.id, input: undefined });
+        session.flash('channels.deleted', { name: channel.name });
+        return { redirect: CHANNELS };
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/channels/:id/deliveries',
+      access: REQUIRES_MEMBER,
+      async handle(request) {
+        const found = await channelOf(request);
+        if (!found) return notFound(request);
+        const [deliveries, stores] = await Promise.all([channelDeliveries(readStore, orgOf(request), found.channel.id, request.now), storesOf(readStore, orgOf(request))]);
+        return { page: deliveriesPage(request, found.channel, deliveries, storeZone(stores, found.channel.store_id)) };
+      },
+    },
+  ];
+}
