@@ -4,6 +4,7 @@ import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { MailModule } from '@pss/mail';
 import { NotifierAuditLogProjection } from './audit/notifier-audit-log.projection';
 import { ChangeChannelHandler } from './channels/change-channel';
+import { ChannelAccess } from './channels/channel-access';
 import { ChannelDirectory } from './channels/channel-directory';
 import { ChannelProjection } from './channels/channel.projection';
 import { ChannelsMessages } from './channels/channels.messages';
@@ -32,6 +33,7 @@ import { OwnerMailConsumer } from './owner-mail/owner-mail.consumer';
       inject: [DELIVERY_CLIENT_SETTINGS, SERVICE_CONFIG],
     },
     ChannelProjection,
+    ChannelAccess,
     DeliveryProjection,
     NotifierAuditLogProjection,
     DeliveryMetrics,

@@ -1,15 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { assertStoreWritable, type ChannelResource, type UpdateChannelInput } from '@pss/contracts';
+import type { ChannelResource, UpdateChannelInput } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
-import { ownStore } from '@pss/store-reads';
-import { channelDecider, managedChannel, type ChannelCommand } from './channel.decider';
+import { channelDecider, type ChannelCommand } from './channel.decider';
 import { channelStream } from './channel.events';
-import { channelResource } from './channel-resource';
-import { ChannelProjection } from './channel.projection';
+import { ChannelAccess } from './channel-access';
 import { distinct } from './create-channel';
 
 export type ChannelChange = { kind: 'update'; input: UpdateChannelInput } | { kind: 'delete' };
@@ -32,23 +29,17 @@ export class ChangeChannelHandler implements ICommandHandler<ChangeChannel> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly secrets: SecretBox,
-    private readonly channels: ChannelProjection,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly access: ChannelAccess,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ orgId, channelId, change, context }: ChangeChannel): Promise<ChannelResource | DeletedChannel> {
     const at = this.clock.now();
-    if (change.kind === 'update') await this.assertStoreWritable(orgId, channelId);
+    // A store's webhook changes only while its store does (deleting it is allowed: it only takes a webhook away).
+    if (change.kind === 'update') await this.access.assertStoreWritable(orgId, channelId);
     const command: ChannelCommand = change.kind === 'delete' ? { type: 'DeleteChannel', orgId, at } : this.update(orgId, channelId, change.input, at);
     await this.aggregates.decide(channelStream(channelId), channelDecider, command, { ...context, orgId });
-    return change.kind === 'delete' ? { id: channelId, deleted: true } : channelResource(this.aggregates, this.channels, channelId);
-  }
-
-  /** A store's webhook changes only while its store does (deleting it is allowed: it only takes a webhook away). */
-  private async assertStoreWritable(orgId: string, channelId: string): Promise<void> {
-    const { storeId } = managedChannel((await this.aggregates.load(channelStream(channelId), channelDecider)).state, orgId);
-    if (storeId) assertStoreWritable(await ownStore(this.readStore, orgId, storeId));
+    return change.kind === 'delete' ? { id: channelId, deleted: true } : this.access.written(channelId);
   }
 
   private update(orgId: string, channelId: string, input: UpdateChannelInput, at: Date): ChannelCommand {

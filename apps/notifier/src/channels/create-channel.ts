@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
-  assertStoreWritable,
   channelTypeOf,
   WEBHOOK_NAME_MAX,
   type ChannelCommandEnvelope,
@@ -12,14 +11,10 @@ import {
 import type { CommandMetaCarrier } from '@pss/bus';
 import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
-import { ownStore } from '@pss/store-reads';
 import { channelDecider } from './channel.decider';
 import { channelStream, type Channel } from './channel.events';
-import { assertRoomForChannel } from './channel-limits';
-import { channelResource } from './channel-resource';
-import { ChannelProjection } from './channel.projection';
+import { ChannelAccess } from './channel-access';
 
 export class CreateChannel extends Command<CreatedChannel> {
   constructor(readonly request: ChannelCommandEnvelope<CreateChannelInput> & CommandMetaCarrier) {
@@ -40,8 +35,7 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
   constructor(
     private readonly aggregates: AggregateRepository,
     private readonly secrets: SecretBox,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
-    private readonly channels: ChannelProjection,
+    private readonly access: ChannelAccess,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -65,8 +59,7 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
   private async create(channelId: string, orgId: string, input: CreateChannelInput, at: Date, context: CommandContext): Promise<CreatedChannel> {
     // Ids are compared as stored, in lower case, whatever case the client sent.
     const storeId = input.store_id?.toLowerCase() ?? null;
-    if (storeId) assertStoreWritable(await ownStore(this.readStore, orgId, storeId));
-    await assertRoomForChannel(this.readStore, orgId, storeId);
+    await this.access.assertRoomFor(orgId, storeId);
     const secret = input.secret === undefined ? generateSecret() : this.secrets.open(input.secret, webhookSecretInTransit(orgId));
     const format = input.format ?? 'json';
     const channel: Channel = {
@@ -97,7 +90,7 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
   /** The created channel, its secret sealed for the gateway. */
   private async answer(channelId: string, orgId: string, secret: string, input: CreateChannelInput): Promise<CreatedChannel> {
     const sealed = this.secrets.seal(secret, webhookSecretInTransit(orgId));
-    return { ...(await channelResource(this.aggregates, this.channels, channelId)), secret: sealed, secret_generated: input.secret === undefined };
+    return { ...(await this.access.written(channelId)), secret: sealed, secret_generated: input.secret === undefined };
   }
 
   private async load(channelId: string): Promise<Channel | undefined> {

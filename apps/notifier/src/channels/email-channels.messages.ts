@@ -3,7 +3,6 @@ import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import {
-  assertStoreWritable,
   COMMANDS,
   type ChannelResource,
   type ChannelTestResult,
@@ -13,13 +12,9 @@ import {
 } from '@pss/contracts';
 import { CLOCK, deterministicUuid, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
-import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { ownStore } from '@pss/store-reads';
-import { channelDecider, managedChannel, type ChannelCommand } from './channel.decider';
+import { channelDecider, type ChannelCommand } from './channel.decider';
 import { channelStream } from './channel.events';
-import { assertRoomForChannel } from './channel-limits';
-import { channelResource } from './channel-resource';
-import { ChannelProjection } from './channel.projection';
+import { ChannelAccess } from './channel-access';
 import { emailChannel, emailChannelChanges } from './email-channel';
 import { TestChannel } from './test-channel';
 
@@ -33,9 +28,8 @@ type Request<Input = undefined> = EmailChannelRequest<Input> & CommandMetaCarrie
 export class EmailChannelsMessages {
   constructor(
     private readonly aggregates: AggregateRepository,
-    private readonly channels: ChannelProjection,
+    private readonly access: ChannelAccess,
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -43,25 +37,22 @@ export class EmailChannelsMessages {
   async create(@Payload() { orgId, input, command }: Request<EmailChannelInput>): Promise<ChannelResource> {
     const context = contextOf(orgId, command);
     const storeId = input.store_id?.toLowerCase() ?? null;
-    if (storeId) assertStoreWritable(await ownStore(this.readStore, orgId, storeId));
-    await assertRoomForChannel(this.readStore, orgId, storeId);
+    await this.access.assertRoomFor(orgId, storeId);
     const at = this.clock.now();
     // From the command's id: a redelivered create finds its channel made and changes nothing.
     const channelId = command ? deterministicUuid('email-channel', command.id) : uuidv7(at.getTime());
     const channel = emailChannel(channelId, orgId, storeId, input);
     await this.aggregates.decide(channelStream(channelId), channelDecider, { type: 'CreateChannel', channel, at }, context);
-    return channelResource(this.aggregates, this.channels, channelId);
+    return this.access.written(channelId);
   }
 
   @MessagePattern(COMMANDS.emailChannelUpdate)
   async update(@Payload() { orgId, id, input, command }: Request<EmailChannelChanges>): Promise<ChannelResource> {
     const channelId = id!;
-    // As for webhooks: a store's channel changes only while its store does.
-    const { storeId } = managedChannel((await this.aggregates.load(channelStream(channelId), channelDecider)).state, orgId, 'dashboard');
-    if (storeId) assertStoreWritable(await ownStore(this.readStore, orgId, storeId));
+    await this.access.assertStoreWritable(orgId, channelId, 'dashboard');
     const change: ChannelCommand = { type: 'UpdateChannel', orgId, changes: emailChannelChanges(input), at: this.clock.now(), managedBy: 'dashboard' };
     await this.aggregates.decide(channelStream(channelId), channelDecider, change, contextOf(orgId, command));
-    return channelResource(this.aggregates, this.channels, channelId);
+    return this.access.written(channelId);
   }
 
   @MessagePattern(COMMANDS.emailChannelDelete)
