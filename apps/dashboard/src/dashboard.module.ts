@@ -16,6 +16,7 @@ import { SessionStore } from './http/session-store';
 import { homeRoutes } from './routes/home.routes';
 import { invitationRoutes } from './routes/invitation.routes';
 import { membersRoutes } from './routes/members.routes';
+import { partnersRoutes } from './routes/partners.routes';
 import { passkeysRoutes } from './routes/passkeys.routes';
 import type { RouteDeps } from './routes/route-deps';
 import { signInRoutes } from './routes/sign-in.routes';
@@ -46,7 +47,7 @@ class DashboardHttp implements OnModuleInit {
     };
     mountDashboard(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), {
       // A new page adds its routes here (docs/dashboard.md, "Adding a page").
-      routes: [...homeRoutes(), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl })],
+      routes: [...homeRoutes(), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps)],
       sessions: new SessionStore(this.readStore),
       readStore: this.readStore,
       now: () => this.clock.now(),

@@ -183,4 +183,48 @@ describeInChromium('dashboard members in Chromium (embedded)', () => {
     await viewer.context.close();
     expect(violations).toEqual([]);
   }, 180_000);
+
+  it("lets a partner's owner act in a child organization, whose pages then show the child's data, and switch back", async () => {
+    const partner = await service.createOrganization({ name: 'Agency', 'owner-email': 'boss@agency.example' });
+    await service.ops('org.create', { name: 'Client Shop', parent: partner.id, 'owner-email': 'owner@client.example' });
+    const strangerOrg = await service.createOrganization({ name: 'Stranger', 'owner-email': 'someone@else.example' });
+    const { page, context } = await personWithPasskeyDevice();
+    await redeem(page, partner.invitation_link as string);
+
+    await page.goto(`${base}/dashboard/organizations`);
+    expect(await page.$$eval('tbody tr td:first-child', (cells) => cells.map((cell) => cell.textContent))).toEqual(['Client Shop']);
+    await accessible(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'organizations.png') });
+    await pressByKeyboard(page, 'Act in Client Shop');
+    expect(await text(page)).toContain('You now act in Client Shop.');
+    expect(await text(page)).toMatch(/Organization\s+Client Shop/);
+
+    // The child's members: none yet (its own owner is invited separately), and not the partner's owner.
+    await page.goto(`${base}/dashboard/members`);
+    expect(await page.$$('tbody tr')).toHaveLength(0);
+    await page.focus('#invite-email');
+    await page.keyboard.type('clerk@client.example');
+    await pressByKeyboard(page, 'Send the invitation');
+    const clerkLink = await page.$eval('#invitation-link', (element) => element.textContent ?? '');
+    const clerk = await personWithPasskeyDevice();
+    await clerk.page.goto(clerkLink);
+    expect(await text(clerk.page)).toContain('You were invited to the organization "Client Shop" (clerk@client.example)');
+    await clerk.context.close();
+
+    // Another organization than a child of the partner's: refused, whatever the form says.
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === '__Host-pss-dashboard')!;
+    const csrf = await page.$eval('input[name="_csrf"]', (input) => input.getAttribute('value') ?? '');
+    const stranger = await service.request('POST', '/dashboard/organizations/act', {
+      headers: { cookie: `${cookie.name}=${cookie.value}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `_csrf=${encodeURIComponent(csrf)}&org_id=${encodeURIComponent(strangerOrg.id)}`,
+    });
+    expect(stranger.status).toBe(404);
+
+    await page.goto(`${base}/dashboard/organizations`);
+    await accessible(page);
+    await pressByKeyboard(page, 'Back to Agency');
+    expect(await text(page)).toMatch(/Organization\s+Agency/);
+    await context.close();
+    expect(violations).toEqual([]);
+  }, 120_000);
 });

@@ -90,21 +90,25 @@ export class Access {
     return this.members.find({ org_id: orgId }, { sort: { email: 1 } });
   }
 
-  /** A member's invitation, valid 7 days: the token goes in the link only, the stream keeps its hash. */
-  async invite(actor: MemberDocument, email: string, role: Role, now: Date): Promise<{ token: string; expiresAt: string }> {
+  /**
+   * A member's invitation to `orgId` (the actor's own, or a partner's child), valid 7 days: the token goes in the
+   * link only, the stream keeps its hash.
+   */
+  async invite(orgId: string, actor: MemberDocument, email: string, role: Role, now: Date): Promise<{ token: string; expiresAt: string }> {
     const { token, hash, expiresAt } = newInvitationToken(now);
-    await this.decide(actor.org_id, { type: 'InviteMember', orgId: actor.org_id, invitation: { hash, email, role, expiresAt }, at: now }, `user:${actor.email}`);
+    await this.decide(orgId, { type: 'InviteMember', orgId, invitation: { hash, email, role, expiresAt }, at: now }, `user:${actor.email}`);
     return { token, expiresAt };
   }
 
-  async changeRole(actor: MemberDocument, memberId: string, role: Role, now: Date): Promise<void> {
-    await this.decide(actor.org_id, { type: 'ChangeRole', orgId: actor.org_id, memberId, role, at: now }, `user:${actor.email}`);
+  async changeRole(orgId: string, actor: MemberDocument, memberId: string, role: Role, now: Date): Promise<void> {
+    await this.decide(orgId, { type: 'ChangeRole', orgId, memberId, role, at: now }, `user:${actor.email}`);
   }
 
-  async remove(actor: MemberDocument, memberId: string, now: Date): Promise<void> {
-    await this.decide(actor.org_id, { type: 'RemoveMember', orgId: actor.org_id, memberId, at: now }, `user:${actor.email}`);
+  async remove(orgId: string, actor: MemberDocument, memberId: string, now: Date): Promise<void> {
+    await this.decide(orgId, { type: 'RemoveMember', orgId, memberId, at: now }, `user:${actor.email}`);
   }
 
+  /** Within the actor's own organization only: a child's owner hands it over themselves. */
   async handOver(actor: MemberDocument, toMemberId: string, now: Date): Promise<void> {
     await this.decide(actor.org_id, { type: 'HandOverOwnership', orgId: actor.org_id, fromMemberId: actor._id, toMemberId, at: now }, `user:${actor.email}`);
   }

@@ -11,6 +11,13 @@ export const REQUIRES_MEMBER: Requirement = { kind: 'member' };
 export const REQUIRES_ORGANIZATION_OWNER: Requirement = { kind: 'organization-owner' };
 export const requiresStoreOwner = (storeId: string): Requirement => ({ kind: 'store-owner', storeId });
 
+/**
+ * Whether a member may act in an organization other than their own, as a partner token does with `org_id`: the
+ * partner's organization owner, in its child organizations.
+ */
+export const actsIn = (member: { org_id: string; role: Role }, organization: { parent_org_id: string | null }): boolean =>
+  member.role.kind === 'organization-owner' && organization.parent_org_id === member.org_id;
+
 /** The server-side check: the organization owner owns every store; a store owner only the listed ones. */
 export function allows(role: Role, requirement: Requirement): boolean {
   switch (requirement.kind) {

@@ -35,6 +35,8 @@ export interface Session {
   /** When the member last proved a passkey (sign-in or step-up); a recovery code does not count. */
   passkeyAt?: string;
   pending?: PendingChallenge;
+  /** A partner's owner acting in one of its child organizations (the dashboard's `org_id`); absent: their own. */
+  actingOrgId?: string;
   /** A one-shot notice for the next page (PRG): a message key and its parameters. */
   flash?: { key: string; params?: Record<string, string | number> };
 }

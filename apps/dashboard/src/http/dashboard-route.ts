@@ -8,6 +8,8 @@ import type { MemberDocument } from '../access/members.read-model';
 export interface SignedIn {
   member: MemberDocument;
   organization: { id: string; name: string };
+  /** Set while a partner's owner acts in a child organization (`organization`): the partner, their own. */
+  partner?: { id: string; name: string };
 }
 
 /** What a route handler gets: the request as the dashboard reads it, already past the session, CSRF and role checks. */

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ORGANIZATIONS, type OrganizationDocument } from '@pss/contracts';
 import type { ReadStore } from '@pss/read-store';
-import { allows } from '../access/roles';
+import { actsIn, allows } from '../access/roles';
 import { csrfMatches, newSession } from '../access/session';
 import { newSecret } from '../access/secrets';
 import { DASHBOARD_MEMBERS, type MemberDocument } from '../access/members.read-model';
@@ -83,7 +83,7 @@ async function answer(server: DashboardServer, request: FastifyRequest, reply: F
     form: request.method === 'POST' ? stringsOf(request.body) : {},
     ip: request.ip,
     session,
-    signedIn: session.member ? await signedIn(server.readStore, session.member.memberId) : undefined,
+    signedIn: session.member ? await signedIn(server.readStore, session.member.memberId, session.actingOrgId) : undefined,
     notice: flash ? t(flash.key as MessageKey, flash.params) : undefined,
   };
   const control: SessionControl = {
@@ -133,11 +133,16 @@ async function answer(server: DashboardServer, request: FastifyRequest, reply: F
     .send(result.page.text);
 }
 
-async function signedIn(readStore: ReadStore, memberId: string): Promise<SignedIn | undefined> {
+async function signedIn(readStore: ReadStore, memberId: string, actingOrgId: string | undefined): Promise<SignedIn | undefined> {
   const member = await readStore.collection<MemberDocument>(DASHBOARD_MEMBERS).findOne({ _id: memberId });
   if (!member) return undefined;
-  const organization = await readStore.collection<OrganizationDocument>(ORGANIZATIONS).findOne({ _id: member.org_id });
-  return { member, organization: { id: member.org_id, name: organization?.name ?? member.org_id } };
+  const organizations = readStore.collection<OrganizationDocument>(ORGANIZATIONS);
+  const own = await organizations.findOne({ _id: member.org_id });
+  const ownView = { id: member.org_id, name: own?.name ?? member.org_id };
+  // Checked on every request: a member who is no longer the partner's owner stops acting in its children.
+  const child = actingOrgId ? await organizations.findOne({ _id: actingOrgId }) : null;
+  if (!child || !actsIn(member, child)) return { member, organization: ownView };
+  return { member, organization: { id: child._id, name: child.name }, partner: ownView };
 }
 
 /** Query, params and form fields as strings: a repeated field keeps its first value. */

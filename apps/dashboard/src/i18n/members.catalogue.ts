@@ -1,4 +1,4 @@
-/** The members pages' strings (issue 31), spread into catalogue.ts: both languages, the same keys. */
+/** The members and partners pages' strings (issue 31), spread into catalogue.ts: both languages, the same keys. */
 export const MEMBERS_PT_BR = {
   'nav.members': 'Membros',
   'members.title': 'Membros',
@@ -37,6 +37,19 @@ export const MEMBERS_PT_BR = {
   'members.error.stores': 'Marque ao menos uma loja desta organização.',
   'members.error.already': 'Esta pessoa já é membro.',
   'members.error.owner-role': 'O papel do proprietário da organização só muda quando ele passa a organização a outro membro.',
+  'nav.partners': 'Organizações',
+  'partners.title': 'Organizações clientes',
+  'partners.intro': 'As organizações filhas desta organização parceira. Ao agir numa delas, todas as páginas mostram e mudam os dados dela; o proprietário de cada uma é convidado separadamente.',
+  'partners.name': 'Nome',
+  'partners.action': 'Ação',
+  'partners.act': 'Agir em {name}',
+  'partners.current': 'Você está agindo nesta',
+  'partners.none': 'Esta organização não tem organizações filhas.',
+  'partners.acting': 'Agora você age em {name}.',
+  'partners.acting-now': 'Você está agindo em {name}.',
+  'partners.back-to': 'Voltar para {name}',
+  'partners.back': 'De volta a {name}.',
+  'partners.hand-over-own': 'Somente o proprietário da própria organização filha pode passá-la a outra pessoa.',
   'invitation.member-intro': 'Você foi convidado para a organização "{organization}" ({email}) com o papel: {role}.',
 };
 
@@ -78,5 +91,18 @@ export const MEMBERS_EN: Record<keyof typeof MEMBERS_PT_BR, string> = {
   'members.error.stores': "Tick at least one of this organization's stores.",
   'members.error.already': 'This person is a member already.',
   'members.error.owner-role': "The organization owner's role changes only when they hand the organization over to another member.",
+  'nav.partners': 'Organizations',
+  'partners.title': 'Client organizations',
+  'partners.intro': "This partner organization's child organizations. Acting in one, every page shows and changes its data; each one's owner is invited separately.",
+  'partners.name': 'Name',
+  'partners.action': 'Action',
+  'partners.act': 'Act in {name}',
+  'partners.current': 'You are acting in this one',
+  'partners.none': 'This organization has no child organizations.',
+  'partners.acting': 'You now act in {name}.',
+  'partners.acting-now': 'You are acting in {name}.',
+  'partners.back-to': 'Back to {name}',
+  'partners.back': 'Back in {name}.',
+  'partners.hand-over-own': "Only the child organization's own owner can hand it over.",
   'invitation.member-intro': 'You were invited to the organization "{organization}" ({email}) with the role: {role}.',
 };

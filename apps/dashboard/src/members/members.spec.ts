@@ -6,6 +6,7 @@ import { accessDecider, type AccessCommand, type AccessEvent, type StoredPasskey
 import { MembersProjection } from '../access/members.projection';
 import { DASHBOARD_MEMBER_INVITATIONS, DASHBOARD_MEMBERS } from '../access/members.read-model';
 import { DashboardAuditLogProjection } from '../audit/dashboard-audit-log.projection';
+import { actsIn } from '../access/roles';
 import { lastSignIn, parseInvitation, parseRole } from './member-form';
 
 const at = new Date('2026-03-01T12:00:00.000Z');
@@ -117,5 +118,16 @@ describe('the members read model and the audit log, replayed twice', () => {
       ['user:me@shop.example', 'organization.handed_over', 'o1', { to: 'viewer@shop.example' }],
       ['user:viewer@shop.example', 'member.invited', 'gone@shop.example', { role: 'viewer', store_ids: [] }],
     ]);
+  });
+});
+
+describe('partners', () => {
+  it("let the partner's organization owner, and nobody else, act in its child organizations", () => {
+    const owner = { org_id: 'partner', role: { kind: 'organization-owner' } } as const;
+    expect(actsIn(owner, { parent_org_id: 'partner' })).toBe(true);
+    expect(actsIn(owner, { parent_org_id: 'other-partner' })).toBe(false);
+    expect(actsIn(owner, { parent_org_id: null })).toBe(false);
+    expect(actsIn({ org_id: 'partner', role: { kind: 'viewer' } }, { parent_org_id: 'partner' })).toBe(false);
+    expect(actsIn({ org_id: 'partner', role: { kind: 'store-owner', storeIds: ['s1'] } }, { parent_org_id: 'partner' })).toBe(false);
   });
 });

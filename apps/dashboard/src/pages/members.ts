@@ -74,6 +74,8 @@ export function memberPage(request: DashboardRequest, member: MemberDocument, st
   const { t } = request;
   const action = (what: string) => dashboardPath(`/members/${member._id}/${what}`);
   const changeable = member.role.kind !== 'organization-owner';
+  // A partner acting in a child changes its members but never hands the child over: its own owner does.
+  const handable = changeable && !request.signedIn!.partner;
   return layout(
     request,
     t('members.member.title', { email: member.email }),
@@ -81,8 +83,10 @@ export function memberPage(request: DashboardRequest, member: MemberDocument, st
 ${changeable
   ? html`<form method="post" action="${action('role')}">${csrfField(request)}${roleFields(request, stores, member.role)}<p><button type="submit">${t('members.change-role.submit')}</button></p></form>
 <h2>${t('members.remove.submit')}</h2>
-<form method="post" action="${action('remove')}">${csrfField(request)}<p>${t('members.remove.intro')}</p><p><button type="submit" class="secondary">${t('members.remove.submit')}</button></p></form>
-<h2>${t('members.hand-over.submit')}</h2>
+<form method="post" action="${action('remove')}">${csrfField(request)}<p>${t('members.remove.intro')}</p><p><button type="submit" class="secondary">${t('members.remove.submit')}</button></p></form>`
+  : null}
+${handable
+  ? html`<h2>${t('members.hand-over.submit')}</h2>
 <form method="post" action="${action('hand-over')}">${csrfField(request)}<p>${t('members.hand-over.intro')}</p><p><button type="submit" class="secondary">${t('members.hand-over.submit')}</button></p></form>`
   : null}
 <p><a href="${dashboardPath('/members')}">${t('members.back')}</a></p>`,

@@ -37,7 +37,7 @@ export function membersRoutes({ access, readStore }: RouteDeps, { mail, sessions
   const refused = (request: DashboardRequest, error: MemberFormError) => errorPage(request, 400, request.t(error));
   /** The organization's member the path names; another organization's id finds nothing. */
   const memberNamed = async (request: DashboardRequest): Promise<MemberDocument | undefined> =>
-    (await access.membersOf(request.signedIn!.member.org_id)).find((member) => member._id === request.params.id);
+    (await access.membersOf(request.signedIn!.organization.id)).find((member) => member._id === request.params.id);
   /** The decider's refusals, as the page says them. */
   const domainRefusal = (request: DashboardRequest, error: unknown): DashboardAnswer => {
     if (error instanceof DomainError && error.message === ALREADY_MEMBER_MESSAGE) return errorPage(request, 409, request.t('members.error.already'));
@@ -68,7 +68,7 @@ export function membersRoutes({ access, readStore }: RouteDeps, { mail, sessions
       path: '/members',
       access: REQUIRES_MEMBER,
       async handle(request) {
-        const orgId = request.signedIn!.member.org_id;
+        const orgId = request.signedIn!.organization.id;
         return { page: membersPage(request, await access.membersOf(orgId), await storesOf(orgId)) };
       },
     },
@@ -80,11 +80,11 @@ export function membersRoutes({ access, readStore }: RouteDeps, { mail, sessions
         const denied = ownerOnly(request) ?? requireRecentPasskey(request, MEMBERS);
         if (denied) return denied;
         const { member, organization } = request.signedIn!;
-        const parsed = parseInvitation(request.form, (await storesOf(member.org_id)).map((store) => store._id));
+        const parsed = parseInvitation(request.form, (await storesOf(organization.id)).map((store) => store._id));
         if (!parsed.ok) return refused(request, parsed.error);
         let invitation;
         try {
-          invitation = await access.invite(member, parsed.value.email, parsed.value.role, request.now);
+          invitation = await access.invite(organization.id, member, parsed.value.email, parsed.value.role, request.now);
         } catch (error) {
           return domainRefusal(request, error);
         }
@@ -109,17 +109,18 @@ export function membersRoutes({ access, readStore }: RouteDeps, { mail, sessions
     memberChange('/members/:id/role', async (request, target, session) => {
       const role = parseRole(request.form, (await storesOf(target.org_id)).map((store) => store._id));
       if (!role.ok) return refused(request, role.error);
-      await access.changeRole(request.signedIn!.member, target._id, role.value, request.now);
+      await access.changeRole(target.org_id, request.signedIn!.member, target._id, role.value, request.now);
       session.flash('members.role-changed', { email: target.email });
       return { redirect: MEMBERS };
     }),
     memberChange('/members/:id/remove', async (request, target, session) => {
-      await access.remove(request.signedIn!.member, target._id, request.now);
+      await access.remove(target.org_id, request.signedIn!.member, target._id, request.now);
       await sessions.endMember(target._id);
       session.flash('members.removed', { email: target.email });
       return { redirect: MEMBERS };
     }),
     memberChange('/members/:id/hand-over', async (request, target, session) => {
+      if (request.signedIn!.partner) return errorPage(request, 403, request.t('partners.hand-over-own'));
       await access.handOver(request.signedIn!.member, target._id, request.now);
       session.flash('members.handed-over', { email: target.email });
       return { redirect: MEMBERS };
