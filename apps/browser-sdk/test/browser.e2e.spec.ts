@@ -126,7 +126,7 @@ describeInChromium('the browser SDK in Chromium, against the running service', (
     expect(await refetched()).toEqual(expect.arrayContaining([nocors, cors]));
     const list = await scriptsUntil(store.id, (found) => !!bySrc(found, 'nocors.js') && !!bySrc(found, 'refused/cors.js'));
     expect(bySrc(list, 'nocors.js')).toMatchObject({ current_hash: null, integrity_status: 'pending' });
-    // The keyed script is rebuilt at most every 10 s; a new browser context does not have it cached.
+    // The keyed script is rebuilt on the new script's fact; a new browser context does not have it cached.
     const keyed = async () => (await service.request('GET', `/sdk/v1/sdk.js?key=${store.sdk_key}`)).text;
     await eventually(keyed, (text) => text.includes(`"cors_refused":["${urlTag(nocors)}"]`), { timeoutMs: 25_000, intervalMs: 500 });
 

@@ -9,8 +9,9 @@ import { COMPILE_HINT, SdkBundle, type SdkRelease, type ServedScript } from './s
 import { SdkConfigDocument, type PageConfig } from './sdk-config';
 
 /**
- * A built script is dropped when a fact says its store's decisions changed (`changed`). Kept at most this long
- * otherwise: what no fact announces, the `cors_refused` hint, is refreshed as often as browsers re-check the script.
+ * A built script is dropped when a fact says its store's decisions or scripts changed (`changed`). Kept at most this
+ * long otherwise: what no fact announces (a script leaving the `cors_refused` hint once hashed) is refreshed as often
+ * as browsers re-check the script.
  */
 const KEPT_FOR_MS = 300_000;
 /**

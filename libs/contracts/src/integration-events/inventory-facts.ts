@@ -43,10 +43,13 @@ export type InventoryTopic = (typeof INVENTORY_TOPICS)[keyof typeof INVENTORY_TO
 
 /**
  * The facts that change what a store's SDK acts on (its mode and developer mode, its rules, its authorized
- * scripts): every gateway replica drops the store's built `sdk.js` on each, so the next page view gets the change.
+ * scripts, and the external scripts it could not hash, which a new script may join): every gateway replica drops the
+ * store's built `sdk.js` on each, so the next page view gets the change. A new script's fact is bounded by the
+ * store's new-script budget, so it cannot make a gateway rebuild more often than a store may add scripts.
  */
 export const SDK_CONFIG_TOPICS: readonly InventoryTopic[] = [
   INVENTORY_TOPICS.storeUpdated,
+  INVENTORY_TOPICS.scriptDetected,
   INVENTORY_TOPICS.storeSuspended,
   INVENTORY_TOPICS.ruleChanged,
   INVENTORY_TOPICS.scriptAuthorized,

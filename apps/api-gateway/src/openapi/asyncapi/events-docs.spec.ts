@@ -28,6 +28,6 @@ describe('docs/events.md and docs/asyncapi.json', () => {
     );
     expect(row(INVENTORY_TOPICS.storeUpdated)).toContain('`profile` (optional; {name, country, timezone, emergency_contact})');
     expect(row(INVENTORY_TOPICS.headersChanged)).toContain('`changes` ([{name, change_type, old_value, new_value}])');
-    expect(row(INVENTORY_TOPICS.scriptDetected)).toMatch(/\| alerts, inventory, notifier, reports \|$/);
+    expect(row(INVENTORY_TOPICS.scriptDetected)).toMatch(/\| alerts, inventory, notifier, reports, api-gateway \|$/);
   });
 });
