@@ -56,8 +56,12 @@ export interface ReportLabels {
   /** What an alert's occurrences and first/last seen count. */
   alertsCounts: string;
   pagesObserved: { heading: string; intro: (listed: number, total: number) => string; batches: string };
+  connections: { heading: string; intro: string };
   weeksWithoutMonitoring: (count: number) => string;
   columns: {
+    destination: string;
+    via: string;
+    initiators: string;
     script: string;
     party: string;
     category: string;
@@ -204,8 +208,15 @@ const PT_BR: ReportLabels = {
     intro: (listed, total) => `Caminhos de página (sem parâmetros) de onde o SDK enviou lotes no período, contados por horas inteiras: ${total} no total, os ${listed} mais ativos listados.`,
     batches: 'Lotes do SDK',
   },
+  connections: {
+    heading: 'Conexões das páginas de pagamento',
+    intro: 'As origens para onde as páginas de pagamento enviaram requisições até o fim do período (só a origem é relatada, nunca caminho, parâmetros ou corpo), como chegaram a elas e os scripts vistos na pilha dessas requisições.',
+  },
   weeksWithoutMonitoring: (count) => (count === 0 ? 'Todas as semanas tiveram monitoramento.' : `${count} semana(s) sem monitoramento.`),
   columns: {
+    destination: 'Destino',
+    via: 'Meio',
+    initiators: 'Scripts iniciadores',
     script: 'Script',
     party: 'Origem',
     category: 'Categoria',
@@ -395,8 +406,15 @@ const EN: ReportLabels = {
     intro: (listed, total) => `Page paths (without parameters) the SDK sent batches from in the period, counted by whole hours: ${total} in all, the ${listed} busiest listed.`,
     batches: 'SDK batches',
   },
+  connections: {
+    heading: 'Connections of the payment pages',
+    intro: 'The origins the payment pages sent requests to up to the end of the period (only the origin is ever reported, never a path, a query or a body), how they were reached and the scripts seen on the stack of those requests.',
+  },
   weeksWithoutMonitoring: (count) => (count === 0 ? 'Every week was monitored.' : `${count} week(s) without monitoring.`),
   columns: {
+    destination: 'Destination',
+    via: 'Via',
+    initiators: 'Initiating scripts',
     script: 'Script',
     party: 'Party',
     category: 'Category',

@@ -41,6 +41,17 @@ describe('report CSV', () => {
     expect(byId.get(data.scripts[3].id)!.Justificativa).toBe('');
   });
 
+  it('gives every connection back with its ways, pages and initiators one per line', async () => {
+    const data = reportDataFixture();
+    const [header, ...records] = parsed(await csv(data, 'connections', 'en'));
+    expect(header).toEqual(['Destination', 'Via', 'Page', 'Initiating scripts', 'First seen (UTC)', 'Last seen (UTC)']);
+    expect(records).toEqual([
+      ['https://api.stripe.com', 'fetch\nbeacon', '/checkout/pagamento\n/checkout/confirmação', 'https://js.stripe.com/v3/', data.connections![0].first_seen_at, data.connections![0].last_seen_at],
+      ['https://coleta.evil.example', 'image', '/checkout/pagamento', '', data.connections![1].first_seen_at, data.connections![1].last_seen_at],
+    ]);
+    expect(parsed(await csv({ ...data, connections: undefined }, 'connections', 'en'))).toHaveLength(1); // a snapshot made before: the header row alone
+  });
+
   it('neutralizes what a spreadsheet would run as a formula, in every text column', async () => {
     const data = reportDataFixture();
     const [, ...records] = parsed(await csv(data, 'scripts'));

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { CSV_BOM, csvLine, type CsvCell } from '@pss/kernel';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { CsvTable, ReportAlert, ReportData, ReportHeader, ReportLocale, ReportScript } from './report-data';
+import type { CsvTable, ReportAlert, ReportConnection, ReportData, ReportHeader, ReportLocale, ReportScript } from './report-data';
 import { labelsFor, type ReportLabels } from './labels';
 
 /**
@@ -28,6 +28,9 @@ export async function* csvChunks(data: ReportData, table: CsvTable, locale: Repo
   switch (table) {
     case 'scripts':
       yield* rows(SCRIPT_COLUMNS, data.scripts, locale);
+      return;
+    case 'connections':
+      yield* rows(CONNECTION_COLUMNS, data.connections ?? [], locale);
       return;
     case 'headers':
       yield* rows(HEADER_COLUMNS, data.headers, locale);
@@ -76,6 +79,15 @@ const SCRIPT_COLUMNS: CsvColumn<ReportScript>[] = [
     header: (l) => l.columns.decisions,
     value: (s) => s.decisions.map((d) => `${d.at} ${d.action} (${d.method}) ${d.by}${d.justification ? `: ${d.justification}` : ''}`).join('\n') || null,
   },
+];
+
+const CONNECTION_COLUMNS: CsvColumn<ReportConnection>[] = [
+  { header: (l) => l.columns.destination, value: (c) => c.origin },
+  { header: (l) => l.columns.via, value: (c) => c.via.join('\n') },
+  { header: (l) => l.columns.page, value: (c) => c.pages.join('\n') || null },
+  { header: (l) => l.columns.initiators, value: (c) => c.initiators.join('\n') || null },
+  { header: (l) => `${l.columns.firstSeen} (UTC)`, value: (c) => c.first_seen_at },
+  { header: (l) => `${l.columns.lastSeen} (UTC)`, value: (c) => c.last_seen_at },
 ];
 
 const HEADER_COLUMNS: CsvColumn<ReportHeader>[] = [

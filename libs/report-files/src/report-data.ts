@@ -27,6 +27,8 @@ export interface ReportData {
   data_access: DataAccess[];
   /** The busiest page paths the SDK reported from in the period (absent from snapshots made before it was added). */
   pages_observed?: PageObserved[];
+  /** Where the payment pages sent data, beside the scripts (absent from snapshots made before it was added). */
+  connections?: ReportConnection[];
 }
 
 export interface ReportMeta {
@@ -198,6 +200,18 @@ export interface PageObserved {
   page: string;
   /** SDK batches sent from it in the period. */
   batches: number;
+}
+
+/** An origin the payment pages sent requests to up to period_end: only the origin was ever reported. */
+export interface ReportConnection {
+  origin: string;
+  /** How the pages reached it (fetch, xhr, beacon, image, form, websocket), in the order first seen. */
+  via: string[];
+  pages: string[];
+  /** The URLs of the scripts seen on the stack of its requests. */
+  initiators: string[];
+  first_seen_at: string;
+  last_seen_at: string;
 }
 
 /** Which script read which class of sensitive field, and how often (never a value). */

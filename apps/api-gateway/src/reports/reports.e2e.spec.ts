@@ -49,7 +49,7 @@ describe('PCI reports (HTTP, embedded)', () => {
       schema_version: 2,
       generated_by: `api:${suite.prefix}`,
       has_pdf: true,
-      csv_tables: ['scripts', 'headers', 'alerts'],
+      csv_tables: ['scripts', 'connections', 'headers', 'alerts'],
       generated: true,
     });
     expect(answer.body.sha256).toMatch(/^[0-9a-f]{64}$/);

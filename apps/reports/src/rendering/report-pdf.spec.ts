@@ -111,6 +111,16 @@ describePoppler('report PDF (read back with poppler)', () => {
     for (const absent of ['Header changes', 'Pages observed']) expect(before).not.toContain(absent);
   });
 
+  it('lists the connections beside the scripts, and has no such section in a snapshot made before them', async () => {
+    const fixture = reportDataFixture({ meta: { ...reportDataFixture().meta, locale: 'en' } });
+    const all = text(written(await renderReportPdf(fixture, snapshot('en'))));
+    for (const expected of ['Connections of the payment pages', 'Destination Via Initiating scripts', 'https://api.stripe.com fetch, beacon https://js.stripe.com/v3/', 'https://coleta.evil.example image —']) {
+      expect(all).toContain(expected);
+    }
+    expect(all.indexOf('Connections of the payment pages')).toBeGreaterThan(all.indexOf('Scripts'));
+    expect(text(written(await renderReportPdf({ ...fixture, connections: undefined }, snapshot('en'))))).not.toContain('Connections of the payment pages');
+  });
+
   it('embeds every font it uses', async () => {
     const file = written(await renderReportPdf(reportDataFixture(), snapshot('pt-BR')));
     const used = fonts(file);

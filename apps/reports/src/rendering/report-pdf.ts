@@ -6,6 +6,7 @@ import {
   type PageObserved,
   type PeriodicCheck,
   type ReportAlert,
+  type ReportConnection,
   type ReportData,
   type ReportHeader,
   type ReportLabels,
@@ -133,6 +134,23 @@ async function requirement643(layout: PdfLayout, context: Context): Promise<void
   await requirementSummary(layout, context, labels.sections.req643, labels.sections.req643Intro, labels.summary643, data.summary_643);
   layout.heading(labels.sections.scripts, 2);
   await layout.table(scriptColumns(context), data.scripts, { empty: labels.sections.empty });
+  await connections(layout, context);
+}
+
+/** Beside the scripts, where they send: snapshots made before connections were reported have no such section. */
+async function connections(layout: PdfLayout, { data, labels, dates }: Context): Promise<void> {
+  if (!data.connections) return;
+  const c = labels.columns;
+  layout.heading(labels.connections.heading, 2);
+  layout.paragraph(labels.connections.intro, { muted: true });
+  const columns: Column<ReportConnection>[] = [
+    { header: c.destination, width: 0.26, cell: (row) => row.origin },
+    { header: c.via, width: 0.1, cell: (row) => row.via.join(', ') },
+    { header: c.initiators, width: 0.34, cell: (row) => row.initiators.join(' ') || '—' },
+    { header: c.firstSeen, width: 0.15, cell: (row) => dates.utc(row.first_seen_at) },
+    { header: c.lastSeen, width: 0.15, cell: (row) => dates.utc(row.last_seen_at) },
+  ];
+  await layout.table(columns, data.connections, { empty: labels.sections.empty });
 }
 
 function scriptColumns({ labels, dates, numbers }: Context): Column<ReportScript>[] {

@@ -57,6 +57,23 @@ describe('report builder', () => {
     expect(data.scripts.map((script) => script.id)).not.toContain('late');
   });
 
+  it('lists the connections beside the scripts, each with how, where and by what it was reached, as of period_end', async () => {
+    const sighting = (type: 'inventory.connection.detected' | 'inventory.connection.seen', at: string, change: object) =>
+      fact(type, at, { connection_id: 'c1', store_id: STORE, origin: 'https://api.psp.example', via: 'fetch', page: null, initiator: null, at, ...change } as never);
+    const psp = { script_id: 'a', src: 'https://cdn.example/a.js' };
+    const facts = [
+      ...history,
+      sighting('inventory.connection.detected', '2026-11-10T10:00:00.000Z', { page: '/checkout', initiator: psp, page_url: 'https://loja.example/checkout', session_id: 's', sensitive_read: null }),
+      sighting('inventory.connection.seen', '2026-11-12T10:00:00.000Z', { via: 'beacon', page: '/pay' }),
+      // After period_end: the report does not see it.
+      sighting('inventory.connection.seen', '2026-11-24T10:00:00.000Z', { page: '/late' }),
+    ];
+    const data = await buildReport(request, { facts: pages(facts), sdkHours });
+    expect(data.connections).toEqual([
+      { origin: 'https://api.psp.example', via: ['fetch', 'beacon'], pages: ['/checkout', '/pay'], initiators: [psp.src], first_seen_at: '2026-11-10T10:00:00.000Z', last_seen_at: '2026-11-12T10:00:00.000Z' },
+    ]);
+  });
+
   it('names the store by the identity it was created with when the period ends before it existed', async () => {
     const before = { ...request, periodStart: '2026-09-01T00:00:00.000Z', periodEnd: '2026-09-08T00:00:00.000Z' };
     const data = await buildReport(before, { facts: pages(history), sdkHours: [] });

@@ -115,6 +115,7 @@ export async function buildReport(request: ReportRequest, sources: ReportSources
       pages_observed: pages.length,
     },
     scripts: scriptRows,
+    connections: [...fold.connections.values()].sort((a, b) => compare(a.first_seen_at, b.first_seen_at) || compare(a.origin, b.origin)),
     headers: headerRows(fold, store?.payment_pages ?? []),
     alerts: alertRows,
     policies: [...fold.policies.values()].sort((a, b) => a.priority - b.priority || compare(a.id, b.id)),

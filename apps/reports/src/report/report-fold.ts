@@ -6,6 +6,7 @@ import {
   integrityOf,
   type AlertFact,
   type AlertResourceFact,
+  type ConnectionSeenFact,
   type FieldReadingScript,
   type HeadersBaselinedFact,
   type HeadersChangedFact,
@@ -17,7 +18,7 @@ import {
   type StoreCreatedFact,
   type StoreUpdatedFact,
 } from '@pss/contracts';
-import type { ChangeEvents, DataAccess, ReportAlert, ReportHeader, ReportPolicy, ReportScript } from '@pss/report-files';
+import type { ChangeEvents, DataAccess, ReportAlert, ReportConnection, ReportHeader, ReportPolicy, ReportScript } from '@pss/report-files';
 
 /** What a report is folded from: inventory's and alerts' integration events, as reports recorded them. */
 export type ReportFact = InventoryFact | AlertFact;
@@ -78,6 +79,7 @@ export class ReportFold {
   readonly headers = new Map<string, HeaderState>();
   readonly alerts = new Map<string, ReportAlert & { opened_in_period: boolean }>();
   readonly policies = new Map<string, ReportPolicy>();
+  readonly connections = new Map<string, ReportConnection>();
   readonly dataAccess = new Map<string, DataAccess>();
   readonly weeks = new Map<number, WeekFacts>();
   /** Change and tamper events detected in the period (11.6.1), by kind. */
@@ -173,9 +175,24 @@ export class ReportFold {
       case T.policyDeleted:
       case T.policyApplied:
         return this.applyPolicy(fact, inPeriod);
+      case T.connectionDetected:
+      case T.connectionSeen:
+        return this.connectionSeen(fact.data);
       case T.sdkActivity:
         return;
     }
+  }
+
+  /** Each sighting adds what it names (the inventory sent each page and initiator once, up to its bounds). */
+  private connectionSeen(data: ConnectionSeenFact): void {
+    const connection = this.connections.get(data.connection_id) ?? { origin: data.origin, via: [], pages: [], initiators: [], first_seen_at: data.at, last_seen_at: data.at };
+    this.connections.set(data.connection_id, connection);
+    const add = (list: string[], item: string | null | undefined) => item && !list.includes(item) && list.push(item);
+    add(connection.via, data.via);
+    add(connection.pages, data.page);
+    add(connection.initiators, data.initiator?.src);
+    if (data.at > connection.last_seen_at) connection.last_seen_at = data.at;
+    if (data.at < connection.first_seen_at) connection.first_seen_at = data.at;
   }
 
   private storeCreated(data: StoreCreatedFact): void {

@@ -15,7 +15,7 @@ export const REPORT_LOCALES = ['pt-BR', 'en'] as const;
 export type ReportLocale = (typeof REPORT_LOCALES)[number];
 export const REPORT_FORMATS = ['json', 'pdf', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
-export const REPORT_CSV_TABLES = ['scripts', 'headers', 'alerts'] as const;
+export const REPORT_CSV_TABLES = ['scripts', 'connections', 'headers', 'alerts'] as const;
 export type ReportCsvTable = (typeof REPORT_CSV_TABLES)[number];
 
 /** The Report snapshot resource (spec), as stored; immutable once written. */

@@ -86,6 +86,10 @@ export function reportDataFixture(overrides: Partial<ReportData> = {}): ReportDa
       { page: '/carrinho', batches: 1302 },
       { page: '/checkout/confirmação', batches: 166 },
     ],
+    connections: [
+      { origin: 'https://api.stripe.com', via: ['fetch', 'beacon'], pages: ['/checkout/pagamento', '/checkout/confirmação'], initiators: ['https://js.stripe.com/v3/'], first_seen_at: at(16, 13), last_seen_at: at(23, 11) },
+      { origin: 'https://coleta.evil.example', via: ['image'], pages: ['/checkout/pagamento'], initiators: [], first_seen_at: at(18), last_seen_at: at(18, 14) },
+    ],
     data_access: [
       { script_id: scriptId(1), src: 'https://js.stripe.com/v3/', field_class: 'card_number', accesses: 812, script_authorized: true, first_at: at(16, 13), last_at: at(23, 11) },
       { script_id: scriptId(3), src: '=HYPERLINK("https://evil.example/x","clique")', field_class: 'cvv', accesses: 3, script_authorized: false, first_at: at(18), last_at: at(18, 14) },

@@ -1316,7 +1316,7 @@ export interface components {
             sequence: number;
             generated_by: string;
             has_pdf: boolean;
-            csv_tables: ("scripts" | "headers" | "alerts")[];
+            csv_tables: ("scripts" | "connections" | "headers" | "alerts")[];
             /** Format: date-time */
             created_at: string;
             generated?: boolean;
@@ -5508,7 +5508,7 @@ export interface operations {
                 /** @description Partners only (orgs:manage): act on this child organization. */
                 org_id?: string;
                 format?: "json" | "pdf" | "csv";
-                csv_table?: "scripts" | "headers" | "alerts";
+                csv_table?: "scripts" | "connections" | "headers" | "alerts";
                 store_id: string;
                 period_start?: string;
                 period_end?: string;
@@ -5709,7 +5709,7 @@ export interface operations {
                 /** @description Partners only (orgs:manage): act on this child organization. */
                 org_id?: string;
                 format?: "json" | "pdf" | "csv";
-                csv_table?: "scripts" | "headers" | "alerts";
+                csv_table?: "scripts" | "connections" | "headers" | "alerts";
             };
             header?: never;
             path: {
