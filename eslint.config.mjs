@@ -11,8 +11,8 @@ import tseslint from 'typescript-eslint';
 process.env.NX_DAEMON ??= 'false';
 await createProjectGraphAsync({ exitOnError: true });
 
-/** Test code: spec files, conformance suites, harnesses and fixtures, the browser SDK's Chromium rig, the fuzzer. */
-const TEST_FILES = ['**/*.spec.ts', '**/*.conformance.ts', '**/testing/**/*.ts', 'apps/browser-sdk/test/**/*.ts', 'apps/api-gateway/src/fuzz/**/*.ts'];
+/** Test code: spec files, conformance suites, harnesses and fixtures, the Chromium rigs of the browser SDK and the dashboard, the fuzzer. */
+const TEST_FILES = ['**/*.spec.ts', '**/*.conformance.ts', '**/testing/**/*.ts', 'apps/browser-sdk/test/**/*.ts', 'apps/dashboard/test/**/*.ts', 'apps/api-gateway/src/fuzz/**/*.ts'];
 const APP_TEST_FILES = TEST_FILES.map((glob) => (glob.startsWith('apps/') ? glob : `apps/${glob}`));
 
 /** Any file of an app, by its `@pss/<app>/…` alias. */

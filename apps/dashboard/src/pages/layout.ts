@@ -31,6 +31,7 @@ function navigation(request: DashboardRequest): Html | null {
       <li><a href="${dashboardPath('/passkeys')}">${request.t('nav.passkeys')}</a></li>
       <li><a href="${dashboardPath('/members')}">${request.t('nav.members')}</a></li>
       ${request.signedIn.member.role.kind === 'organization-owner' ? html`<li><a href="${dashboardPath('/organizations')}">${request.t('nav.partners')}</a></li>` : null}
+      <li><a href="${dashboardPath('/tokens')}">${request.t('nav.tokens')}</a></li>
     </ul>
     <form method="post" action="${dashboardPath('/sign-out')}">${csrfField(request)}<button type="submit">${request.t('sign-out')}</button></form>
   </nav>`;

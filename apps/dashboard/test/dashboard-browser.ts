@@ -1,0 +1,116 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core';
+import { freePort } from '@pss/testkit';
+import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { launchChromium } from '@pss/browser-sdk/test/chromium';
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/** Where the browser tests leave the screenshots docs/dashboard.md shows. */
+export const SCREENSHOTS = join(__dirname, '../../../docs/dashboard');
+
+/**
+ * The embedded service on a real port with PUBLIC_URL on localhost (the passkeys' relying party), and Chromium
+ * with a person per browser context: what every dashboard browser test starts from.
+ */
+export class DashboardInChromium {
+  /** Every CSP violation any page reported: a test expects none. */
+  readonly violations: string[] = [];
+
+  private constructor(
+    readonly service: EmbeddedHarness,
+    readonly browser: Browser,
+    readonly base: string,
+    private readonly closeBrowser: () => Promise<void>,
+  ) {}
+
+  static async start(): Promise<DashboardInChromium> {
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const service = await EmbeddedHarness.start({ env: { PUBLIC_URL: base } });
+    await service.app.listen(port, '127.0.0.1');
+    const { browser, close } = await launchChromium();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    return new DashboardInChromium(service, browser, base, close);
+  }
+
+  async close(): Promise<void> {
+    await this.closeBrowser();
+    await this.service.close();
+  }
+
+  /** A fresh browser profile with a platform authenticator that verifies its user, reporting every CSP violation. */
+  async personWithPasskeyDevice(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await this.browser.createBrowserContext();
+    const page = await context.newPage();
+    const cdp = await page.createCDPSession();
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await page.exposeFunction('reportCspViolation', (violation: string) => this.violations.push(violation));
+    await page.evaluateOnNewDocument(() => {
+      // Runs in the page (the root tsconfig has no DOM types).
+      const window = globalThis as any;
+      window.document.addEventListener('securitypolicyviolation', (event: any) => window.reportCspViolation(`${event.violatedDirective} ${event.blockedURI} ${window.location.pathname}`));
+    });
+    return { context, page };
+  }
+
+  /** The session cookie of a browser context, as a Cookie header for requests made beside the browser. */
+  async sessionCookie(context: BrowserContext): Promise<string> {
+    const session = (await context.cookies()).find((cookie) => cookie.name === '__Host-pss-dashboard');
+    return `__Host-pss-dashboard=${session!.value}`;
+  }
+}
+
+/**
+ * The organization's owner redeems the invitation (their first passkey), then signs out and back in with a
+ * recovery code, which does not count as a passkey check: the next sensitive action asks for the passkey again.
+ */
+export async function ownerBackWithRecoveryCode(page: Page, invitationLink: string, email: string): Promise<void> {
+  await page.goto(`${invitationLink}?lang=en`);
+  await pressByKeyboard(page, 'Accept and create my passkey');
+  const codes = await page.$$eval('#recovery-codes code', (elements) => elements.map((element) => element.textContent ?? ''));
+  await pressByKeyboard(page, 'I saved the codes, continue');
+  await pressByKeyboard(page, 'Sign out');
+  await signInWithCode(page, email, codes[0]);
+}
+
+/** Signs in on the sign-in page with a recovery code; the dashboard's home shows who is signed in. */
+export async function signInWithCode(page: Page, email: string, code: string): Promise<void> {
+  await page.type('#email', email);
+  await page.type('#code', code);
+  await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+  expect(await text(page)).toContain(`Signed in as ${email}`);
+}
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function accessible(page: Page): Promise<void> {
+  const found = await page.evaluate(async (source) => {
+    // Evaluated by DevTools, as an extension would inject it: the page's CSP governs the page's own code.
+    (0, eval)(source);
+    const window = globalThis as any;
+    const result = await window.axe.run(window.document, { resultTypes: ['violations'] });
+    return result.violations.filter((violation: any) => ['serious', 'critical'].includes(violation.impact)).map((violation: any) => `${violation.id}: ${violation.help}`);
+  }, AXE);
+  expect(found).toEqual([]);
+}
+
+/** Tabs to the control whose text or accessible label is `label` and presses Enter, as a keyboard user does; the navigation it causes. */
+export async function pressByKeyboard(page: Page, label: string): Promise<HTTPResponse | null> {
+  for (let presses = 0; presses < 60; presses += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const active = (globalThis as any).document.activeElement;
+      return active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? '';
+    });
+    if (focused === label) {
+      const [response] = await Promise.all([page.waitForNavigation({ timeout: 15_000 }), page.keyboard.press('Enter')]);
+      return response;
+    }
+  }
+  throw new Error(`no control "${label}" reachable by Tab`);
+}
+
+export const text = (page: Page): Promise<string> => page.evaluate(() => (globalThis as any).document.body.innerText);
