@@ -110,8 +110,8 @@ export const OPERATION_CATALOG: Record<string, OperationAnswers> = {
     },
   },
   'Sdk.getConfig': { summary: 'The configuration the SDK of a store runs with', success: { '200': { type: 'object' }, '304': null }, errors: [401, 403, 429] },
-  'Sdk.postEvents': { summary: 'A batch of SDK observations', success: { '202': json('SdkBatchReceipt') }, errors: [400, 401, 403, 413, 415, 429] },
-  'Sdk.postCspReports': { summary: 'Browser CSP violation reports', success: { '202': json('SdkBatchReceipt') }, errors: [400, 401, 403, 413, 415, 429] },
+  'Sdk.postEvents': { summary: 'A batch of SDK observations', success: { '202': json('SdkBatchReceipt') }, errors: [400, 401, 403, 413, 415, 429, 503] },
+  'Sdk.postCspReports': { summary: 'Browser CSP violation reports', success: { '202': json('SdkBatchReceipt') }, errors: [400, 401, 403, 413, 415, 429, 503] },
 };
 
 /** One line per tag (the controllers' names). */

@@ -10,6 +10,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '^[0-9a-f]{64}$': '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
   '^sha(256|384|512)-': 'sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC',
   '^sha256-[A-Za-z0-9+/]{43}=$': 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=',
+  '^pss-verify=[0-9a-f]{32}$': 'pss-verify=4f0c9a1e2b3d4c5e6f708192a3b4c5d6',
 };
 
 /** A value of the schema for documentation examples: required fields only, the first of every choice. */

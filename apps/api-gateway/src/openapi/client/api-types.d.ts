@@ -2233,7 +2233,7 @@ export interface operations {
                      *       "domain_claim": "unverified",
                      *       "domain_verification": {
                      *         "record": "xxxx",
-                     *         "value": "xxxx",
+                     *         "value": "pss-verify=4f0c9a1e2b3d4c5e6f708192a3b4c5d6",
                      *         "verified_at": "2026-11-23T09:00:00.000Z"
                      *       },
                      *       "pages": [],
@@ -2393,7 +2393,7 @@ export interface operations {
                      *       "domain_claim": "unverified",
                      *       "domain_verification": {
                      *         "record": "xxxx",
-                     *         "value": "xxxx",
+                     *         "value": "pss-verify=4f0c9a1e2b3d4c5e6f708192a3b4c5d6",
                      *         "verified_at": "2026-11-23T09:00:00.000Z"
                      *       }
                      *     }
@@ -2608,7 +2608,7 @@ export interface operations {
                      *       "domain_claim": "unverified",
                      *       "domain_verification": {
                      *         "record": "xxxx",
-                     *         "value": "xxxx",
+                     *         "value": "pss-verify=4f0c9a1e2b3d4c5e6f708192a3b4c5d6",
                      *         "verified_at": "2026-11-23T09:00:00.000Z"
                      *       }
                      *     }
@@ -2865,7 +2865,7 @@ export interface operations {
                      *       "domain_claim": "unverified",
                      *       "domain_verification": {
                      *         "record": "xxxx",
-                     *         "value": "xxxx",
+                     *         "value": "pss-verify=4f0c9a1e2b3d4c5e6f708192a3b4c5d6",
                      *         "verified_at": "2026-11-23T09:00:00.000Z"
                      *       }
                      *     }
@@ -6932,6 +6932,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "Sdk.preflight.events": {
@@ -7039,6 +7048,15 @@ export interface operations {
             };
             /** @description rate_limited: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: a service or data store did not answer in time; safe to retry (with the same Idempotency-Key) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
