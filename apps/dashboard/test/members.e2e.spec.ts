@@ -1,18 +1,15 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { auditLog } from '@pss/dashboard-reads';
 import { outboxDirectory } from '@pss/mail';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
-import { freePort } from '@pss/testkit';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
-import { chromiumFound, CHROME_PATH, launchChromium } from '@pss/browser-sdk/test/chromium';
+import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { chromiumFound, CHROME_PATH } from '@pss/browser-sdk/test/chromium';
+import { accessible, DashboardInChromium, pressByKeyboard, SCREENSHOTS, text } from './dashboard-browser';
 
 if (!chromiumFound()) console.log(`Dashboard members browser tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
 const describeInChromium = chromiumFound() ? describe : describe.skip;
-
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const SCREENSHOTS = join(__dirname, '../../../docs/dashboard');
 
 /**
  * Members, as two people do it in Chromium, each with their own passkey device (a browser context and a CDP
@@ -21,67 +18,17 @@ const SCREENSHOTS = join(__dirname, '../../../docs/dashboard');
  * whose session ends. Every page checked with axe-core, no CSP violation.
  */
 describeInChromium('dashboard members in Chromium (embedded)', () => {
+  let dashboard: DashboardInChromium;
   let service: EmbeddedHarness;
-  let browser: Browser;
-  let close: () => Promise<void>;
   let base: string;
-  const violations: string[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    service = await EmbeddedHarness.start({ env: { PUBLIC_URL: base } });
-    await service.app.listen(port, '127.0.0.1');
-    ({ browser, close } = await launchChromium());
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    dashboard = await DashboardInChromium.start();
+    ({ service, base } = dashboard);
   }, 60_000);
-  afterAll(async () => {
-    await close?.();
-    await service?.close();
-  });
+  afterAll(() => dashboard?.close());
 
-  /** A fresh browser profile with a platform authenticator that verifies its user, reporting every CSP violation. */
-  async function personWithPasskeyDevice(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    const cdp = await page.createCDPSession();
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
-    await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
-    await page.evaluateOnNewDocument(() => {
-      const window = globalThis as any;
-      window.document.addEventListener('securitypolicyviolation', (event: any) => window.reportCspViolation(`${event.violatedDirective} ${event.blockedURI} ${window.location.pathname}`));
-    });
-    return { context, page };
-  }
-
-  /** No serious or critical accessibility violation on the page as it is now. */
-  async function accessible(page: Page): Promise<void> {
-    const found = await page.evaluate(async (source) => {
-      (0, eval)(source);
-      const window = globalThis as any;
-      const result = await window.axe.run(window.document, { resultTypes: ['violations'] });
-      return result.violations.filter((violation: any) => ['serious', 'critical'].includes(violation.impact)).map((violation: any) => `${violation.id}: ${violation.help}`);
-    }, AXE);
-    expect(found).toEqual([]);
-  }
-
-  /** Tabs to the control named `label` and presses Enter, as a keyboard user does; the navigation it causes. */
-  async function pressByKeyboard(page: Page, label: string): Promise<HTTPResponse | null> {
-    for (let presses = 0; presses < 60; presses += 1) {
-      await page.keyboard.press('Tab');
-      const focused = await page.evaluate(() => (globalThis as any).document.activeElement?.textContent?.trim() ?? '');
-      if (focused === label) {
-        const [response] = await Promise.all([page.waitForNavigation({ timeout: 15_000 }), page.keyboard.press('Enter')]);
-        return response;
-      }
-    }
-    throw new Error(`no control "${label}" reachable by Tab`);
-  }
-
-  const text = (page: Page): Promise<string> => page.evaluate(() => (globalThis as any).document.body.innerText);
+  const personWithPasskeyDevice = () => dashboard.personWithPasskeyDevice();
   const redeem = async (page: Page, link: string): Promise<void> => {
     await page.goto(link);
     await pressByKeyboard(page, 'Accept and create my passkey');
@@ -181,7 +128,7 @@ describeInChromium('dashboard members in Chromium (embedded)', () => {
 
     await owner.context.close();
     await viewer.context.close();
-    expect(violations).toEqual([]);
+    expect(dashboard.violations).toEqual([]);
   }, 180_000);
 
   it("lets a partner's owner act in a child organization, whose pages then show the child's data, and switch back", async () => {
@@ -225,6 +172,6 @@ describeInChromium('dashboard members in Chromium (embedded)', () => {
     await pressByKeyboard(page, 'Back to Agency');
     expect(await text(page)).toMatch(/Organization\s+Agency/);
     await context.close();
-    expect(violations).toEqual([]);
+    expect(dashboard.violations).toEqual([]);
   }, 120_000);
 });

@@ -1,15 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core';
-import { freePort } from '@pss/testkit';
-import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
-import { chromiumFound, CHROME_PATH, launchChromium } from '@pss/browser-sdk/test/chromium';
+import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { chromiumFound, CHROME_PATH } from '@pss/browser-sdk/test/chromium';
+import { accessible, DashboardInChromium, pressByKeyboard, SCREENSHOTS, text } from './dashboard-browser';
 
 if (!chromiumFound()) console.log(`Dashboard browser tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
 const describeInChromium = chromiumFound() ? describe : describe.skip;
-
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const SCREENSHOTS = join(__dirname, '../../../docs/dashboard');
 
 /**
  * The owner's way in, as a person does it in Chromium with a passkey (CDP's virtual authenticator), by keyboard:
@@ -17,69 +12,17 @@ const SCREENSHOTS = join(__dirname, '../../../docs/dashboard');
  * recovery code. Every page is checked with axe-core and must cause no CSP violation.
  */
 describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
+  let dashboard: DashboardInChromium;
   let service: EmbeddedHarness;
-  let browser: Browser;
-  let close: () => Promise<void>;
   let base: string;
-  const violations: string[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    service = await EmbeddedHarness.start({ env: { PUBLIC_URL: base } });
-    await service.app.listen(port, '127.0.0.1');
-    ({ browser, close } = await launchChromium());
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    dashboard = await DashboardInChromium.start();
+    ({ service, base } = dashboard);
   }, 60_000);
-  afterAll(async () => {
-    await close?.();
-    await service?.close();
-  });
+  afterAll(() => dashboard?.close());
 
-  /** A fresh browser profile with a platform authenticator that verifies its user, reporting every CSP violation. */
-  async function personWithPasskeyDevice(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    const cdp = await page.createCDPSession();
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
-    await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
-    await page.evaluateOnNewDocument(() => {
-      // Runs in the page (the root tsconfig has no DOM types).
-      const window = globalThis as any;
-      window.document.addEventListener('securitypolicyviolation', (event: any) => window.reportCspViolation(`${event.violatedDirective} ${event.blockedURI} ${window.location.pathname}`));
-    });
-    return { context, page };
-  }
-
-  /** No serious or critical accessibility violation on the page as it is now. */
-  async function accessible(page: Page): Promise<void> {
-    const found = await page.evaluate(async (source) => {
-      // Evaluated by DevTools, as an extension would inject it: the page's CSP governs the page's own code.
-      (0, eval)(source);
-      const window = globalThis as any;
-      const result = await window.axe.run(window.document, { resultTypes: ['violations'] });
-      return result.violations.filter((violation: any) => ['serious', 'critical'].includes(violation.impact)).map((violation: any) => `${violation.id}: ${violation.help}`);
-    }, AXE);
-    expect(found).toEqual([]);
-  }
-
-  /** Tabs to the control named `label` and presses Enter, as a keyboard user does; the navigation it causes. */
-  async function pressByKeyboard(page: Page, label: string): Promise<HTTPResponse | null> {
-    for (let presses = 0; presses < 40; presses += 1) {
-      await page.keyboard.press('Tab');
-      const focused = await page.evaluate(() => (globalThis as any).document.activeElement?.textContent?.trim() ?? '');
-      if (focused === label) {
-        const [response] = await Promise.all([page.waitForNavigation({ timeout: 15_000 }), page.keyboard.press('Enter')]);
-        return response;
-      }
-    }
-    throw new Error(`no control "${label}" reachable by Tab`);
-  }
-
-  const text = (page: Page): Promise<string> => page.evaluate(() => (globalThis as any).document.body.innerText);
+  const personWithPasskeyDevice = () => dashboard.personWithPasskeyDevice();
 
   it('takes the owner from the invitation link to the dashboard with a passkey, and back in with it or a recovery code', async () => {
     const org = await service.createOrganization({ name: 'Shop', 'owner-email': 'me@shop.example' });
@@ -150,7 +93,7 @@ describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
     expect(await text(page)).toContain('Entrar com chave de acesso');
     await page.screenshot({ path: join(SCREENSHOTS, 'sign-in.pt-BR.png') });
     await context.close();
-    expect(violations).toEqual([]);
+    expect(dashboard.violations).toEqual([]);
   }, 120_000);
 
   it('refuses a POST without its CSRF token with 403, signed in or not', async () => {
