@@ -65,24 +65,21 @@ function entryTable(request: DashboardRequest, view: AuditLogView): Html {
 }
 
 /** The log, newest first, a page at a time (keyset cursor), with the filter, the export and the links between pages. */
-export function auditLogPage(request: DashboardRequest, view: AuditLogView, status?: number): { page: Html; status?: number } {
+export function auditLogPage(request: DashboardRequest, view: AuditLogView): Html {
   const { t } = request;
   const pages = [
     view.paged ? html`<a href="${AUDIT_LOG}${auditLogQueryString(view.search)}">${t('audit.first')}</a>` : null,
     view.nextCursor ? html`<a href="${AUDIT_LOG}${auditLogQueryString(view.search, view.nextCursor)}" rel="next">${t('audit.next')}</a>` : null,
   ].filter(Boolean);
   const problem = view.invalid.length ? 'audit.error.filter' : view.staleCursor ? 'audit.error.cursor' : undefined;
-  return {
-    status,
-    page: layout(
-      request,
-      t('audit.title'),
-      html`<p>${t('audit.intro')}</p>
+  return layout(
+    request,
+    t('audit.title'),
+    html`<p>${t('audit.intro')}</p>
 ${problem ? html`<p class="error" role="alert">${t(problem)}</p>` : null}
 ${filterForm(request, view)}
 ${view.invalid.length ? null : html`<p><a href="${AUDIT_LOG_CSV}${auditLogQueryString(view.search)}" download>${t('audit.csv')}</a></p>`}
 ${view.entries.length ? entryTable(request, view) : html`<p>${t('audit.none')}</p>`}
 ${pages.length ? html`<nav aria-label="${t('audit.pages')}"><p>${pages.map((link, index) => html`${index ? ' · ' : ''}${link}`)}</p></nav>` : null}`,
-    ),
-  };
+  );
 }

@@ -96,7 +96,7 @@ ${fieldError(request, state, 'min_severity')}
 }
 
 /** The creation form: the scopes offered are those the person may create a channel for. */
-export function newChannelPage(request: DashboardRequest, state: ChannelFormState, scopes: Array<StoreChoice | null>, stores: StoreChoice[], status?: number): { page: Html; status?: number } {
+export function newChannelPage(request: DashboardRequest, state: ChannelFormState, scopes: Array<StoreChoice | null>, stores: StoreChoice[]): Html {
   const { t } = request;
   const options = scopes.map((store) => {
     const value = store ? store._id : ORGANIZATION_WIDE;
@@ -105,47 +105,40 @@ export function newChannelPage(request: DashboardRequest, state: ChannelFormStat
   const scope = html`<label for="store_id">${t('channels.scope')}</label>
 <p class="hint" id="scope-hint">${t('channels.scope.hint')}</p>
 <select id="store_id" name="store_id" aria-describedby="scope-hint">${options}</select>`;
-  return {
-    status,
-    page: layout(
-      request,
-      t('channels.new'),
-      html`<p>${t('channels.intro')}</p>
+  return layout(
+    request,
+    t('channels.new'),
+    html`<p>${t('channels.intro')}</p>
 <form method="post" action="${CHANNELS}" novalidate>
 ${channelFields(request, state, scope)}
 <p><button type="submit">${t('channels.create')}</button> <a href="${CHANNELS}">${t('channels.cancel')}</a></p>
 </form>`,
-    ),
-  };
+  );
 }
 
 /**
  * One channel: its settings, a test and deletion for those who manage it; the settings only, read-only, for
  * anyone else.
  */
-export function channelPage(request: DashboardRequest, channel: ChannelResource, state: ChannelFormState, stores: StoreChoice[], manages: boolean, status?: number): { page: Html; status?: number } {
+export function channelPage(request: DashboardRequest, channel: ChannelResource, state: ChannelFormState, stores: StoreChoice[], manages: boolean): Html {
   const { t } = request;
   const title = t('channels.edit.title', { name: channel.name });
   const deliveries = html`<p><a href="${channelPath(channel.id, '/deliveries')}">${t('channels.deliveries-of', { name: channel.name })}</a></p>`;
   const scope = html`<p><strong>${t('channels.scope')}:</strong> ${scopeLabel(request, channel.store_id, stores)}</p>`;
   if (!manages) {
-    return {
-      page: layout(
-        request,
-        title,
-        html`<p>${t('channels.read-only')}</p>${scope}
+    return layout(
+      request,
+      title,
+      html`<p>${t('channels.read-only')}</p>${scope}
 <dl><dt>${t('channels.recipients')}</dt><dd>${(channel.recipients ?? []).join(', ')}</dd>
 <dt>${t('channels.min-severity')}</dt><dd>${t(`severity.${channel.min_severity}` as MessageKey)}</dd>
 <dt>${t('channels.status')}</dt><dd>${t(channel.active ? 'channels.status.active' : 'channels.status.inactive')}</dd></dl>${deliveries}`,
-      ),
-    };
+    );
   }
-  return {
-    status,
-    page: layout(
-      request,
-      title,
-      html`${deliveries}
+  return layout(
+    request,
+    title,
+    html`${deliveries}
 <form method="post" action="${channelPath(channel.id)}" novalidate>
 ${channelFields(request, state, scope)}
 <p><button type="submit">${t('channels.save')}</button> <a href="${CHANNELS}">${t('channels.cancel')}</a></p>
@@ -158,6 +151,5 @@ ${channelFields(request, state, scope)}
 <p>${t('channels.delete.intro')}</p>
 <form method="post" action="${channelPath(channel.id, '/delete')}">${csrfField(request)}<button type="submit" class="secondary">${t('channels.delete')}</button></form>
 </section>`,
-    ),
-  };
+  );
 }

@@ -30,14 +30,14 @@ export function auditLogRoutes({ readStore }: RouteDeps): DashboardRoute[] {
       async handle(request) {
         const { search, filter, invalid } = searchOf(request);
         const view = { search, timeZone: LOG_TIME_ZONE, invalid, entries: [], paged: false, nextCursor: null };
-        if (invalid.length) return auditLogPage(request, view, 400);
+        if (invalid.length) return { status: 400, page: auditLogPage(request, view) };
         const cursor = request.query.cursor || undefined;
         try {
           const page = await auditLog(readStore, request.signedIn!.organization.id, filter, { cursor });
-          return auditLogPage(request, { ...view, entries: page.entries, paged: cursor !== undefined, nextCursor: page.next_cursor });
+          return { page: auditLogPage(request, { ...view, entries: page.entries, paged: cursor !== undefined, nextCursor: page.next_cursor }) };
         } catch (error) {
           if (!isCursorRefusal(error)) throw error;
-          return auditLogPage(request, { ...view, paged: true, staleCursor: true }, 400);
+          return { status: 400, page: auditLogPage(request, { ...view, paged: true, staleCursor: true }) };
         }
       },
     },
@@ -47,7 +47,7 @@ export function auditLogRoutes({ readStore }: RouteDeps): DashboardRoute[] {
       access: REQUIRES_ORGANIZATION_OWNER,
       async handle(request) {
         const { search, filter, invalid } = searchOf(request);
-        if (invalid.length) return auditLogPage(request, { search, timeZone: LOG_TIME_ZONE, invalid, entries: [], paged: false, nextCursor: null }, 400);
+        if (invalid.length) return { status: 400, page: auditLogPage(request, { search, timeZone: LOG_TIME_ZONE, invalid, entries: [], paged: false, nextCursor: null }) };
         const day = request.now.toISOString().slice(0, 10);
         return { download: { filename: `audit-log-${day}.csv`, contentType: CSV_CONTENT_TYPE, chunks: auditLogCsv(readStore, request.signedIn!.organization.id, filter) } };
       },

@@ -4,7 +4,7 @@ import { DomainError } from '@pss/kernel';
 import type { ReadStore } from '@pss/read-store';
 import { allows, REQUIRES_MEMBER, type Role } from '../access/roles';
 import { changesOf, channelRequirement, creationInput, refusedFields } from '../email-channels/email-channel-form';
-import type { DashboardAnswer, DashboardRequest, DashboardRoute } from '../http/dashboard-route';
+import type { DashboardAnswer, DashboardRequest, DashboardRoute, SessionControl } from '../http/dashboard-route';
 import { deliveriesPage } from '../pages/deliveries';
 import {
   blankChannelForm,
@@ -70,14 +70,14 @@ export function emailChannelsRoutes({ bus, readStore }: RouteDeps): DashboardRou
     return channel && { channel, manages: allows(roleOf(request), channelRequirement(channel.store_id)) };
   }
 
-  /** Runs a managing action on the route's channel: 404 unless it is one, 403 unless the person manages it. */
-  const managed =
-    (act: (request: DashboardRequest, channel: ChannelResource, session: Parameters<DashboardRoute['handle']>[1]) => Promise<DashboardAnswer>): DashboardRoute['handle'] =>
+  /** A handler on the route's channel: 404 unless it is one of the organization's, 403 unless `managing` is allowed. */
+  const onChannel =
+    (managing: boolean, act: (request: DashboardRequest, found: { channel: ChannelResource; manages: boolean }, session: SessionControl) => Promise<DashboardAnswer>): DashboardRoute['handle'] =>
     async (request, session) => {
       const found = await channelOf(request);
       if (!found) return notFound(request);
-      if (!found.manages) return forbidden(request);
-      return act(request, found.channel, session);
+      if (managing && !found.manages) return forbidden(request);
+      return act(request, found, session);
     };
 
   return [
@@ -101,7 +101,7 @@ export function emailChannelsRoutes({ bus, readStore }: RouteDeps): DashboardRou
         const form = blankChannelForm();
         // A store owner has no organization-wide channel to choose: their first store is the default.
         if (scopes[0]) form.values.store_id = scopes[0]._id;
-        return requireRecentPasskey(request, NEW_CHANNEL) ?? newChannelPage(request, form, scopes, stores);
+        return requireRecentPasskey(request, NEW_CHANNEL) ?? { page: newChannelPage(request, form, scopes, stores) };
       },
     },
     {
@@ -120,7 +120,7 @@ export function emailChannelsRoutes({ bus, readStore }: RouteDeps): DashboardRou
         } catch (error) {
           const { state, status } = refusal(error, formValues(request.form));
           const stores = await storesOf(readStore, orgOf(request));
-          return newChannelPage(request, state, creatableScopes(roleOf(request), stores), stores, status);
+          return { status, page: newChannelPage(request, state, creatableScopes(roleOf(request), stores), stores) };
         }
       },
     },
@@ -128,24 +128,22 @@ export function emailChannelsRoutes({ bus, readStore }: RouteDeps): DashboardRou
       method: 'GET',
       path: '/channels/:id',
       access: REQUIRES_MEMBER,
-      async handle(request) {
-        const found = await channelOf(request);
-        if (!found) return notFound(request);
-        return channelPage(request, found.channel, channelFormOf(found.channel), await storesOf(readStore, orgOf(request)), found.manages);
-      },
+      handle: onChannel(false, async (request, { channel, manages }) => ({
+        page: channelPage(request, channel, channelFormOf(channel), await storesOf(readStore, orgOf(request)), manages),
+      })),
     },
     {
       method: 'POST',
       path: '/channels/:id',
       access: REQUIRES_MEMBER,
-      handle: managed(async (request, channel, session) => {
+      handle: onChannel(true, async (request, { channel }, session) => {
         try {
           const changed = await send<ChannelResource>(request, COMMANDS.emailChannelUpdate, { orgId: orgOf(request), id: channel.id, input: changesOf(request.form) });
           session.flash('channels.updated', { name: changed.name });
           return { redirect: channelPath(channel.id) };
         } catch (error) {
           const { state, status } = refusal(error, { ...formValues(request.form), store_id: channel.store_id ?? '' });
-          return channelPage(request, channel, state, await storesOf(readStore, orgOf(request)), true, status);
+          return { status, page: channelPage(request, channel, state, await storesOf(readStore, orgOf(request)), true) };
         }
       }),
     },
@@ -153,7 +151,7 @@ export function emailChannelsRoutes({ bus, readStore }: RouteDeps): DashboardRou
       method: 'POST',
       path: '/channels/:id/test',
       access: REQUIRES_MEMBER,
-      handle: managed(async (request, channel, session) => {
+      handle: onChannel(true, async (request, { channel }, session) => {
         const result = await send<ChannelTestResult>(request, COMMANDS.emailChannelTest, { orgId: orgOf(request), id: channel.id, input: undefined });
         if (result.delivered) session.flash('channels.test.delivered');
         else session.flash('channels.test.failed', { error: result.error ?? '' });
@@ -165,7 +163,7 @@ export function emailChannelsRoutes({ bus, readStore }: RouteDeps): DashboardRou
       method: 'POST',
       path: '/channels/:id/delete',
       access: REQUIRES_MEMBER,
-      handle: managed(async (request, channel, session) => {
+      handle: onChannel(true, async (request, { channel }, session) => {
         await send(request, COMMANDS.emailChannelDelete, { orgId: orgOf(request), id: channel.id, input: undefined });
         session.flash('channels.deleted', { name: channel.name });
         return { redirect: CHANNELS };
@@ -175,12 +173,10 @@ export function emailChannelsRoutes({ bus, readStore }: RouteDeps): DashboardRou
       method: 'GET',
       path: '/channels/:id/deliveries',
       access: REQUIRES_MEMBER,
-      async handle(request) {
-        const found = await channelOf(request);
-        if (!found) return notFound(request);
-        const [deliveries, stores] = await Promise.all([channelDeliveries(readStore, orgOf(request), found.channel.id, request.now), storesOf(readStore, orgOf(request))]);
-        return { page: deliveriesPage(request, found.channel, deliveries, storeZone(stores, found.channel.store_id)) };
-      },
+      handle: onChannel(false, async (request, { channel }) => {
+        const [deliveries, stores] = await Promise.all([channelDeliveries(readStore, orgOf(request), channel.id, request.now), storesOf(readStore, orgOf(request))]);
+        return { page: deliveriesPage(request, channel, deliveries, storeZone(stores, channel.store_id)) };
+      }),
     },
   ];
 }
