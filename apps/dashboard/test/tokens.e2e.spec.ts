@@ -88,7 +88,10 @@ describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
     expect(created!.headers()['cache-control']).toBe('no-store');
     const token = await page.$eval('#new-token', (element) => element.textContent ?? '');
     expect(token).toMatch(/^pss_tok_[0-9a-f]{24}_[0-9a-f]{32}$/);
-    expect(await page.$eval('button[data-copy="new-token"]', (button) => (button as unknown as { hidden: boolean }).hidden)).toBe(false);
+    await page.browserContext().overridePermissions(dashboard.base, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+    await page.click('button[data-copy="new-token"]');
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('button[data-copy="new-token"]').textContent === 'Copied');
+    expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(token);
     await accessible(page);
     await page.screenshot({ path: join(SCREENSHOTS, 'token-issued.png') });
 
