@@ -251,6 +251,8 @@ describeInChromium('dashboard e-mail channels, deliveries and audit log in Chrom
     expect(list.status).toBe(200);
     expect(list.text).toContain('Store team');
     expect(list.text).not.toContain('New e-mail channel');
+    // The audit log is the organization owner's: not in anyone else's navigation, and refused if asked for.
+    expect(list.text).not.toContain('href="/dashboard/audit-log"');
     expect((await viewer.get('/dashboard/channels/new')).status).toBe(403);
     expect((await viewer.post('/dashboard/channels', create('organization'))).status).toBe(403);
     const readOnly = await viewer.get(`/dashboard/channels/${theirChannel.id}`);

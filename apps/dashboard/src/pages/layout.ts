@@ -33,7 +33,7 @@ function navigation(request: DashboardRequest): Html | null {
       ${request.signedIn.member.role.kind === 'organization-owner' ? html`<li><a href="${dashboardPath('/organizations')}">${request.t('nav.partners')}</a></li>` : null}
       <li><a href="${dashboardPath('/tokens')}">${request.t('nav.tokens')}</a></li>
       <li><a href="${dashboardPath('/channels')}">${request.t('nav.channels')}</a></li>
-      <li><a href="${dashboardPath('/audit-log')}">${request.t('nav.audit-log')}</a></li>
+      ${request.signedIn.member.role.kind === 'organization-owner' ? html`<li><a href="${dashboardPath('/audit-log')}">${request.t('nav.audit-log')}</a></li>` : null}
     </ul>
     <form method="post" action="${dashboardPath('/sign-out')}">${csrfField(request)}<button type="submit">${request.t('sign-out')}</button></form>
   </nav>`;
