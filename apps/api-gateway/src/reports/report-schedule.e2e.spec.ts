@@ -97,7 +97,7 @@ describe('PCI report schedules (HTTP, embedded)', () => {
     expect(delivery.json.data.links).toEqual({
       json: expect.stringMatching(new RegExp(`^https?://[^/]+${snapshotPath}$`)),
       pdf: expect.stringContaining(`${snapshotPath}?format=pdf`),
-      csv: { scripts: expect.stringContaining('csv_table=scripts'), headers: expect.stringContaining('csv_table=headers'), alerts: expect.stringContaining('csv_table=alerts') },
+      csv: { scripts: expect.stringContaining('csv_table=scripts'), headers: expect.stringContaining('csv_table=headers'), alerts: expect.stringContaining('csv_table=alerts'), connections: expect.stringContaining('csv_table=connections') },
     });
     await eventually(async () => mailsAbout(ours[0].id), (mails) => mails.length === 1);
   });
