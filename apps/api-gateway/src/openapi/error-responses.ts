@@ -38,7 +38,7 @@ export const ERROR_EXAMPLES = {
   unsupported_media_type: example('unsupported_media_type', 'Request bodies must be application/json'),
   idempotency_key_reused: example('idempotency_key_reused', 'This Idempotency-Key was used with another request'),
   domain_not_verified: example('domain_not_verified', 'Expected a TXT record _pss-challenge.loja.example with the value pss-verify=4f0c…; found no TXT record', [
-    { field: 'domain', message: '_pss-challenge.loja.example does not hold pss-verify=4f0c…' },
+    { field: 'domain', message: '_pss-challenge.loja.example does not hold pss-verify=4f0c…; found no TXT record' },
   ]),
   rate_limited: example('rate_limited', 'Rate limit exceeded; retry after 12 seconds'),
   service_unavailable: example('service_unavailable', 'A data store is unavailable; retry shortly'),
@@ -55,7 +55,7 @@ const ERRORS: Record<number, { description: string; examples: (keyof typeof ERRO
   413: { description: 'payload_too_large', examples: ['payload_too_large'] },
   415: { description: 'unsupported_media_type: bodies are application/json', examples: ['unsupported_media_type'] },
   422: {
-    description: 'idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found)',
+    description: 'idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (the message says what was expected and found)',
     examples: ['idempotency_key_reused', 'domain_not_verified'],
   },
   429: { description: 'rate_limited: see Retry-After', examples: ['rate_limited'] },

@@ -1957,7 +1957,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (the message says what was expected and found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2311,7 +2311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (the message says what was expected and found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2783,7 +2783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (the message says what was expected and found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2918,7 +2918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (the message says what was expected and found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3842,7 +3842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (the message says what was expected and found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6006,7 +6006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (the message says what was expected and found) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6327,7 +6327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (details: record, expected, found) */
+            /** @description idempotency_key_reused: the key came with another request; domain_not_verified: the TXT record does not hold the value (the message says what was expected and found) */
             422: {
                 headers: {
                     [name: string]: unknown;
