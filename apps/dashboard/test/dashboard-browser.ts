@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core';
 import { freePort } from '@pss/testkit';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
-import { launchChromium } from '@pss/browser-sdk/test/chromium';
+import { chromiumFound, CHROME_PATH, launchChromium } from '@pss/browser-sdk/test/chromium';
 
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** Where the browser tests leave the screenshots docs/dashboard.md shows. */
@@ -114,3 +114,9 @@ export async function pressByKeyboard(page: Page, label: string): Promise<HTTPRe
 }
 
 export const text = (page: Page): Promise<string> => page.evaluate(() => (globalThis as any).document.body.innerText);
+
+/** `describe` where Chromium is installed; elsewhere `describe.skip`, with one line saying why. */
+export function describeInChromium(name: string, suite: () => void): void {
+  if (!chromiumFound()) console.log(`Dashboard browser tests skipped (${name}): no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
+  (chromiumFound() ? describe : describe.skip)(name, suite);
+}

@@ -5,15 +5,12 @@ import type { Page } from 'puppeteer-core';
 import { BUS, type Bus } from '@pss/bus';
 import { COMMANDS, type ChannelResource } from '@pss/contracts';
 import { OUTBOX_EXTENSION, outboxDirectory, type OutboxFile } from '@pss/mail';
-import { chromiumFound, CHROME_PATH } from '@pss/browser-sdk/test/chromium';
 import { Access } from '../src/access/access.service';
 import { recoveryCodeHash } from '../src/access/recovery-codes';
 import type { MemberDocument } from '../src/access/members.read-model';
 import type { Role } from '../src/access/roles';
-import { accessible, DashboardInChromium, pressByKeyboard, SCREENSHOTS, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, SCREENSHOTS, text } from './dashboard-browser';
 
-if (!chromiumFound()) console.log(`Dashboard browser tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
-const describeInChromium = chromiumFound() ? describe : describe.skip;
 
 const OWNER = 'me@shop.example';
 

@@ -5,11 +5,8 @@ import { auditLog } from '@pss/dashboard-reads';
 import { outboxDirectory } from '@pss/mail';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
-import { chromiumFound, CHROME_PATH } from '@pss/browser-sdk/test/chromium';
-import { accessible, DashboardInChromium, pressByKeyboard, SCREENSHOTS, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, SCREENSHOTS, text } from './dashboard-browser';
 
-if (!chromiumFound()) console.log(`Dashboard members browser tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
-const describeInChromium = chromiumFound() ? describe : describe.skip;
 
 /**
  * Members, as two people do it in Chromium, each with their own passkey device (a browser context and a CDP

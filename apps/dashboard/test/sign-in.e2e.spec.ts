@@ -1,10 +1,7 @@
 import { join } from 'node:path';
 import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
-import { chromiumFound, CHROME_PATH } from '@pss/browser-sdk/test/chromium';
-import { accessible, DashboardInChromium, pressByKeyboard, SCREENSHOTS, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, SCREENSHOTS, text } from './dashboard-browser';
 
-if (!chromiumFound()) console.log(`Dashboard browser tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
-const describeInChromium = chromiumFound() ? describe : describe.skip;
 
 /**
  * The owner's way in, as a person does it in Chromium with a passkey (CDP's virtual authenticator), by keyboard:

@@ -2,14 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { AggregateRepository } from '@pss/platform';
-import { chromiumFound, CHROME_PATH } from '@pss/browser-sdk/test/chromium';
 import { accessDecider, accessStream, type AccessCommand } from '../src/access/access.decider';
 import type { Role } from '../src/access/roles';
 import { recoveryCodeHash } from '../src/access/recovery-codes';
-import { accessible, DashboardInChromium, ownerBackWithRecoveryCode, pressByKeyboard, SCREENSHOTS, signInWithCode, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, SCREENSHOTS, signInWithCode, text } from './dashboard-browser';
 
-if (!chromiumFound()) console.log(`Dashboard browser tests skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
-const describeInChromium = chromiumFound() ? describe : describe.skip;
 
 const OWNER_ONLY = 'Only the organization owner can manage tokens.';
 const form = { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' };
