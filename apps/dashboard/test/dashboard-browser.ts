@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core';
 import { freePort } from '@pss/testkit';
@@ -6,8 +7,19 @@ import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { chromiumFound, CHROME_PATH, launchChromium } from '@pss/browser-sdk/test/chromium';
 
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-/** Where the browser tests leave the screenshots docs/dashboard.md shows. */
-export const SCREENSHOTS = join(__dirname, '../../../docs/dashboard');
+/**
+ * Where the browser tests leave their screenshots: docs/dashboard (what docs/dashboard.md shows) only when asked
+ * with UPDATE_SCREENSHOTS=1, so a test run never leaves the working tree changed; a temporary folder otherwise.
+ */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1'
+  ? join(__dirname, '../../../docs/dashboard')
+  : join(tmpdir(), 'pss-dashboard-screenshots');
+
+/** Saves what the page shows as `<name>.png` (see SCREENSHOTS for where). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
+}
 
 /**
  * The embedded service on a real port with PUBLIC_URL on localhost (the passkeys' relying party), and Chromium
@@ -30,7 +42,6 @@ export class DashboardInChromium {
     const service = await EmbeddedHarness.start({ env: { PUBLIC_URL: base } });
     await service.app.listen(port, '127.0.0.1');
     const { browser, close } = await launchChromium();
-    mkdirSync(SCREENSHOTS, { recursive: true });
     return new DashboardInChromium(service, browser, base, close);
   }
 

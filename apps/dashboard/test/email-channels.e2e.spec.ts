@@ -9,7 +9,7 @@ import { Access } from '../src/access/access.service';
 import { recoveryCodeHash } from '../src/access/recovery-codes';
 import type { MemberDocument } from '../src/access/members.read-model';
 import type { Role } from '../src/access/roles';
-import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, SCREENSHOTS, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, screenshot, text } from './dashboard-browser';
 
 
 const OWNER = 'me@shop.example';
@@ -87,7 +87,7 @@ describeInChromium('dashboard e-mail channels, deliveries and audit log in Chrom
     expect(await text(page)).toContain('Enter 1 to 5 valid e-mail addresses.');
     expect(await page.$eval('#recipients', (field) => field.getAttribute('aria-invalid'))).toBe('true');
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'channel-create.png'), fullPage: true });
+    await screenshot(page, 'channel-create', { fullPage: true });
 
     await page.$eval('#recipients', (field) => ((field as unknown as { value: string }).value = ''));
     await page.type('#recipients', 'Ana@Shop.example\nbruno@shop.example');
@@ -97,7 +97,7 @@ describeInChromium('dashboard e-mail channels, deliveries and audit log in Chrom
     expect(await text(page)).toContain('Channel "Security team" created.');
     expect(await page.$eval('#recipients', (field) => (field as unknown as { value: string }).value)).toBe('ana@shop.example\nbruno@shop.example');
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'channel.png'), fullPage: true });
+    await screenshot(page, 'channel', { fullPage: true });
 
     // A form without its CSRF token is refused, and sends nothing.
     const forged = await postWithoutCsrf(page, `/dashboard/channels/${channelId}/test`, '');
@@ -116,7 +116,7 @@ describeInChromium('dashboard e-mail channels, deliveries and audit log in Chrom
     expect(delivery).toEqual([expect.any(String), 'test', expect.stringMatching(/^evt_/), expect.stringMatching(/^[0-9a-f-]{36}$/), '1', 'Delivered', '—', expect.stringMatching(/^\d+ ms$/), '—']);
     expect(await page.$$('main form button')).toHaveLength(0);
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'deliveries.png'), fullPage: true });
+    await screenshot(page, 'deliveries', { fullPage: true });
 
     await pressByKeyboard(page, 'Back to the channel');
     await page.$eval('#name', (field) => ((field as unknown as { value: string }).value = ''));
@@ -135,7 +135,7 @@ describeInChromium('dashboard e-mail channels, deliveries and audit log in Chrom
     expect(log).toContainEqual([`api:${issued.prefix}`, 'store.created', `store: ${store.domain}`]);
     expect(log).toContainEqual(['admin-cli', 'token.created', 'token: setup']);
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'audit-log.png'), fullPage: true });
+    await screenshot(page, 'audit-log', { fullPage: true });
 
     // Filtered by the person and today's day (the filter's days are São Paulo's): only their channel's changes.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());

@@ -5,7 +5,7 @@ import { auditLog } from '@pss/dashboard-reads';
 import { outboxDirectory } from '@pss/mail';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
-import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, SCREENSHOTS, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, screenshot, text } from './dashboard-browser';
 
 
 /**
@@ -44,7 +44,7 @@ describeInChromium('dashboard members in Chromium (embedded)', () => {
     await owner.page.goto(`${base}/dashboard/members`);
     expect(await rowOf(owner.page, 'me@shop.example')).toMatch(/^me@shop\.example\tOrganization owner\t\t1\t/);
     await accessible(owner.page);
-    await owner.page.screenshot({ path: join(SCREENSHOTS, 'members.png') });
+    await screenshot(owner.page, 'members');
     await owner.page.focus('#invite-email');
     await owner.page.keyboard.type('Viewer@Shop.example');
     const sent = await pressByKeyboard(owner.page, 'Send the invitation');
@@ -53,7 +53,7 @@ describeInChromium('dashboard members in Chromium (embedded)', () => {
     const link = await owner.page.$eval('#invitation-link', (element) => element.textContent ?? '');
     expect(link).toMatch(new RegExp(`^${base}/dashboard/invitations/[A-Za-z0-9_-]{43}$`));
     await accessible(owner.page);
-    await owner.page.screenshot({ path: join(SCREENSHOTS, 'member-invited.png') });
+    await screenshot(owner.page, 'member-invited');
     const outbox = outboxDirectory(service.config);
     const mails = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'));
     expect(mails.filter((mail) => mail.includes(link) && mail.includes('viewer@shop.example'))).toHaveLength(1);
@@ -80,7 +80,7 @@ describeInChromium('dashboard members in Chromium (embedded)', () => {
     await owner.page.goto(`${base}/dashboard/members`);
     await Promise.all([owner.page.waitForNavigation(), owner.page.click('a[aria-label="Manage viewer@shop.example"]')]);
     await accessible(owner.page);
-    await owner.page.screenshot({ path: join(SCREENSHOTS, 'member.png') });
+    await screenshot(owner.page, 'member');
     await owner.page.click('input[value="store-owner"]');
     await owner.page.click(`input[name="store_${store.id}"]`);
     await pressByKeyboard(owner.page, 'Change the role');
@@ -138,7 +138,7 @@ describeInChromium('dashboard members in Chromium (embedded)', () => {
     await page.goto(`${base}/dashboard/organizations`);
     expect(await page.$$eval('tbody tr td:first-child', (cells) => cells.map((cell) => cell.textContent))).toEqual(['Client Shop']);
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'organizations.png') });
+    await screenshot(page, 'organizations');
     await pressByKeyboard(page, 'Act in Client Shop');
     expect(await text(page)).toContain('You now act in Client Shop.');
     expect(await text(page)).toMatch(/Organization\s+Client Shop/);

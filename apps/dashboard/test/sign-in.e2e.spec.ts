@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
-import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, SCREENSHOTS, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, screenshot, text } from './dashboard-browser';
 
 
 /**
@@ -33,14 +32,14 @@ describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
     );
     expect(await text(page)).toContain('You were named the owner of the organization "Shop" (me@shop.example).');
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'invitation.png') });
+    await screenshot(page, 'invitation');
 
     const redeemed = await pressByKeyboard(page, 'Accept and create my passkey');
     expect(redeemed!.headers()['cache-control']).toBe('no-store');
     const codes = await page.$$eval('#recovery-codes code', (elements) => elements.map((element) => element.textContent ?? ''));
     expect(codes).toHaveLength(10);
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'recovery-codes.png') });
+    await screenshot(page, 'recovery-codes');
 
     const session = (await context.cookies()).find((cookie) => cookie.name === '__Host-pss-dashboard');
     expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
@@ -49,7 +48,7 @@ describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
     expect(await text(page)).toContain('Signed in as me@shop.example');
     expect(await text(page)).toContain('Organization owner');
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'home.png') });
+    await screenshot(page, 'home');
 
     await pressByKeyboard(page, 'Sign out');
     expect(await text(page)).toContain('You signed out.');
@@ -58,7 +57,7 @@ describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
     expect(replayed.status).toBe(303);
     expect(replayed.headers.location).toBe('/dashboard/sign-in');
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'sign-in.png') });
+    await screenshot(page, 'sign-in');
 
     await pressByKeyboard(page, 'Sign in with a passkey');
     expect(page.url()).toBe(`${base}/dashboard`);
@@ -88,7 +87,7 @@ describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
 
     await page.goto(`${base}/dashboard/sign-in?lang=pt-BR`);
     expect(await text(page)).toContain('Entrar com chave de acesso');
-    await page.screenshot({ path: join(SCREENSHOTS, 'sign-in.pt-BR.png') });
+    await screenshot(page, 'sign-in.pt-BR');
     await context.close();
     expect(dashboard.violations).toEqual([]);
   }, 120_000);

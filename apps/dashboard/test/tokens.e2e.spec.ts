@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { AggregateRepository } from '@pss/platform';
 import { accessDecider, accessStream, type AccessCommand } from '../src/access/access.decider';
 import type { Role } from '../src/access/roles';
 import { recoveryCodeHash } from '../src/access/recovery-codes';
-import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, SCREENSHOTS, signInWithCode, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, text } from './dashboard-browser';
 
 
 const OWNER_ONLY = 'Only the organization owner can manage tokens.';
@@ -74,7 +73,7 @@ describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
     expect(await text(page)).toContain('Give the token a name.');
     expect(await text(page)).toContain('Choose at least one scope.');
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'token-create.png'), fullPage: true });
+    await screenshot(page, 'token-create', { fullPage: true });
 
     await page.type('#name', 'Auditor (read-only)');
     await page.focus('#scope-read-only');
@@ -90,7 +89,7 @@ describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
     await page.waitForFunction(() => (globalThis as any).document.querySelector('button[data-copy="new-token"]').textContent === 'Copied');
     expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(token);
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'token-issued.png') });
+    await screenshot(page, 'token-issued');
 
     expect((await listStores(token)).status).toBe(200);
 
@@ -122,12 +121,12 @@ describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
     expect(revoked.slice(0, 2)).toEqual(['Auditor (read-only)', token.slice(0, 32)]);
     expect(revoked.slice(5)).toEqual(['Revoked', '']);
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'tokens.png'), fullPage: true });
+    await screenshot(page, 'tokens', { fullPage: true });
 
     await page.goto(`${dashboard.base}/dashboard/tokens?lang=pt-BR`);
     expect(await text(page)).toContain('Revogado');
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'tokens.pt-BR.png'), fullPage: true });
+    await screenshot(page, 'tokens.pt-BR', { fullPage: true });
     await page.browserContext().close();
     expect(dashboard.violations).toEqual([]);
   }, 120_000);
@@ -142,7 +141,7 @@ describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
     expect(await text(page)).toContain(OWNER_ONLY);
     expect(await page.$$('main tbody tr')).toHaveLength(0);
     await accessible(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'tokens-store-owner.png') });
+    await screenshot(page, 'tokens-store-owner');
 
     const refused = await pressByKeyboard(page, 'Create a token');
     expect(refused!.status()).toBe(403);
