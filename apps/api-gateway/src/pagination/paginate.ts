@@ -1,18 +1,12 @@
 import { toResource } from '@pss/contracts';
-import type { Document, Filter, ReadCollection, SortSpec } from '@pss/read-store';
-import { decodeCursor, encodeCursor } from '@pss/kernel';
+import { nextCursor, pageQuery, type Document, type Filter, type PageOrder, type PageRequest, type ReadCollection } from '@pss/read-store';
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
+// The cursor helpers live in the read store's lib: the dashboard pages with the very same cursors.
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, nextCursor, pageQuery, type PageOrder, type PageRequest } from '@pss/read-store';
 
 export interface Page<T> {
   data: T[];
   next_cursor: string | null;
-}
-
-export interface PageRequest {
-  limit?: number;
-  cursor?: string;
 }
 
 /**
@@ -29,31 +23,4 @@ export async function paginate<T extends Document, R = ReturnType<typeof toResou
   const { query, sort, limit } = pageQuery(filter, order, request);
   const docs = await collection.find(query, { sort, limit: limit + 1 });
   return { data: docs.slice(0, limit).map(present), next_cursor: nextCursor(docs, limit, order) };
-}
-
-/** The order of a page: a field and its direction, `_id` breaking ties. */
-export interface PageOrder {
-  field: string;
-  direction: 1 | -1;
-}
-
-/** The find that reads a page: the filter past the cursor, the sort, and the page size (one more is read). */
-export function pageQuery(filter: Filter, order: PageOrder, request: PageRequest): { query: Filter; sort: SortSpec; limit: number } {
-  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
-  const { field, direction } = order;
-  const beyond = direction === -1 ? '$lt' : '$gt';
-  let query = filter;
-  if (request.cursor) {
-    const [value, id] = decodeCursor(request.cursor, field);
-    const after = field === '_id' ? { _id: { [beyond]: id } } : { $or: [{ [field]: { [beyond]: value } }, { [field]: value, _id: { [beyond]: id } }] };
-    query = { $and: [filter, after] };
-  }
-  const sort: SortSpec = field === '_id' ? { _id: direction } : { [field]: direction, _id: direction };
-  return { query, sort, limit };
-}
-
-/** The cursor past a page of `limit` read from `docs` (up to `limit + 1`): null when nothing is left after it. */
-export function nextCursor(docs: ReadonlyArray<Document>, limit: number, order: PageOrder): string | null {
-  const last = docs[Math.min(docs.length, limit) - 1];
-  return docs.length > limit && last ? encodeCursor([(last as Record<string, unknown>)[order.field] as string | number, last._id]) : null;
 }
