@@ -36,3 +36,4 @@ export * from './sdk/page-rules';
 export * from './sdk/expected-iframes';
 export * from './sdk/sdk-loader';
 export * from './read-models/audit-log';
+export * from './sdk/install-snippets';

@@ -1,15 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ALERTS,
-  SCRIPTS,
-  SDK_SILENT_AFTER_MS,
-  SDK_TRAFFIC_WINDOW_MS,
-  STORE_ACTIVITY,
-  type StoreActivityDocument,
-  type StoreDocument,
-} from '@pss/contracts';
+import { ALERTS, SCRIPTS, type StoreDocument } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { sdkStatus } from '@pss/store-reads';
 import { StorePolicy } from './csp/store-policy';
 
 /** GET /stores/{id}/status: is the SDK installed and reporting, and what needs attention. */
@@ -22,20 +15,11 @@ export class StoreStatus {
   ) {}
 
   async of(store: StoreDocument) {
-    const activity = await this.readStore.collection<StoreActivityDocument>(STORE_ACTIVITY).findOne({ _id: store._id });
-    const last = activity?.last_event_at ? Date.parse(activity.last_event_at) : undefined;
-    const now = this.clock.now().getTime();
     const scripts = this.readStore.collection(SCRIPTS);
     return {
       store_id: store._id,
       status: store.status,
-      sdk: {
-        installed: last !== undefined,
-        paused: store.sdk_config?.developer_mode ?? false,
-        last_event_at: activity?.last_event_at ?? null,
-        silent: last !== undefined && now - last >= SDK_SILENT_AFTER_MS && now - last < SDK_TRAFFIC_WINDOW_MS + SDK_SILENT_AFTER_MS,
-        events_total: activity?.events_total ?? 0,
-      },
+      sdk: await sdkStatus(this.readStore, store, this.clock.now()),
       scripts: {
         total: await scripts.count({ store_id: store._id }),
         needs_review: await scripts.count({ store_id: store._id, status: 'needs_review' }),

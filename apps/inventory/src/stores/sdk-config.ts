@@ -39,3 +39,25 @@ export function sdkConfigFields(input: Record<string, unknown>): SdkConfigInput 
   for (const field of SDK_CONFIG_FIELDS) if (input[field] !== undefined) picked[field] = input[field];
   return picked as SdkConfigInput;
 }
+
+/** The spec's limits of the SDK configuration (SDK config): ranges of the numbers, values of the choices. */
+const SDK_CONFIG_RANGES = { calibration_seconds: [10, 120], overlay_check_interval_ms: [500, 60000] } as const;
+const SDK_CONFIG_CHOICES = { mode: ['monitor', 'block'], installation_order_policy: ['warn', 'silent'], release_channel: ['stable', 'latest'] } as const;
+
+/**
+ * What a configuration breaks of the spec's limits, one message per field. The command checks it itself: the API's
+ * request validation says the same first, but the dashboard sends the command without the API in between.
+ */
+export function sdkConfigRefusals(config: SdkConfigInput): Array<{ field: string; message: string }> {
+  const refused: Array<{ field: string; message: string }> = [];
+  for (const [field, [min, max]] of Object.entries(SDK_CONFIG_RANGES)) {
+    const value = config[field as keyof typeof SDK_CONFIG_RANGES];
+    if (value !== undefined && !(Number.isInteger(value) && value >= min && value <= max)) refused.push({ field, message: `${field} must be a whole number from ${min} to ${max}` });
+  }
+  for (const [field, allowed] of Object.entries(SDK_CONFIG_CHOICES)) {
+    const value = config[field as keyof typeof SDK_CONFIG_CHOICES];
+    if (value !== undefined && !(allowed as readonly string[]).includes(value)) refused.push({ field, message: `${field} must be one of: ${allowed.join(', ')}` });
+  }
+  if (config.developer_mode !== undefined && typeof config.developer_mode !== 'boolean') refused.push({ field: 'developer_mode', message: 'developer_mode must be a boolean value' });
+  return refused;
+}

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
-import { STORES, toResource, type StoreDocument } from '@pss/contracts';
+import { installSnippets, STORES, toResource, type StoreDocument } from '@pss/contracts';
 import { notFound } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { listPaymentPages } from '@pss/store-reads';
-import { installSnippets } from './snippets';
 import { storeDecider, type StoreState } from './store.decider';
 import { storeStream } from './store.events';
 import { StoreProjection } from './store.projection';

@@ -113,6 +113,31 @@ describe('store decider', () => {
       .then([{ type: 'StoreUpdated', data: { storeId: 'store-1', sdkConfig: local.sdkConfig, updatedAt: at.toISOString() } }]);
   });
 
+  it("refuses an SDK configuration outside the spec's limits on creation and on change, naming each field", () => {
+    const update = (sdkConfig: object) => ({ type: 'UpdateStore' as const, profile: {}, sdkConfig, at, newId });
+    for (const [sdkConfig, refusal] of [
+      [{ calibration_seconds: 9 }, /calibration_seconds must be a whole number from 10 to 120/],
+      [{ calibration_seconds: 30.5 }, /calibration_seconds must be a whole number from 10 to 120/],
+      [{ overlay_check_interval_ms: 60001 }, /overlay_check_interval_ms must be a whole number from 500 to 60000/],
+      [{ mode: 'enforce' }, /mode must be one of: monitor, block/],
+      [{ installation_order_policy: 'loud' }, /installation_order_policy must be one of: warn, silent/],
+      [{ release_channel: 'beta' }, /release_channel must be one of: stable, latest/],
+      [{ developer_mode: 'yes' }, /developer_mode must be a boolean value/],
+    ] as const) {
+      spec.given([]).when({ ...create, sdkConfig: sdkConfig as never }).thenThrows('validation_error', refusal);
+      spec.given([created]).when(update(sdkConfig)).thenThrows('validation_error', refusal);
+    }
+    spec
+      .given([created])
+      .when(update({ calibration_seconds: 120, overlay_check_interval_ms: 500 }))
+      .then([{ type: 'StoreUpdated', data: { storeId: 'store-1', sdkConfig: { calibration_seconds: 120, overlay_check_interval_ms: 500 }, updatedAt: at.toISOString() } }]);
+  });
+
+  it('refuses a payment page that is not a path and a recipient method the API would refuse, naming the entry', () => {
+    spec.given([]).when({ ...create, pages: [{ url_pattern: 'checkout', payment_methods: [] }] }).thenThrows('validation_error', /payment_pages\.0\.url_pattern.*starting with \//);
+    spec.given([]).when({ ...create, recipients: [{ method: 'pix', key: 'a' }, { method: 'cartão', key: 'b' }] }).thenThrows('validation_error', /recipients\.1\.method/);
+  });
+
   it('refuses the same pattern twice in one request (400), and a pattern the store already has (409)', () => {
     const page = { url_pattern: '/checkout', payment_methods: [] };
     spec.given([]).when({ ...create, pages: [page, { ...page, url_pattern: ' /checkout ' }] }).thenThrows('validation_error', /listed twice/);

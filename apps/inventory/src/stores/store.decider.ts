@@ -2,7 +2,7 @@ import { addMilliseconds, conflict, DomainError, notFound, validationError, type
 import { assertStoreWritable, type DomainClaimStatus, type RecipientView, type StoreEnvironment, type StoreStatus } from '@pss/contracts';
 import { challengeNotMet, challengeOf, challengeRecord, type DomainChallenge } from './domain-challenge';
 import { hashRecipientKey, maskRecipientKey } from './recipient-key';
-import { DEFAULT_SDK_CONFIG, type SdkConfigInput, type SdkConfigSettings } from './sdk-config';
+import { DEFAULT_SDK_CONFIG, sdkConfigRefusals, type SdkConfigInput, type SdkConfigSettings } from './sdk-config';
 import { PREVIOUS_KEY_VALIDITY_MS } from './sdk-key';
 import { domainRefusal, expectedIframeRefusal, normalizeExpectedIframe, normalizeStoreDomain } from './store-hosts';
 import type { PaymentPageRecord, StoreEvent, StoreProfile } from './store.events';
@@ -252,8 +252,10 @@ function update(command: Extract<StoreCommand, { type: 'UpdateStore' }>, state: 
   ];
 }
 
-/** Expected iframe origins are kept as they will be compared: origins serialized, host names normalized. */
+/** Within the spec's limits; expected iframe origins kept as they will be compared: origins serialized, host names normalized. */
 function normalizeConfig(config: SdkConfigInput, environment: StoreEnvironment): SdkConfigInput {
+  const refused = sdkConfigRefusals(config);
+  if (refused.length) throw validationError(refused);
   if (!config.expected_iframe_origins) return config;
   const origins = config.expected_iframe_origins.map((origin) => normalizeExpectedIframe(origin, environment));
   const invalid = config.expected_iframe_origins.filter((_origin, index) => !origins[index]);
@@ -263,6 +265,10 @@ function normalizeConfig(config: SdkConfigInput, environment: StoreEnvironment):
   return { ...config, expected_iframe_origins: [...new Set(origins as string[])] };
 }
 
+/** The API's request checks, here too for senders of the command without the API in between (the dashboard). */
+const RECIPIENT_METHOD = /^[a-z0-9_-]{1,32}$/;
+const PAGE_PATTERN = /^\/\S*$/;
+
 /**
  * The list sent becomes the full list. A recipient already pinned (same method and key) keeps its id and
  * creation time, so a client re-sending the list it read changes nothing.
@@ -270,8 +276,9 @@ function normalizeConfig(config: SdkConfigInput, environment: StoreEnvironment):
 function replaceRecipients(current: RecipientView[], wanted: RecipientInput[], at: string, newId: () => string): RecipientView[] {
   const seen = new Set<string>();
   const result: RecipientView[] = [];
-  for (const input of wanted) {
+  for (const [index, input] of wanted.entries()) {
     const method = input.method.trim().toLowerCase();
+    if (!RECIPIENT_METHOD.test(method)) throw validationError([{ field: `recipients.${index}.method`, message: 'method must be 1 to 32 letters, digits, _ or -, e.g. pix' }]);
     const keyHash = hashRecipientKey(input.key);
     if (seen.has(`${method}:${keyHash}`)) continue;
     seen.add(`${method}:${keyHash}`);
@@ -294,6 +301,9 @@ function newPages(command: Stamped & { pages: PageInput[] }, domain: string, exi
   const sent = new Set<string>();
   const pages = command.pages.map((page, index) => {
     const pattern = page.url_pattern.trim();
+    if (!PAGE_PATTERN.test(pattern)) {
+      throw validationError([{ field: `payment_pages.${index}.url_pattern`, message: 'url_pattern must be a path (glob) starting with /, e.g. /checkout/*' }]);
+    }
     // The same pattern twice in one request is a bad request, not a clash with the store's state.
     if (sent.has(pattern)) {
       throw validationError([{ field: `payment_pages.${index}.url_pattern`, message: `url_pattern ${pattern} is listed twice in this request` }]);

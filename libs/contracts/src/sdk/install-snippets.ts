@@ -1,4 +1,4 @@
-import { SDK_LOADER } from '@pss/contracts';
+import { SDK_LOADER } from './sdk-loader';
 
 export interface InstallSnippets {
   html: string;

@@ -1,6 +1,6 @@
 import { transform } from 'esbuild';
-import { SDK_LOADER, SDK_LOADER_CSP_HASH } from '@pss/contracts';
-import { installSnippets } from './snippets';
+import { SDK_LOADER, SDK_LOADER_CSP_HASH } from './sdk-loader';
+import { installSnippets } from './install-snippets';
 
 const KEY = `pk_live_${'ab12'.repeat(8)}`;
 const snippets = installSnippets('https://pss.example/sdk/v1/sdk.js', KEY);
