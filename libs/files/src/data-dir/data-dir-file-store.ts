@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { assertContentType, assertFileKey, type FileStore, type StoredFile } from '../file-store.port';
+import { renameDurably } from './durable-rename';
 
 /**
  * The embedded adapter: one file per key under the files folder of the data directory. The content type travels
@@ -32,12 +33,11 @@ export class DataDirFileStore implements FileStore {
       } finally {
         await handle.close();
       }
-      await rename(temporary, path);
+      await renameDurably(temporary, path);
     } catch (error) {
       await rm(temporary, { force: true }).catch(() => undefined);
       throw error;
     }
-    await syncDirectory(folder);
   }
 
   /**
@@ -97,13 +97,3 @@ export class DataDirFileStore implements FileStore {
 const header = (contentType: string): Buffer => Buffer.from(`${JSON.stringify({ content_type: contentType })}\n`, 'utf8');
 
 const isMissing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
-
-/** The rename is durable only once the folder's entry is on disk too. */
-async function syncDirectory(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}

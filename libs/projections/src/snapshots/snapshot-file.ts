@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { open, readdir, readFile, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { renameDurably } from '@pss/files';
 import type { Document } from '@pss/read-store';
 
 /**
@@ -105,8 +106,7 @@ export async function writeSnapshot(file: string, snapshot: Snapshot, pause: () 
     throw error;
   }
   await handle.close();
-  await rename(temporary, file);
-  await syncDirectory(dirname(file));
+  await renameDurably(temporary, file);
   return bytes + DIGEST_BYTES;
 }
 
@@ -149,14 +149,5 @@ export async function removeUnfinishedWrites(file: string): Promise<void> {
   const names = await readdir(dirname(file)).catch(() => [] as string[]);
   for (const name of names) {
     if (name.startsWith(prefix) && name.endsWith('.tmp')) await unlink(join(dirname(file), name)).catch(() => undefined);
-  }
-}
-
-async function syncDirectory(directory: string): Promise<void> {
-  const handle = await open(directory, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
