@@ -37,28 +37,35 @@ export const replyTopicOf = (pattern: string): string => `${pattern}.reply`;
  */
 export const kafkaWire: WireFormat = (payload, key) => ({ key, value: payload });
 
-// The default partitioner (murmur2 of the key, as Java clients), named so that kafkajs does not warn on every start
-// about its v2 change of default.
-const producerConfig = () => ({ allowAutoTopicCreation: true, createPartitioner: Partitioners.DefaultPartitioner });
+/**
+ * Nest's server and client each join Kafka as `<clientId>-server` / `<clientId>-client`, as client and group id
+ * alike (Nest appends those suffixes unless told otherwise; the names are spelled out here). A group that is new
+ * starts from the beginning of its topics: for the server, events published before it first joined are not lost;
+ * for the client, a reply sent before the group's first offsets were fixed would be skipped from "latest". The
+ * default partitioner (murmur2 of the key, as Java clients) is named so that kafkajs does not warn on every start
+ * about its v2 change of default.
+ */
+function memberOptions(config: KafkaBusConfig, role: 'server' | 'client') {
+  const id = `${config.clientId}-${role}`;
+  return {
+    postfixId: '',
+    client: { clientId: id, brokers: config.brokers },
+    consumer: { groupId: id, allowAutoTopicCreation: true },
+    subscribe: { fromBeginning: true },
+    producer: { allowAutoTopicCreation: true, createPartitioner: Partitioners.DefaultPartitioner },
+  };
+}
 
 /**
  * The server runs this service's handlers in the consumer group `<clientId>-server`: every replica of the service
- * shares it, so each command and event is handled once per service. A group that is new starts from the beginning
- * of its topics, so events published before it first joined are not lost (a command that waited that long has
- * timed out at its caller, so command handlers must tolerate late duplicates, as with any at-least-once bus).
+ * shares it, so each command and event is handled once per service. A command that waited for a new group to
+ * start has timed out at its caller, so command handlers must tolerate late duplicates, as with any at-least-once
+ * bus.
  */
 export function kafkaServerOptions(config: KafkaBusConfig): Required<KafkaOptions> {
   return {
     transport: Transport.KAFKA,
-    options: {
-      // Nest appends "-server" to the client and group ids unless told otherwise; the names are spelled out here.
-      postfixId: '',
-      client: { clientId: `${config.clientId}-server`, brokers: config.brokers },
-      consumer: { groupId: `${config.clientId}-server`, allowAutoTopicCreation: true },
-      subscribe: { fromBeginning: true },
-      run: { partitionsConsumedConcurrently: PARTITIONS_CONSUMED_CONCURRENTLY },
-      producer: producerConfig(),
-    },
+    options: { ...memberOptions(config, 'server'), run: { partitionsConsumedConcurrently: PARTITIONS_CONSUMED_CONCURRENTLY } },
   };
 }
 
@@ -71,12 +78,7 @@ export function kafkaClientOptions(config: KafkaBusConfig): Required<KafkaOption
   return {
     transport: Transport.KAFKA,
     options: {
-      postfixId: '',
-      client: { clientId: `${config.clientId}-client`, brokers: config.brokers },
-      consumer: { groupId: `${config.clientId}-client`, allowAutoTopicCreation: true },
-      // A reply sent before the group's first offsets were fixed would be skipped from "latest".
-      subscribe: { fromBeginning: true },
-      producer: producerConfig(),
+      ...memberOptions(config, 'client'),
       // A service that sends no commands needs no reply consumer (and no group to rebalance).
       producerOnlyMode: config.requestPatterns.length === 0,
     },
