@@ -37,3 +37,4 @@ export * from './sdk/expected-iframes';
 export * from './sdk/sdk-loader';
 export * from './read-models/audit-log';
 export * from './sdk/install-snippets';
+export * from './read-models/report-due-runs';

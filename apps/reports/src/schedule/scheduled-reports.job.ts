@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REPORT_SCHEDULES, type RunReportScheduleReply } from '@pss/contracts';
+import { CATCH_UP_MS, dueRuns, REPORT_SCHEDULES, type RunReportScheduleReply } from '@pss/contracts';
 import { AggregateRepository, PeriodicJob } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { organizationReportsRefusal } from '@pss/report-files';
 import { ReportGenerator } from '../snapshot/report-generator';
-import { CATCH_UP_MS, dueRuns } from './due-runs';
 import type { ScheduleDocument } from './schedule.projection';
 import { scheduledRunDecider, scheduledRunId, scheduledRunStream, scheduledSnapshotId, type ScheduledRun } from './scheduled-run.decider';
 

@@ -1,4 +1,4 @@
-import { dueRuns } from './due-runs';
+import { dueRuns, nextRun } from './report-due-runs';
 
 describe('due runs', () => {
   it('weekly: Monday 09:00 UTC, covering the seven days before that Monday', () => {
@@ -19,5 +19,12 @@ describe('due runs', () => {
       ['2027-02-01T09:00:00.000Z', '2027-01-01T00:00:00.000Z', '2027-02-01T00:00:00.000Z'],
       ['2027-03-01T09:00:00.000Z', '2027-02-01T00:00:00.000Z', '2027-03-01T00:00:00.000Z'],
     ]);
+  });
+
+  it('the next run: the coming Monday or 1st at 09:00 UTC, the following one once that hour has passed', () => {
+    expect(nextRun('weekly', new Date('2026-11-23T08:59:59Z')).dueAt).toBe('2026-11-23T09:00:00.000Z');
+    expect(nextRun('weekly', new Date('2026-11-23T09:00:00Z')).dueAt).toBe('2026-11-30T09:00:00.000Z');
+    expect(nextRun('monthly', new Date('2027-01-31T23:00:00Z')).dueAt).toBe('2027-02-01T09:00:00.000Z');
+    expect(nextRun('monthly', new Date('2027-02-01T09:00:00Z')).dueAt).toBe('2027-03-01T09:00:00.000Z');
   });
 });

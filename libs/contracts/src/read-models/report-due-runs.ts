@@ -1,4 +1,4 @@
-import type { ReportCadence } from '@pss/contracts';
+import type { ReportCadence } from './report';
 
 /** Scheduled reports are made at 09:00 UTC: weekly on Mondays, monthly on the 1st. */
 export const SCHEDULE_HOUR_UTC = 9;
@@ -58,3 +58,6 @@ function previousBoundary(cadence: ReportCadence, boundary: number): number {
   const day = new Date(boundary);
   return Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - 1, 1);
 }
+
+/** The next scheduled run after `now` (a month and a day ahead holds one of either cadence). */
+export const nextRun = (cadence: ReportCadence, now: Date): DueRun => dueRuns(cadence, now, new Date(now.getTime() + 32 * DAY_MS))[0];
