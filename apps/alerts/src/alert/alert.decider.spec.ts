@@ -139,6 +139,11 @@ describe('alert decider', () => {
       spec.given([opened()]).when(patch({ orgId: 'org-2', status: 'resolved' })).thenThrows('not_found');
       spec.given([]).when(patch({ status: 'resolved' })).thenThrows('not_found');
     });
+
+    it('refuses a note longer than the spec allows, as the API does, whoever sends the command', () => {
+      spec.given([opened()]).when(patch({ status: 'resolved', note: 'x'.repeat(1001) })).thenThrows('validation_error', /note must be shorter than or equal to 1000 characters/);
+      spec.given([opened()]).when(patch({ status: 'resolved', note: ` ${'x'.repeat(1000)} ` })).then([{ type: 'AlertResolved', data: { ...changed, note: 'x'.repeat(1000) } }]);
+    });
   });
 
   describe('snooze', () => {
