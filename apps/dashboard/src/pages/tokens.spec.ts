@@ -3,7 +3,7 @@ import { translator, type Locale } from '../i18n/catalogue';
 import type { DashboardRequest } from '../http/dashboard-route';
 import { newSession } from '../access/session';
 import { EMPTY_TOKEN_FORM } from '../tokens/token-form';
-import { newTokenPage, tokenListPage } from './tokens';
+import { issuedTokenPage, newTokenPage, tokenListPage } from './tokens';
 
 const now = new Date('2026-11-27T12:00:00.000Z');
 const request = (locale: Locale): DashboardRequest => ({ locale, t: translator(locale), now, url: '/dashboard/tokens', params: {}, query: {}, form: {}, ip: '127.0.0.1', session: newSession(now) });
@@ -42,6 +42,16 @@ describe('the API tokens pages', () => {
     expect(page).toContain('href="/dashboard/tokens/new"');
     expect(page).toContain('Only the organization owner can manage tokens.');
     expect(page).not.toContain('<table');
+  });
+
+  it('shows the token once; an answer without it (a redelivered command) says so and offers to revoke it', () => {
+    const shown = issuedTokenPage(request('en'), { ...token({}), token: 'pss_tok_000000000000000000000001_secret' }).text;
+    expect(shown).toContain('<code id="new-token">pss_tok_000000000000000000000001_secret</code>');
+
+    const unshown = issuedTokenPage(request('en'), { ...token({ name: '<i>CI</i>' }), token: null }).text;
+    expect(unshown).toContain('The token &quot;&lt;i&gt;CI&lt;/i&gt;&quot; was created but cannot be shown');
+    expect(unshown).toContain('href="/dashboard/tokens/pss_tok_000000000000000000000001/revoke"');
+    expect(unshown).not.toContain('new-token');
   });
 
   it('marks a field to fix and ties its message to it; every form carries the CSRF token', () => {

@@ -96,6 +96,15 @@ ${fieldError(request, errors, 'validity')}
 /** The token, on the creation's answer itself and nowhere else: only its hash is kept, so no later page can show it. */
 export function issuedTokenPage(request: DashboardRequest, issued: IssuedToken): Html {
   const { t } = request;
+  // A redelivered command's answer reached us first: the token exists, its secret was the other delivery's to show.
+  if (issued.token === null) {
+    return layout(
+      request,
+      t('tokens.issued.title'),
+      html`<p class="error" role="alert">${t('tokens.issued.unshown', { name: issued.name })}</p>
+<p><a class="button" href="${revokePath(issued.prefix)}">${t('tokens.revoke.title')}</a> <a href="${TOKENS}">${t('tokens.cancel')}</a></p>`,
+    );
+  }
   return layout(
     request,
     t('tokens.issued.title'),

@@ -8,6 +8,9 @@ import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { embeddedSuite } from '@pss/embedded/src/testing/embedded-suite';
 import { tokenDecider, tokenStream } from './token.decider';
 
+/** A command delivered once: its answer has the token. */
+type FirstIssued = IssuedToken & { token: string };
+
 /** The token operations the dashboard sends over the bus, checked against the API a token then calls. */
 describe('dashboard tokens (bus commands, embedded)', () => {
   const owner = 'user:owner@shop.example';
@@ -23,7 +26,7 @@ describe('dashboard tokens (bus commands, embedded)', () => {
   });
 
   const issue = (request: Record<string, unknown>, options: { actor?: string } = { actor: owner }) =>
-    bus.request<IssuedToken>(COMMANDS.tokenIssue, { orgId, name: 'CI', scopes: ['read-only'], validityDays: null, ...request }, options);
+    bus.request<FirstIssued>(COMMANDS.tokenIssue, { orgId, name: 'CI', scopes: ['read-only'], validityDays: null, ...request }, options);
   const listStores = (token: string) => suite.service.request('GET', '/api/v1/stores', { token });
 
   it('issues a read-only token shown once, lists it without its secret, and the API answers it', async () => {
@@ -53,7 +56,7 @@ describe('dashboard tokens (bus commands, embedded)', () => {
 
   it("lists only the acting organization's tokens, and revokes only its own", async () => {
     const other = (await suite.service.createOrganization({ name: 'Other Shop' })).id;
-    const foreign = await bus.request<IssuedToken>(COMMANDS.tokenIssue, { orgId: other, name: 'theirs', scopes: ['stores:read'], validityDays: null }, { actor: owner });
+    const foreign = await bus.request<FirstIssued>(COMMANDS.tokenIssue, { orgId: other, name: 'theirs', scopes: ['stores:read'], validityDays: null }, { actor: owner });
 
     expect((await listTokens(readStore, orgId, new Date())).map((token) => token.prefix)).not.toContain(foreign.prefix);
     await expect(bus.request(COMMANDS.tokenRevoke, { orgId, prefix: foreign.prefix }, { actor: owner })).rejects.toMatchObject({ code: 'not_found' });

@@ -61,6 +61,27 @@ describe('token decider', () => {
     expect(tokenDecider.decide({ ...issue, name: 'x'.repeat(80) }, tokenDecider.initialState())).toHaveLength(1);
   });
 
+  describe('a redelivered issue command (issue 31)', () => {
+    const byCommand = (commandId: string | undefined) => ({ ...issue, commandId, hash: 'b'.repeat(64) });
+    const issuedBy: TokenEvent = { ...issued, data: { ...issued.data, commandId: 'cmd-1' } };
+
+    it('records the command that issued the token', () => {
+      spec.given([]).when({ ...issue, commandId: 'cmd-1' }).then([issuedBy]);
+    });
+
+    it('issues nothing when the stored token came from the same command, revoked or not', () => {
+      spec.given([issuedBy]).when(byCommand('cmd-1')).thenNothingHappens();
+      spec.given([issuedBy, { type: 'TokenRevoked', data: { tokenId: 'tok-1', revokedAt: at.toISOString() } }]).when(byCommand('cmd-1')).thenNothingHappens();
+    });
+
+    it('still refuses a second issue by another command, by none, or for another organization', () => {
+      spec.given([issuedBy]).when(byCommand('cmd-2')).thenThrows('conflict', 'Token already issued');
+      spec.given([issuedBy]).when(byCommand(undefined)).thenThrows('conflict');
+      spec.given([issuedBy]).when({ ...byCommand('cmd-1'), orgId: 'org-2' }).thenThrows('conflict');
+      spec.given([issued]).when(byCommand('cmd-1')).thenThrows('conflict');
+    });
+  });
+
   it('revokes once; revoking again changes nothing', () => {
     const revoked: TokenEvent = { type: 'TokenRevoked', data: { tokenId: 'tok-1', revokedAt: at.toISOString() } };
     spec.given([issued]).when({ type: 'RevokeToken', at }).then([revoked]);

@@ -9,6 +9,8 @@ interface TokenGrant {
   prefix: string;
   hash: string;
   scopes: string[];
+  /** The bus command that issued it, so its redelivery issues nothing (absent from the admin CLI and before issue 31's fix). */
+  commandId?: string;
 }
 
 export type TokenEvent =
@@ -28,6 +30,8 @@ export type TokenCommand =
 
 export interface TokenState {
   tokenId?: string;
+  orgId?: string;
+  issuedBy?: string;
   status: 'none' | 'active' | 'revoked';
   lastUsedAt?: number;
 }
@@ -38,6 +42,7 @@ export const tokenDecider: Decider<TokenState, TokenCommand, TokenEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'IssueToken': {
+        if (isRedelivery(command, state)) return [];
         if (state.status !== 'none') throw new DomainError('conflict', 'Token already issued');
         const scopes = withShortcuts(command.scopes);
         assertValidToken({ ...command, scopes });
@@ -51,6 +56,7 @@ export const tokenDecider: Decider<TokenState, TokenCommand, TokenEvent> = {
               prefix: command.prefix,
               hash: command.hash,
               scopes,
+              ...(command.commandId ? { commandId: command.commandId } : {}),
               issuedAt: command.at.toISOString(),
               expiresAt: command.validityDays === null ? null : addDays(command.at, command.validityDays).toISOString(),
             },
@@ -71,7 +77,7 @@ export const tokenDecider: Decider<TokenState, TokenCommand, TokenEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'TokenIssued':
-        return { tokenId: event.data.tokenId, status: 'active' };
+        return { tokenId: event.data.tokenId, orgId: event.data.orgId, issuedBy: event.data.commandId, status: 'active' };
       case 'TokenRevoked':
         return { ...state, status: 'revoked' };
       case 'TokenUsed':
@@ -79,6 +85,10 @@ export const tokenDecider: Decider<TokenState, TokenCommand, TokenEvent> = {
     }
   },
 };
+
+/** The command that issued the token, delivered again: it answers, it does not issue (its secret was another's). */
+const isRedelivery = (command: TokenGrant, state: TokenState): boolean =>
+  command.commandId !== undefined && command.commandId === state.issuedBy && command.orgId === state.orgId;
 
 /** The scopes a token gets: `read-only` stands for the spec's six read scopes; each scope once. */
 export const withShortcuts = (scopes: string[]): string[] =>

@@ -18,10 +18,14 @@ export class TokensMessages {
     return { ok: true };
   }
 
-  /** The dashboard's: its sender checked that the actor (in the metadata) owns the organization. */
+  /**
+   * The dashboard's: its sender checked that the actor (in the metadata) owns the organization. Its command id
+   * makes a redelivery answer the token already issued (without its secret) instead of issuing another.
+   */
   @MessagePattern(COMMANDS.tokenIssue)
   issue(@Payload() { orgId, name, scopes, validityDays, command }: IssueTokenRequest & CommandMetaCarrier): Promise<IssuedToken> {
-    return this.commands.execute(new IssueToken({ orgId, name, scopes, validityDays }, { actor: commandActor(command), deadline: command?.deadline }));
+    const context = { actor: commandActor(command), commandId: command?.id, deadline: command?.deadline };
+    return this.commands.execute(new IssueToken({ orgId, name, scopes, validityDays }, context));
   }
 
   @MessagePattern(COMMANDS.tokenRevoke)

@@ -25,8 +25,12 @@ export interface IssueTokenRequest {
   validityDays: number | null;
 }
 
-/** The reply: the token itself is here and nowhere else, ever (only its hash is stored). */
-export type IssuedToken = TokenListItem & { token: string };
+/**
+ * The reply: the token itself is here and nowhere else, ever (only its hash is stored). `null` in the reply to a
+ * redelivery of the same command: it answers the token the first delivery issued, whose secret only that delivery
+ * knew (the first delivery's reply, when it arrives, is the one with the token).
+ */
+export type IssuedToken = TokenListItem & { token: string | null };
 
 /** `inventory.token.revoke`: immediate; the reply comes once the gateway's read model refuses the token. */
 export interface RevokeTokenRequest {
