@@ -1,6 +1,7 @@
-import type { AlertSeverity, EmailChannelChanges, EmailChannelInput } from '@pss/contracts';
+import { STORE_SUSPENDED_MESSAGE, type AlertSeverity, type EmailChannelChanges, type EmailChannelInput } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
 import { REQUIRES_ORGANIZATION_OWNER, requiresStoreOwner, type Requirement } from '../access/roles';
+import type { KnownRefusal } from '../i18n/refusals';
 
 /** The scope select's value for a channel of the whole organization (any other value is a store id). */
 export const ORGANIZATION_WIDE = 'organization';
@@ -47,3 +48,15 @@ export function refusedFields(error: unknown): ChannelField[] | undefined {
   const fields = (error.details ?? []).map((detail) => detail.field).filter((field): field is ChannelField => (CHANNEL_FIELDS as readonly unknown[]).includes(field));
   return fields.length ? [...new Set(fields)] : undefined;
 }
+
+/**
+ * The notifier's refusals about no field, as the page says them. The channel limits' words are the notifier's own
+ * (no lib holds them), matched by their start and read for their number; test/refusals.e2e.spec.ts gets each from
+ * the running service, so a change of wording there shows.
+ */
+export const CHANNEL_REFUSALS: readonly KnownRefusal[] = [
+  { code: 'conflict', message: STORE_SUSPENDED_MESSAGE, key: 'channels.refused.store-suspended' },
+  { code: 'conflict', message: /^An organization has at most (?<max>\d+) organization-wide /, key: 'channels.refused.organization-limit' },
+  { code: 'conflict', message: /^A store has at most (?<max>\d+) channels of its own/, key: 'channels.refused.store-limit' },
+  { code: 'not_found', key: 'channels.refused.not-found' },
+];

@@ -19,7 +19,7 @@ export interface ChannelFormState {
   values: { name: string; recipients: string; store_id: string; min_severity: string; active: boolean };
   /** The fields a validation error named. */
   refused?: ChannelField[];
-  /** A refusal about no field (a suspended store, the channel limit), in the service's words. */
+  /** A refusal about no field (a suspended store, the channel limit), in the person's language when the dashboard knows it. */
   reason?: string;
 }
 

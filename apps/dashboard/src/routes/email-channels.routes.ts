@@ -3,8 +3,9 @@ import { channelDeliveries, listEmailChannels } from '@pss/dashboard-reads';
 import { DomainError } from '@pss/kernel';
 import type { ReadStore } from '@pss/read-store';
 import { allows, REQUIRES_MEMBER, type Role } from '../access/roles';
-import { changesOf, channelRequirement, creationInput, refusedFields } from '../email-channels/email-channel-form';
+import { CHANNEL_REFUSALS, changesOf, channelRequirement, creationInput, refusedFields } from '../email-channels/email-channel-form';
 import type { DashboardAnswer, DashboardRequest, DashboardRoute, SessionControl } from '../http/dashboard-route';
+import { refusalText } from '../i18n/refusals';
 import { deliveriesPage } from '../pages/deliveries';
 import {
   blankChannelForm,
@@ -35,11 +36,13 @@ function creatableScopes(role: Role, stores: Array<StoreChoice & Pick<StoreDocum
   return [null, ...open].filter((store) => allows(role, channelRequirement(store ? store._id : null)));
 }
 
-/** A form the notifier refused: its fields marked, or its reason shown (409: the channel limit, a suspended store). */
-function refusal(error: unknown, form: ChannelFormState['values']): { state: ChannelFormState; status: number } {
+/** A form the notifier refused: its fields marked, or its reason shown in the person's language (409: the channel limit, a suspended store). */
+function refusal(request: DashboardRequest, error: unknown, form: ChannelFormState['values']): { state: ChannelFormState; status: number } {
   const refused = refusedFields(error);
   if (refused) return { state: { values: form, refused }, status: 400 };
-  if (error instanceof DomainError && error.code !== 'service_unavailable') return { state: { values: form, reason: error.message }, status: error.code === 'not_found' ? 404 : 409 };
+  if (error instanceof DomainError && error.code !== 'service_unavailable') {
+    return { state: { values: form, reason: refusalText(request.t, error, CHANNEL_REFUSALS) }, status: error.code === 'not_found' ? 404 : 409 };
+  }
   throw error;
 }
 
@@ -118,7 +121,7 @@ export function emailChannelsRoutes({ bus, readStore }: RouteDeps): DashboardRou
           session.flash('channels.created', { name: channel.name });
           return { redirect: channelPath(channel.id) };
         } catch (error) {
-          const { state, status } = refusal(error, formValues(request.form));
+          const { state, status } = refusal(request, error, formValues(request.form));
           const stores = await storesOf(readStore, orgOf(request));
           return { status, page: newChannelPage(request, state, creatableScopes(roleOf(request), stores), stores) };
         }
@@ -142,7 +145,7 @@ export function emailChannelsRoutes({ bus, readStore }: RouteDeps): DashboardRou
           session.flash('channels.updated', { name: changed.name });
           return { redirect: channelPath(channel.id) };
         } catch (error) {
-          const { state, status } = refusal(error, { ...formValues(request.form), store_id: channel.store_id ?? '' });
+          const { state, status } = refusal(request, error, { ...formValues(request.form), store_id: channel.store_id ?? '' });
           return { status, page: channelPage(request, channel, state, await storesOf(readStore, orgOf(request)), true) };
         }
       }),

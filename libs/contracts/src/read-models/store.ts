@@ -12,12 +12,15 @@ export const SDK_KEYS = 'sdk_keys';
 
 export type StoreStatus = 'active' | 'suspended' | 'deleted';
 
+/** The API's words for a change refused because its store is suspended; the dashboard says it in the person's language. */
+export const STORE_SUSPENDED_MESSAGE = 'Store is suspended; it can be read but not changed';
+
 /**
  * A suspended store is read-only (decisions.md), and so is what is scoped to it: its rules, webhooks, report
  * schedule and policies. Its key takes no SDK traffic, so a changed setting there would act on nothing.
  */
 export function assertStoreWritable(store: { status?: string }): void {
-  if (store.status !== 'active') throw conflict('Store is suspended; it can be read but not changed');
+  if (store.status !== 'active') throw conflict(STORE_SUSPENDED_MESSAGE);
 }
 
 /**
