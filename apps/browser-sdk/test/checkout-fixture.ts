@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { LoopbackServer } from './loopback-server';
 
 /**
  * A realistic checkout for the SDK's budget benchmark (issue 35): jQuery, lodash and Bootstrap sized as their
@@ -107,22 +107,12 @@ export const AGENTS: Agent[] = ['none', 'sdk', 'sentry', 'web-vitals'];
  * The shop's server: the checkout page once per agent, its assets, and the sinks the other agents report to
  * (Sentry's envelope endpoint, the vitals beacon), each counting what it received.
  */
-export class CheckoutServer {
+export class CheckoutServer extends LoopbackServer {
   private readonly assets = new Map<string, Asset>();
   /** Requests received by the agents' sinks, by path. */
   readonly received = new Map<string, number>();
-  private constructor(
-    private readonly server: Server,
-    readonly port: number,
-  ) {}
-
-  static async start(): Promise<CheckoutServer> {
-    // eslint-disable-next-line prefer-const -- the server's handler closes over it before the server exists
-    let checkout: CheckoutServer | undefined;
-    const server = createServer((request, response) => checkout!.answer(request, response));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    checkout = new CheckoutServer(server, (server.address() as AddressInfo).port);
-    return checkout;
+  static start(): Promise<CheckoutServer> {
+    return new CheckoutServer().listen();
   }
 
   /** The shop's origin (`page`), or the third parties' (`vendor`, another origin on the same port: CORS applies). */
@@ -173,17 +163,12 @@ a cobrança é feita só depois da confirmação do banco emissor. Parcelamos em
     return pages;
   }
 
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
   private asset(path: string, text: string, type = 'application/javascript'): void {
     const body = Buffer.from(text);
     this.assets.set(path, { body, type, cacheable: true, etag: `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"` });
   }
 
-  private answer(request: IncomingMessage, response: ServerResponse): void {
+  protected answer(request: IncomingMessage, response: ServerResponse): void {
     const path = (request.url ?? '/').split('?')[0];
     const cors = { 'Access-Control-Allow-Origin': '*' };
     if (request.method === 'POST') {

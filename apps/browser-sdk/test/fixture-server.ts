@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackServer } from './loopback-server';
 
 export const VENDOR_HOST = 'cdn.widgets-vendor.test';
 
@@ -16,20 +16,10 @@ interface Resource {
  * host name (`VENDOR_HOST`, which Chromium resolves to 127.0.0.1) where a domain rule needs one. Content can change between page
  * views, as a compromised vendor's would. Nothing is cached but `revalidated` scripts, which the browser asks for again at every page view: each view gets what is served now.
  */
-export class FixtureServer {
+export class FixtureServer extends LoopbackServer {
   private readonly resources = new Map<string, Resource>();
-  private constructor(
-    private readonly server: Server,
-    readonly port: number,
-  ) {}
-
-  static async start(): Promise<FixtureServer> {
-    // eslint-disable-next-line prefer-const -- the server's handler closes over it before the server exists
-    let fixtures: FixtureServer | undefined;
-    const server = createServer((request, response) => fixtures!.answer(request, response));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    fixtures = new FixtureServer(server, (server.address() as AddressInfo).port);
-    return fixtures;
+  static start(): Promise<FixtureServer> {
+    return new FixtureServer().listen();
   }
 
   /** `http://127.0.0.1:<port><path>`, or the same path on the second origin (`localhost`) or the vendor's host. */
@@ -53,12 +43,7 @@ export class FixtureServer {
     this.resources.set(path, { body: code, type: 'application/javascript', headers });
   }
 
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private answer(request: IncomingMessage, response: ServerResponse): void {
+  protected answer(request: IncomingMessage, response: ServerResponse): void {
     const path = (request.url ?? '/').split('?')[0];
     const resource = this.resources.get(path);
     if (!resource) {
