@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Options, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Options, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isOnStoreDomain, SDK_LOADER_CSP_HASH, type StoreDocument } from '@pss/contracts';
@@ -29,6 +29,12 @@ const IMMUTABLE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 /** CSP reports carry no SDK session: they are one synthetic session per report endpoint. */
 const CSP_SESSION = 'csp-report';
 const CSP_SOURCE_VERSION = 'csp-report';
+
+/**
+ * A route the SDK posts observations to: its key admitted before the body is read (sdk-admission.ts), the body
+ * taken as text (sdk-body.ts), answered 202 once taken in.
+ */
+const IntakeRoute = (path: string) => applyDecorators(Post(path), HttpCode(202), RouteConfig({ ...SDK_RAW_BODY, ...SDK_ADMITTED }));
 
 /** SDK contract v1 (DESIGN.md section 5, docs/sdk.md). */
 @Controller('sdk/v1')
@@ -95,9 +101,7 @@ export class SdkController {
     return body;
   }
 
-  @Post('events')
-  @HttpCode(202)
-  @RouteConfig({ ...SDK_RAW_BODY, ...SDK_ADMITTED })
+  @IntakeRoute('events')
   async postEvents(@Req() request: FastifyRequest, @Body() body: unknown) {
     const store = this.admission.storeOf(request);
     const batch = checkBatch(parseSdkJson(sdkBody(body).text));
@@ -112,9 +116,7 @@ export class SdkController {
   }
 
   /** Browser-native CSP reports (report-uri and report-to), turned into the same observations. */
-  @Post('csp')
-  @HttpCode(202)
-  @RouteConfig({ ...SDK_RAW_BODY, ...SDK_ADMITTED })
+  @IntakeRoute('csp')
   async postCspReports(@Req() request: FastifyRequest, @Body() body: unknown) {
     const store = this.admission.storeOf(request);
     const reports = checkCspReports(parseSdkJson(sdkBody(body).text));
