@@ -14,3 +14,4 @@ export * from './sparse-event-store';
 export * from './crash-after-appends';
 export * from './container-images';
 export * from './kafka-container';
+export * from './mongo-container';

@@ -1,33 +1,22 @@
-import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
 import { MongoClient } from 'mongodb';
 import { isOutage } from '@pss/bus';
-import { CONTAINER_IMAGES, CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
+import { CONTAINER_IMAGES, describeWithContainers, mongoInContainer } from '@pss/testkit';
 import { fileStoreConformance } from '../file-store.conformance';
 import { FILES_BUCKET, GridFsFileStore } from './gridfs-file-store';
 
 describeWithContainers(`GridFsFileStore on ${CONTAINER_IMAGES.mongo}`, () => {
-  let mongo: StartedMongoDBContainer;
-  let url: string;
-
-  beforeAll(async () => {
-    mongo = await new MongoDBContainer(CONTAINER_IMAGES.mongo).start();
-    // The container runs a one-member replica set that advertises an address only reachable inside it.
-    url = `${mongo.getConnectionString()}/?directConnection=true`;
-  }, CONTAINER_TIMEOUT_MS);
-  afterAll(async () => {
-    await mongo?.stop();
-  });
+  const mongo = mongoInContainer();
 
   let tests = 0;
   fileStoreConformance('gridfs', async () => {
     const database = `files_conformance_${++tests}`;
-    const store = await GridFsFileStore.connect(url, database);
+    const store = await GridFsFileStore.connect(mongo.url(), database);
     return { store, cleanup: () => store.close() };
   });
 
   it('keeps one revision per key after a put replaces a file', async () => {
-    const store = await GridFsFileStore.connect(url, 'files_revisions');
-    const client = await MongoClient.connect(url);
+    const store = await GridFsFileStore.connect(mongo.url(), 'files_revisions');
+    const client = await MongoClient.connect(mongo.url());
     try {
       await store.put('a.pdf', Buffer.from('1'), 'application/pdf');
       await store.put('a.pdf', Buffer.from('2'), 'application/pdf');

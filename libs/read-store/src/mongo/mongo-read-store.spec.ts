@@ -1,24 +1,14 @@
-import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
-import { CONTAINER_IMAGES, CONTAINER_TIMEOUT_MS, describeWithContainers } from '@pss/testkit';
+import { CONTAINER_IMAGES, describeWithContainers, mongoInContainer } from '@pss/testkit';
 import { isOutage } from '@pss/bus';
 import { readStoreConformance } from '../read-store.conformance';
 import { MongoClient } from 'mongodb';
 import { MONGO_DRIVER_TIMEOUTS, MongoReadStore } from './mongo-read-store';
 
 describeWithContainers(`MongoReadStore on ${CONTAINER_IMAGES.mongo}`, () => {
-  let mongo: StartedMongoDBContainer;
-
-  beforeAll(async () => {
-    mongo = await new MongoDBContainer(CONTAINER_IMAGES.mongo).start();
-  }, CONTAINER_TIMEOUT_MS);
-  afterAll(async () => {
-    await mongo?.stop();
-  });
+  const mongo = mongoInContainer();
 
   readStoreConformance('mongo', async () => {
-    // The container runs a one-member replica set that advertises an address only reachable inside it.
-    const url = `${mongo.getConnectionString()}/?directConnection=true`;
-    const store = await MongoReadStore.connect(url, 'read_store_conformance');
+    const store = await MongoReadStore.connect(mongo.url(), 'read_store_conformance');
     return { store, cleanup: () => store.close() };
   });
 });
