@@ -21,24 +21,12 @@ import { TYPICAL_FAULTS } from './bus-faults';
 class RecordingLogger implements LoggerService {
   private readonly lines: Array<{ level: string; text: string }> = [];
 
-  log(...parts: unknown[]): void {
-    this.keep('log', parts);
-  }
-  error(...parts: unknown[]): void {
-    this.keep('error', parts);
-  }
-  warn(...parts: unknown[]): void {
-    this.keep('warn', parts);
-  }
-  debug(...parts: unknown[]): void {
-    this.keep('debug', parts);
-  }
-  verbose(...parts: unknown[]): void {
-    this.keep('verbose', parts);
-  }
-  fatal(...parts: unknown[]): void {
-    this.keep('fatal', parts);
-  }
+  readonly log = this.keeper('log');
+  readonly error = this.keeper('error');
+  readonly warn = this.keeper('warn');
+  readonly debug = this.keeper('debug');
+  readonly verbose = this.keeper('verbose');
+  readonly fatal = this.keeper('fatal');
 
   /** The errors logged since `mark`. */
   errorsSince(mark: number): string[] {
@@ -49,8 +37,8 @@ class RecordingLogger implements LoggerService {
     return this.lines.length;
   }
 
-  private keep(level: string, parts: unknown[]): void {
-    this.lines.push({ level, text: parts.map(String).join(' ') });
+  private keeper(level: string): (...parts: unknown[]) => void {
+    return (...parts) => this.lines.push({ level, text: parts.map(String).join(' ') });
   }
 }
 
