@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CHANNELS, DELIVERIES, DELIVERY_HISTORY_DAYS, DELIVERY_HISTORY_SIZE, toResource, type ChannelDocument, type DeliveryDocument } from '@pss/contracts';
-import { addDays, CLOCK, validationError, type Clock } from '@pss/kernel';
+import { CHANNELS, toResource, type ChannelDocument } from '@pss/contracts';
+import { isChannelOf, recentDeliveries } from '@pss/dashboard-reads';
+import { CLOCK, notFound, validationError, type Clock } from '@pss/kernel';
 import { OpsCommand, type OpsArgs } from '@pss/ops';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 
 /**
  * What the dashboard shows of channels, for operators (`npm run -s admin -- channels list --org ID`,
- * `deliveries list --channel ID`): e-mail channels included, and the delivery history the API does not expose.
+ * `deliveries list --org ID --channel ID`): e-mail channels included, and the delivery history the API does not expose.
  */
 @Injectable()
 export class NotifierOps {
@@ -21,13 +22,16 @@ export class NotifierOps {
     return { data: channels.map(toResource) };
   }
 
-  /** A channel's last 50 deliveries of the last 90 days, newest first. */
+  /**
+   * A channel's last 50 deliveries of the last 90 days, newest first, in the organization `--org` names: the
+   * operator says whose history they read, as for every other list. A deleted channel's history is still shown.
+   */
   @OpsCommand('deliveries.list')
   async deliveries(args: OpsArgs) {
-    const since = addDays(this.clock.now(), -DELIVERY_HISTORY_DAYS).toISOString();
-    const deliveries = await this.readStore
-      .collection<DeliveryDocument>(DELIVERIES)
-      .find({ channel_id: required(args, 'channel'), created_at: { $gte: since } }, { sort: { created_at: -1, _id: -1 }, limit: DELIVERY_HISTORY_SIZE });
+    const [orgId, channelId] = [required(args, 'org'), required(args, 'channel')];
+    const deliveries = await recentDeliveries(this.readStore, orgId, channelId, this.clock.now());
+    // A channel of another organization (or none) is told apart from a quiet one, not answered as empty.
+    if (!deliveries.length && !(await isChannelOf(this.readStore, orgId, channelId))) throw notFound('Channel');
     return { data: deliveries.map(toResource) };
   }
 }

@@ -39,13 +39,24 @@ export interface DeliveryRow {
  * organization's channel and a deleted one are not found, as a missing one.
  */
 export async function channelDeliveries(readStore: ReadStore, orgId: string, channelId: string, now: Date): Promise<DeliveryRow[]> {
-  const channel = await readStore.collection<ChannelDocument>(CHANNELS).findOne({ _id: channelId, org_id: orgId });
-  if (!channel) throw notFound('Channel');
+  if (!(await isChannelOf(readStore, orgId, channelId))) throw notFound('Channel');
+  return (await recentDeliveries(readStore, orgId, channelId, now)).map(deliveryRow);
+}
+
+/**
+ * The history behind the dashboard's deliveries and the admin CLI's `deliveries list`: a channel's last 50
+ * deliveries of the last 90 days at `now`, newest first, of `orgId` only. A deleted channel's stay until they age out.
+ */
+export async function recentDeliveries(readStore: ReadStore, orgId: string, channelId: string, now: Date): Promise<DeliveryDocument[]> {
   const since = addDays(now, -DELIVERY_HISTORY_DAYS).toISOString();
-  const deliveries = await readStore
+  return readStore
     .collection<DeliveryDocument>(DELIVERIES)
     .find({ channel_id: channelId, org_id: orgId, created_at: { $gte: since } }, { sort: { created_at: -1, _id: -1 }, limit: DELIVERY_HISTORY_SIZE });
-  return deliveries.map(deliveryRow);
+}
+
+/** Whether `channelId` is a live channel of `orgId`. */
+export async function isChannelOf(readStore: ReadStore, orgId: string, channelId: string): Promise<boolean> {
+  return (await readStore.collection<ChannelDocument>(CHANNELS).findOne({ _id: channelId, org_id: orgId })) !== null;
 }
 
 const deliveryRow = (delivery: DeliveryDocument): DeliveryRow => ({

@@ -55,7 +55,7 @@ describe('webhook deliveries from SDK reports (embedded)', () => {
     const integrity = received.find((request) => request.json.type === 'integrity.changed')!;
     expect(integrity.json.data).toMatchObject({ type: 'SCRIPT_INTEGRITY_MISMATCH', severity: 'high', source: widget.src, details: { script_id: script.id } });
     // Every delivery is recorded before it is attempted: the history shows all this channel was ever sent.
-    const history = (await suite.service.ops('deliveries.list', { channel: channel.id })).data;
+    const history = (await suite.service.ops('deliveries.list', { org: suite.orgId, channel: channel.id })).data;
     expect(history.map((entry: { event_type: string }) => entry.event_type).sort()).toEqual(['alert.created', 'integrity.changed', 'script.detected']);
   });
 
@@ -65,7 +65,7 @@ describe('webhook deliveries from SDK reports (embedded)', () => {
     const recovery = clock.now().getTime() + 60 * MINUTE;
     suite.receiver.answerWith(() => (clock.now().getTime() < recovery ? { status: 503, body: 'maintenance' } : { status: 200 }));
     await send(store.sdk_key, [{ kind: 'script', src: 'https://cdn.checkout-widgets.io/late.js', hash: sri('late') }]);
-    await eventually(async () => (await suite.service.ops('deliveries.list', { channel: channel.id })).data, ([entry]) => entry?.attempts === 1);
+    await eventually(async () => (await suite.service.ops('deliveries.list', { org: suite.orgId, channel: channel.id })).data, ([entry]) => entry?.attempts === 1);
 
     for (let minutes = 5; minutes <= 90; minutes += 5) {
       clock.advance(5 * MINUTE);
@@ -75,7 +75,7 @@ describe('webhook deliveries from SDK reports (embedded)', () => {
     const attempts = await suite.receiver.waitFor(4, '/down-an-hour');
     expect(attempts).toHaveLength(4);
     expect(new Set(attempts.map((request) => request.json.id)).size).toBe(1);
-    expect((await suite.service.ops('deliveries.list', { channel: channel.id })).data).toEqual([expect.objectContaining({ status: 'delivered', attempts: 4 })]);
+    expect((await suite.service.ops('deliveries.list', { org: suite.orgId, channel: channel.id })).data).toEqual([expect.objectContaining({ status: 'delivered', attempts: 4 })]);
   });
 
   it("mails the store owner's default e-mail channel a critical alert, and stops once the store is suspended", async () => {

@@ -10,7 +10,7 @@ describe('delivery metrics', () => {
   const suite = webhookSuite({ clock, scopes: ['webhooks:manage'], organization: {} });
 
   const scrape = async () => (await suite.service.request('GET', '/metrics')).text;
-  const history = async (channelId: string) => (await suite.service.ops('deliveries.list', { channel: channelId })).data;
+  const history = async (channelId: string) => (await suite.service.ops('deliveries.list', { org: suite.orgId, channel: channelId })).data;
 
   it('counts a failed attempt as a retry scheduled and shows it pending, then the delivery once it succeeds', async () => {
     const channel = (await suite.service.request('POST', '/api/v1/webhooks', { token: suite.token, body: { url: suite.receiver.url('/flaky') } })).body;

@@ -17,7 +17,7 @@ describe('retry cycle', () => {
   const suite = webhookSuite({ clock, scopes: ['webhooks:manage'], organization: {} });
 
   const createChannel = async (path: string) => (await suite.service.request('POST', '/api/v1/webhooks', { token: suite.token, body: { url: suite.receiver.url(path) } })).body;
-  const history = async (channelId: string) => (await suite.service.ops('deliveries.list', { channel: channelId })).data;
+  const history = async (channelId: string) => (await suite.service.ops('deliveries.list', { org: suite.orgId, channel: channelId })).data;
   /** The first attempt runs behind the consumer's back: its failure is recorded at the clock's time, so wait for it. */
   const firstAttemptFailed = (channelId: string) => eventually(() => history(channelId), ([entry]) => entry?.attempts === 1);
   const notify = (event: IntegrationEvent) => suite.service.app.get(NotificationsConsumer).notify(event);
