@@ -14,6 +14,7 @@ import { TestChannelHandler } from './channels/test-channel';
 import { Deliveries } from './delivery/deliveries';
 import { DeliveryProjection } from './delivery/delivery.projection';
 import { DeliveryMetrics } from './delivery/delivery-metrics';
+import { MissedFirstAttempts } from './delivery/missed-first-attempts';
 import { NotificationsConsumer } from './delivery/notifications.consumer';
 import { RetryCycle } from './delivery/retry-cycle';
 import { NotifierOps } from './notifier.ops';
@@ -44,6 +45,7 @@ import { OwnerMailConsumer } from './owner-mail/owner-mail.consumer';
     Courier,
     Deliveries,
     RetryCycle,
+    MissedFirstAttempts,
     NotifierOps,
   ],
 })

@@ -33,7 +33,7 @@ describe('DeliveryProjection replayed twice', () => {
       stored('DeliveryFailed', { deliveryId: 'd3', channelId: 'c2', attempts: 0, error: 'channel inactive', at: at(6) }),
     ];
     const twice = await replayedTwice(DeliveryProjection, events);
-    expect(twice[PENDING_DELIVERIES]).toEqual([expect.objectContaining({ _id: 'd2', channel_id: 'c1', org_id: 'o1', due_at: at(9) })]);
+    expect(twice[PENDING_DELIVERIES]).toEqual([expect.objectContaining({ _id: 'd2', channel_id: 'c1', org_id: 'o1', due_at: at(9), attempted: true })]);
     expect(twice[DELIVERIES]).toEqual([
       expect.objectContaining({
         _id: 'd1',
@@ -100,5 +100,12 @@ describe('DeliveryProjection replayed twice', () => {
     expect(history.filter((entry) => entry.channel_id === 'c1').every((entry) => entry.status === 'delivered')).toBe(true);
     expect(history.filter((entry) => entry.channel_id === 'c2').map((entry) => entry._id)).toEqual(['x1']);
     expect(twice[PENDING_DELIVERIES].map((entry) => entry._id)).toEqual(['x1']);
+  });
+
+  it('marks a delivery whose immediate attempt no one claimed yet, until one is (issue 33: MissedFirstAttempts reads it)', async () => {
+    const request = requested('d1', 'c1', 0);
+    const claim = stored('DeliveryAttemptStarted', { deliveryId: 'd1', channelId: 'c1', attempt: 1, at: at(1), claimedUntil: at(2) });
+    expect((await replayedTwice(DeliveryProjection, [request]))[PENDING_DELIVERIES]).toEqual([expect.objectContaining({ _id: 'd1', due_at: at(0), attempted: false })]);
+    expect((await replayedTwice(DeliveryProjection, [request, claim]))[PENDING_DELIVERIES]).toEqual([expect.objectContaining({ _id: 'd1', due_at: at(2), attempted: true })]);
   });
 });

@@ -13,6 +13,11 @@ export interface PendingDelivery extends Document {
   org_id: string;
   /** When the next attempt may be taken: at once after the request, a retry's time, or when the current claim runs out. */
   due_at: string;
+  /**
+   * Whether any attempt was claimed. False: the immediate attempt is still to be made, by the process that requested
+   * it or, if that one died, by MissedFirstAttempts. Absent on entries projected before issue 33 (the retry cycle's).
+   */
+  attempted?: boolean;
 }
 
 const isDeliveryEvent = canHandle<DeliveryEvent>({
@@ -31,7 +36,7 @@ export class DeliveryProjection extends readModelProjection({
   name: 'deliveries',
   streamPrefixes: ['delivery-'],
   collections: {
-    [PENDING_DELIVERIES]: [{ key: { due_at: 1, _id: 1 } }],
+    [PENDING_DELIVERIES]: [{ key: { due_at: 1, _id: 1 } }, { key: { attempted: 1, due_at: 1, _id: 1 } }],
     [DELIVERIES]: [{ key: { channel_id: 1, created_at: -1, _id: -1 } }],
   },
   canHandle: isDeliveryEvent,
@@ -42,7 +47,7 @@ export class DeliveryProjection extends readModelProjection({
     switch (event.type) {
       case 'DeliveryRequested': {
         const { data } = event;
-        await applyOnce(pending, deliveryId, event, { $set: { channel_id: data.channelId, org_id: data.orgId, due_at: data.requestedAt } }, { upsert: true });
+        await applyOnce(pending, deliveryId, event, { $set: { channel_id: data.channelId, org_id: data.orgId, due_at: data.requestedAt, attempted: false } }, { upsert: true });
         const entry: Omit<DeliveryDocument, '_id'> = {
           org_id: data.orgId,
           channel_id: data.channelId,
@@ -63,7 +68,7 @@ export class DeliveryProjection extends readModelProjection({
         return;
       }
       case 'DeliveryAttemptStarted':
-        await applyOnce(pending, deliveryId, event, { $set: { due_at: event.data.claimedUntil } });
+        await applyOnce(pending, deliveryId, event, { $set: { due_at: event.data.claimedUntil, attempted: true } });
         await applyOnce(history, deliveryId, event, { $set: { next_attempt_at: null, attempt_started_at: event.data.at, updated_at: event.data.at } });
         return;
       case 'DeliveryAttemptFailed': {

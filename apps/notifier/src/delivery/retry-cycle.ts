@@ -4,15 +4,15 @@ import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { Deliveries } from './deliveries';
 import type { DeliveryState } from './delivery.decider';
 import { PENDING_DELIVERIES, type PendingDelivery } from './delivery.projection';
+import { pendingPages } from './pending-pages';
 
 /** Spec, Delivery: retries run in 5-minute cycles. */
 const RETRY_CYCLE_MS = 5 * 60 * 1000;
-const PAGE_SIZE = 500;
 
 /**
  * Every 5 minutes, and once at start (to resume what a stopped process left), takes every pending delivery whose
- * next attempt is due: retries, and requests or claims that no attempt settled. Runs on every replica: an attempt
- * is claimed on its delivery's stream, so two cycles never make the same one.
+ * next attempt is due: retries, and requests or claims that no attempt settled. One replica runs it (its job
+ * lease); an attempt is claimed on its delivery's stream, so a cycle and another process never make the same one.
  */
 @Injectable()
 export class RetryCycle extends PeriodicJob {
@@ -29,14 +29,8 @@ export class RetryCycle extends PeriodicJob {
     const now = this.clock.now().toISOString();
     const pending = this.readStore.collection<PendingDelivery>(PENDING_DELIVERIES);
     const attempts: Array<Promise<DeliveryState | undefined>> = [];
-    // Keyset pages over what was due when the cycle began: an attempt moves its delivery's due time, never back.
-    for (let after: PendingDelivery | undefined; ; ) {
-      const beyond = after ? { $or: [{ due_at: { $gt: after.due_at } }, { due_at: after.due_at, _id: { $gt: after._id } }] } : {};
-      const page = await pending.find({ due_at: { $lte: now }, ...beyond }, { sort: { due_at: 1, _id: 1 }, limit: PAGE_SIZE });
-      attempts.push(...page.map((due) => this.deliveries.attempt(due._id)));
-      if (page.length < PAGE_SIZE) break;
-      after = page[page.length - 1];
-    }
+    // What was due when the cycle began.
+    for await (const page of pendingPages(pending, { due_at: { $lte: now } })) attempts.push(...page.map((due) => this.deliveries.attempt(due._id)));
     await Promise.all(attempts);
     return attempts.length;
   }
