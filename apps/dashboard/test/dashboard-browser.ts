@@ -126,6 +126,10 @@ export async function pressByKeyboard(page: Page, label: string): Promise<HTTPRe
 
 export const text = (page: Page): Promise<string> => page.evaluate(() => (globalThis as any).document.body.innerText);
 
+/** The cells of each body row of `table` (a selector), as the page shows their text. */
+export const tableRows = (page: Page, table: string): Promise<string[][]> =>
+  page.$$eval(`${table} tbody tr`, (found) => found.map((row) => Array.from(row.querySelectorAll('td'), (cell) => (cell as HTMLElement).innerText.trim())));
+
 /** `describe` where Chromium is installed; elsewhere `describe.skip`, with one line saying why. */
 export function describeInChromium(name: string, suite: () => void): void {
   if (!chromiumFound()) console.log(`Dashboard browser tests skipped (${name}): no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);

@@ -9,7 +9,7 @@ import { Access } from '../src/access/access.service';
 import { recoveryCodeHash } from '../src/access/recovery-codes';
 import type { MemberDocument } from '../src/access/members.read-model';
 import type { Role } from '../src/access/roles';
-import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, screenshot, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, screenshot, tableRows, text } from './dashboard-browser';
 
 
 const OWNER = 'me@shop.example';
@@ -41,8 +41,6 @@ describeInChromium('dashboard e-mail channels, deliveries and audit log in Chrom
       .map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8')) as OutboxFile)
       .filter((mail) => mail.to === address);
   };
-  const rows = (page: Page, table: string) =>
-    page.$$eval(`${table} tbody tr`, (found) => found.map((row) => Array.from(row.querySelectorAll('td'), (cell) => (cell as HTMLElement).innerText.trim())));
 
   /** A form posted beside the browser with the session of `page`'s person, without its CSRF token. */
   async function postWithoutCsrf(page: Page, path: string, body: string) {
@@ -68,7 +66,7 @@ describeInChromium('dashboard e-mail channels, deliveries and audit log in Chrom
     expect(page.url()).toBe(`${dashboard.base}/dashboard/channels`);
     // A new store comes with its owner's e-mail channel.
     const storeChannel = ['Store owner e-mail', `Store Loja Centro (${store.domain})`, OWNER, 'High', 'Active', 'never', 'Deliveries'];
-    expect(await rows(page, 'main table')).toEqual([storeChannel]);
+    expect(await tableRows(page, 'main table')).toEqual([storeChannel]);
     await accessible(page);
 
     // Signed in with a code, not a passkey: the creation form asks for the passkey first, then comes back.
@@ -111,7 +109,7 @@ describeInChromium('dashboard e-mail channels, deliveries and audit log in Chrom
     expect(mailsTo('bruno@shop.example')).toHaveLength(1);
     expect(await text(page)).toContain('Test e-mail sent; it shows in the deliveries.');
     expect(await text(page)).toContain('The spec allows no resend');
-    const [delivery, ...older] = await rows(page, '#deliveries');
+    const [delivery, ...older] = await tableRows(page, '#deliveries');
     expect(older).toEqual([]);
     expect(delivery).toEqual([expect.any(String), 'test', expect.stringMatching(/^evt_/), expect.stringMatching(/^[0-9a-f-]{36}$/), '1', 'Delivered', '—', expect.stringMatching(/^\d+ ms$/), '—']);
     expect(await page.$$('main form button')).toHaveLength(0);
@@ -126,7 +124,7 @@ describeInChromium('dashboard e-mail channels, deliveries and audit log in Chrom
 
     await pressByKeyboard(page, 'Audit log');
     expect(page.url()).toBe(`${dashboard.base}/dashboard/audit-log`);
-    const log = (await rows(page, '#audit-log')).map(([, actor, action, target]) => [actor, action, target]);
+    const log = (await tableRows(page, '#audit-log')).map(([, actor, action, target]) => [actor, action, target]);
     expect(log).toEqual([
       [`user:${OWNER}`, 'channel.updated', 'channel: Security'],
       [`user:${OWNER}`, 'channel.created', 'channel: Security team'],
@@ -144,7 +142,7 @@ describeInChromium('dashboard e-mail channels, deliveries and audit log in Chrom
     await page.$eval('#from', (field, day) => ((field as unknown as { value: string }).value = day), today);
     await page.$eval('#to', (field, day) => ((field as unknown as { value: string }).value = day), today);
     await pressByKeyboard(page, 'Apply the filter');
-    expect((await rows(page, '#audit-log')).map((row) => row[2])).toEqual(['channel.updated', 'channel.created']);
+    expect((await tableRows(page, '#audit-log')).map((row) => row[2])).toEqual(['channel.updated', 'channel.created']);
     await accessible(page);
 
     const csvLink = await page.$eval('a[download]', (link) => link.getAttribute('href')!);
@@ -173,24 +171,24 @@ describeInChromium('dashboard e-mail channels, deliveries and audit log in Chrom
       await bus.request(COMMANDS.emailChannelUpdate, { orgId: org.id, id: channelId, input: { name: `Security ${change}` } }, { actor: `user:${OWNER}` });
     }
     await page.goto(`${dashboard.base}/dashboard/audit-log?actor=user%3A${encodeURIComponent(OWNER)}&action=channel`);
-    const first = await rows(page, '#audit-log');
+    const first = await tableRows(page, '#audit-log');
     expect(first).toHaveLength(50);
     await pressByKeyboard(page, 'Next page');
-    expect((await rows(page, '#audit-log')).map((row) => row[2])).toEqual(['channel.updated', 'channel.created']);
+    expect((await tableRows(page, '#audit-log')).map((row) => row[2])).toEqual(['channel.updated', 'channel.created']);
     await accessible(page);
     await pressByKeyboard(page, 'First page');
-    expect(await rows(page, '#audit-log')).toEqual(first);
+    expect(await tableRows(page, '#audit-log')).toEqual(first);
 
     await page.goto(`${dashboard.base}/dashboard/channels/${channelId}`);
     await pressByKeyboard(page, 'Delete this channel');
     expect(page.url()).toBe(`${dashboard.base}/dashboard/channels`);
     expect(await text(page)).toContain('Channel "Security 49" deleted.');
-    expect(await rows(page, 'main table')).toEqual([storeChannel]);
+    expect(await tableRows(page, 'main table')).toEqual([storeChannel]);
     await page.goto(`${dashboard.base}/dashboard/audit-log?action=channel.deleted`);
-    expect((await rows(page, '#audit-log')).map(([, actor, action]) => [actor, action])).toEqual([[`user:${OWNER}`, 'channel.deleted']]);
+    expect((await tableRows(page, '#audit-log')).map(([, actor, action]) => [actor, action])).toEqual([[`user:${OWNER}`, 'channel.deleted']]);
 
     await page.goto(`${dashboard.base}/dashboard/channels?lang=pt-BR`);
-    expect(await rows(page, 'main table')).toEqual([[storeChannel[0], `Loja Loja Centro (${store.domain})`, OWNER, 'Alta', 'Ativo', 'nunca', 'Entregas']]);
+    expect(await tableRows(page, 'main table')).toEqual([[storeChannel[0], `Loja Loja Centro (${store.domain})`, OWNER, 'Alta', 'Ativo', 'nunca', 'Entregas']]);
     await accessible(page);
     await page.browserContext().close();
     expect(dashboard.violations).toEqual([]);
