@@ -13,6 +13,7 @@ import { relyingPartyOf } from './access/passkey-ceremony';
 import { AttemptLimiter, PER_ACCOUNT, PER_ADDRESS } from './http/attempt-limiter';
 import { mountDashboard } from './http/dashboard-server';
 import { SessionStore } from './http/session-store';
+import { alertsRoutes } from './routes/alerts.routes';
 import { auditLogRoutes } from './routes/audit-log.routes';
 import { emailChannelsRoutes } from './routes/email-channels.routes';
 import { homeRoutes } from './routes/home.routes';
@@ -50,7 +51,7 @@ class DashboardHttp implements OnModuleInit {
     };
     mountDashboard(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), {
       // A new page adds its routes here (docs/dashboard.md, "Adding a page").
-      routes: [...homeRoutes(), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps)],
+      routes: [...homeRoutes(), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps), ...alertsRoutes(deps)],
       sessions: new SessionStore(this.readStore),
       readStore: this.readStore,
       now: () => this.clock.now(),

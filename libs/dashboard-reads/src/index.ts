@@ -3,3 +3,4 @@
 export * from './tokens';
 export * from './channels';
 export * from './audit-log';
+export * from './alerts';

@@ -7,12 +7,14 @@ import { TOKENS_EN, TOKENS_PT_BR } from './tokens.catalogue';
 import { MEMBERS_EN, MEMBERS_PT_BR } from './members.catalogue';
 import { EMAIL_CHANNELS_EN, EMAIL_CHANNELS_PT_BR } from './email-channels.catalogue';
 import { AUDIT_LOG_EN, AUDIT_LOG_PT_BR } from './audit-log.catalogue';
+import { ALERTS_EN, ALERTS_PT_BR } from './alerts.catalogue';
 
 const ptBR = {
   ...TOKENS_PT_BR,
   ...MEMBERS_PT_BR,
   ...EMAIL_CHANNELS_PT_BR,
   ...AUDIT_LOG_PT_BR,
+  ...ALERTS_PT_BR,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Painel',
   'nav.home': 'Início',
@@ -78,6 +80,7 @@ const en: Catalogue = {
   ...MEMBERS_EN,
   ...EMAIL_CHANNELS_EN,
   ...AUDIT_LOG_EN,
+  ...ALERTS_EN,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Dashboard',
   'nav.home': 'Home',

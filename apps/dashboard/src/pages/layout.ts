@@ -34,6 +34,7 @@ function navigation(request: DashboardRequest): Html | null {
       <li><a href="${dashboardPath('/tokens')}">${request.t('nav.tokens')}</a></li>
       <li><a href="${dashboardPath('/channels')}">${request.t('nav.channels')}</a></li>
       ${request.signedIn.member.role.kind === 'organization-owner' ? html`<li><a href="${dashboardPath('/audit-log')}">${request.t('nav.audit-log')}</a></li>` : null}
+      <li><a href="${dashboardPath('/alerts')}">${request.t('nav.alerts')}</a></li>
     </ul>
     <form method="post" action="${dashboardPath('/sign-out')}">${csrfField(request)}<button type="submit">${request.t('sign-out')}</button></form>
   </nav>`;

@@ -1,7 +1,6 @@
-import { COMMANDS, STORES, type ChannelResource, type ChannelTestResult, type EmailChannelRequest, type StoreDocument } from '@pss/contracts';
+import { COMMANDS, type ChannelResource, type ChannelTestResult, type EmailChannelRequest, type StoreDocument } from '@pss/contracts';
 import { channelDeliveries, listEmailChannels } from '@pss/dashboard-reads';
 import { DomainError } from '@pss/kernel';
-import type { ReadStore } from '@pss/read-store';
 import { allows, REQUIRES_MEMBER, type Role } from '../access/roles';
 import { CHANNEL_REFUSALS, changesOf, channelRequirement, creationInput, refusedFields } from '../email-channels/email-channel-form';
 import type { DashboardAnswer, DashboardRequest, DashboardRoute, SessionControl } from '../http/dashboard-route';
@@ -21,14 +20,9 @@ import {
   type StoreChoice,
 } from '../pages/email-channels';
 import { errorPage } from '../pages/layout';
+import { storesOf } from './organization-stores';
 import { actorOf, type RouteDeps } from './route-deps';
 import { requireRecentPasskey } from './step-up.routes';
-
-/** The organization's stores the pages name (deleted ones are gone for good): name, domain, time zone, status. */
-async function storesOf(readStore: ReadStore, orgId: string): Promise<Array<StoreChoice & Pick<StoreDocument, 'status'>>> {
-  const stores = await readStore.collection<StoreDocument>(STORES).find({ org_id: orgId, status: { $ne: 'deleted' } }, { sort: { name: 1, _id: 1 } });
-  return stores.map(({ _id, name, domain, timezone, status }) => ({ _id, name, domain, timezone, status }));
-}
 
 /** The scopes a person may create a channel for (null: the organization), among stores that still take changes. */
 function creatableScopes(role: Role, stores: Array<StoreChoice & Pick<StoreDocument, 'status'>>): Array<StoreChoice | null> {

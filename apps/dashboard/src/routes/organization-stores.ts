@@ -1,0 +1,9 @@
+import { STORES, type StoreDocument } from '@pss/contracts';
+import type { ReadStore } from '@pss/read-store';
+import type { StoreChoice } from '../pages/email-channels';
+
+/** The organization's stores the pages name (deleted ones are gone for good): name, domain, time zone, status. */
+export async function storesOf(readStore: ReadStore, orgId: string): Promise<Array<StoreChoice & Pick<StoreDocument, 'status'>>> {
+  const stores = await readStore.collection<StoreDocument>(STORES).find({ org_id: orgId, status: { $ne: 'deleted' } }, { sort: { name: 1, _id: 1 } });
+  return stores.map(({ _id, name, domain, timezone, status }) => ({ _id, name, domain, timezone, status }));
+}
