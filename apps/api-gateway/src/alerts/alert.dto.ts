@@ -1,11 +1,10 @@
-import { IsIn, IsISO8601, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsIn, IsISO8601, IsString, MaxLength } from 'class-validator';
 import { ALERT_NOTE_MAX, ALERT_SEVERITIES, ALERT_STATUSES, ALERT_TYPES, type AlertStatus } from '@pss/contracts';
-import { Nullable, Omittable } from '../http/field-validators';
+import { Nullable, Omittable, OmittableUuid } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
 export class ListAlertsQuery extends ListQuery {
-  @Omittable()
-  @IsUUID('all', { message: 'store_id must be a UUID' })
+  @OmittableUuid()
   store_id?: string;
 
   @Omittable()
@@ -22,8 +21,7 @@ export class ListAlertsQuery extends ListQuery {
 }
 
 export class UpdateAlertBody {
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 
   @IsIn(ALERT_STATUSES, { message: 'status must be resolved or open' })

@@ -1,13 +1,12 @@
-import { IsIn, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsIn, Matches, MaxLength } from 'class-validator';
 import { CONNECTION_VIAS, MAX_ORIGIN_LENGTH } from '@pss/contracts';
-import { Omittable } from '../http/field-validators';
+import { Omittable, OmittableUuid } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
 const ORIGIN_MESSAGE = `origin must be an http(s) or ws(s) origin as browsers write it (scheme://host[:port], lower case, no path), of at most ${MAX_ORIGIN_LENGTH} characters`;
 
 export class ListConnectionsQuery extends ListQuery {
-  @Omittable()
-  @IsUUID('all', { message: 'store_id must be a UUID' })
+  @OmittableUuid()
   store_id?: string;
 
   /** Matched exactly against what is kept, so only its shape is checked here (punycode, no default port is the SDK's). */
@@ -21,7 +20,6 @@ export class ListConnectionsQuery extends ListQuery {
   via?: string;
 
   /** The connections a script initiated: its id in the inventory. */
-  @Omittable()
-  @IsUUID('all', { message: 'script_id must be a UUID' })
+  @OmittableUuid()
   script_id?: string;
 }

@@ -1,12 +1,15 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsObject, registerDecorator, ValidateIf, ValidateNested, type ValidationOptions } from 'class-validator';
+import { IsObject, IsUUID, registerDecorator, ValidateIf, ValidateNested, type ValidationOptions } from 'class-validator';
 
 /**
  * The field may be left out, but when present it must be valid: unlike `@IsOptional()`, a `null` is checked
  * (and refused) rather than waved through as absent.
  */
 export const Omittable = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined);
+
+/** An id that may be left out (`@Omittable`), a UUID when present; the 400 names the field as the API does. */
+export const OmittableUuid = (): PropertyDecorator => Stacked(Omittable(), IsUUID('all', { message: ({ property }) => `${property} must be a UUID` }));
 
 /** The field may be left out or be `null`; anything else is checked. */
 export const Nullable = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined && value !== null);

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { POLICY_ACTIONS, POLICY_MODES } from '@pss/contracts';
-import { Nullable, Omittable, Stacked } from '../http/field-validators';
+import { Nullable, Omittable, OmittableUuid, Stacked } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
 export const MATCH_ORIGINS = ['first_party', 'third_party', 'inline', 'any'] as const;
@@ -81,8 +81,7 @@ export class PolicyConditionsBody {
 
 /** What create and update both accept. */
 class PolicySettingsBody {
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 
   @Nullable()
@@ -156,18 +155,15 @@ export class UpdatePolicyBody extends PolicySettingsBody {
 }
 
 export class PolicyRunBody {
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 
-  @Omittable()
-  @IsUUID('all', { message: 'store_id must be a UUID' })
+  @OmittableUuid()
   store_id?: string;
 }
 
 export class ListPoliciesQuery extends ListQuery {
-  @Omittable()
-  @IsUUID('all', { message: 'store_id must be a UUID' })
+  @OmittableUuid()
   store_id?: string;
 
   @Omittable()

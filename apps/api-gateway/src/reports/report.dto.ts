@@ -12,7 +12,7 @@ import {
   type ReportKind,
   type ReportLocale,
 } from '@pss/contracts';
-import { Omittable } from '../http/field-validators';
+import { Omittable, OmittableUuid } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
 const QueryBoolean = () => Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value));
@@ -29,8 +29,7 @@ export class ReportFormatQuery {
   csv_table?: ReportCsvTable;
 
   /** Partners only (orgs:manage): act on a child organization. */
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 }
 
@@ -57,8 +56,7 @@ export class ReportQuery extends ReportFormatQuery {
 }
 
 export class ListSnapshotsQuery extends ListQuery {
-  @Omittable()
-  @IsUUID('all', { message: 'store_id must be a UUID' })
+  @OmittableUuid()
   store_id?: string;
 
   @Omittable()
@@ -67,12 +65,10 @@ export class ListSnapshotsQuery extends ListQuery {
 }
 
 export class ScheduleQuery {
-  @Omittable()
-  @IsUUID('all', { message: 'store_id must be a UUID' })
+  @OmittableUuid()
   store_id?: string;
 
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 }
 
@@ -80,14 +76,12 @@ export class DeleteScheduleQuery {
   @IsUUID('all', { message: 'store_id is required and must be a UUID' })
   store_id: string;
 
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 }
 
 export class SetScheduleBody {
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 
   @IsUUID('all', { message: 'store_id is required and must be a UUID' })

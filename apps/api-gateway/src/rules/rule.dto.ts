@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
 import type { RuleTarget, RuleType } from '@pss/contracts';
-import { Omittable } from '../http/field-validators';
+import { Omittable, OmittableUuid } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
 const RULE_TYPES: RuleType[] = ['block', 'allow'];
@@ -15,8 +15,7 @@ const LowerCase = () => Transform(({ value }) => (typeof value === 'string' ? va
 
 /** Partners may name the child organization in the body as well as in the query. */
 class ActsOnOrganization {
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 }
 

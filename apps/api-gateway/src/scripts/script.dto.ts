@@ -1,13 +1,12 @@
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { BLOCK_BY, INTEGRITY_STATUSES, SCRIPT_STATUSES, SCRIPT_TYPES, type BlockBy } from '@pss/contracts';
-import { Omittable } from '../http/field-validators';
+import { Omittable, OmittableUuid } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
 export const JUSTIFICATION_MAX = 2000;
 
 export class ListScriptsQuery extends ListQuery {
-  @Omittable()
-  @IsUUID('all', { message: 'store_id must be a UUID' })
+  @OmittableUuid()
   store_id?: string;
 
   @Omittable()
@@ -32,8 +31,7 @@ export class ListScriptsQuery extends ListQuery {
 
 /** PCI DSS 6.4.3 wants every authorized script justified in writing: the justification is required. */
 export class AuthorizeScriptBody {
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 
   @IsString()
@@ -53,8 +51,7 @@ export class AuthorizeScriptBody {
 }
 
 export class BlockScriptBody {
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 
   @Omittable()

@@ -7,7 +7,6 @@ import {
   IsInt,
   IsNotEmpty,
   IsString,
-  IsUUID,
   Matches,
   Max,
   MaxLength,
@@ -15,7 +14,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { STORE_ENVIRONMENTS, type StoreEnvironment } from '@pss/contracts';
-import { EachNested, IsTimeZone, Nullable, Omittable, Stacked } from '../http/field-validators';
+import { EachNested, IsTimeZone, Nullable, Omittable, OmittableUuid, Stacked } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
 
 export const MAX_RECIPIENTS = 50;
@@ -57,8 +56,7 @@ export class PaymentPageBody {
 
 /** Partners may name the child organization in the body as well as in the query. */
 class ActsOnOrganization {
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 }
 

@@ -10,7 +10,7 @@ import {
   type AlertSeverity,
   type ChannelFormat,
 } from '@pss/contracts';
-import { Nullable, Omittable } from '../http/field-validators';
+import { Nullable, Omittable, OmittableUuid } from '../http/field-validators';
 
 /**
  * An absolute https URL with a host (spec: https only); which addresses it may reach is decided when sending. A
@@ -42,8 +42,7 @@ const eventsMessage = `events must be null or a list of: ${SUBSCRIBABLE_EVENT_TY
 
 /** What POST and PATCH share; `org_id` lets a partner name the child organization in the body. */
 class WebhookSettings {
-  @Omittable()
-  @IsUUID('all', { message: 'org_id must be a UUID' })
+  @OmittableUuid()
   org_id?: string;
 
   @Omittable()
