@@ -5,6 +5,12 @@ describe('endpoint breakers', () => {
   const clock = new ManualClock('2026-06-01T12:00:00.000Z');
   const breakers = () => new EndpointBreakers({ timeoutsToOpen: 3, halfOpenAfterMs: 60_000 }, clock);
   const silent = 'org-a https://hooks.example:8443';
+  /** Breakers whose `silent` endpoint has just timed out three times in a row. */
+  const opened = () => {
+    const made = breakers();
+    for (let i = 0; i < 3; i += 1) made.record(silent, 'timeout');
+    return made;
+  };
 
   it('opens after the third consecutive timeout, and only for that endpoint', () => {
     const made = breakers();
@@ -27,8 +33,7 @@ describe('endpoint breakers', () => {
   });
 
   it('half-opens after the delay, lets one probe through, and closes on an answer', () => {
-    const made = breakers();
-    for (let i = 0; i < 3; i += 1) made.record(silent, 'timeout');
+    const made = opened();
     clock.advance(59_999);
     expect(made.state(silent)).toBe('open');
     clock.advance(1);
@@ -41,8 +46,7 @@ describe('endpoint breakers', () => {
   });
 
   it('opens again for a full delay when the probe times out, and stays half-open when the probe never reached it', () => {
-    const made = breakers();
-    for (let i = 0; i < 3; i += 1) made.record(silent, 'timeout');
+    const made = opened();
     clock.advance(60_000);
     made.probe(silent);
     expect(made.record(silent, 'unknown')).toBe('half-open');
