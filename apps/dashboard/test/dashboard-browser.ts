@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,10 @@ import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core
 import { freePort } from '@pss/testkit';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { chromiumFound, CHROME_PATH, launchChromium } from '@pss/browser-sdk/test/chromium';
+import { AggregateRepository } from '@pss/platform';
+import { accessDecider, accessStream, type AccessCommand } from '../src/access/access.decider';
+import { recoveryCodeHash } from '../src/access/recovery-codes';
+import type { Role } from '../src/access/roles';
 
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /**
@@ -66,6 +71,31 @@ export class DashboardInChromium {
       window.document.addEventListener('securitypolicyviolation', (event: any) => window.reportCspViolation(`${event.violatedDirective} ${event.blockedURI} ${window.location.pathname}`));
     });
     return { context, page };
+  }
+
+  /**
+   * A form posted beside the browser, in English, with the session of `page`'s person and, when `withCsrf`, the
+   * CSRF token of the page's form: how a test shows the server refuses what the page would not send.
+   */
+  async postForm(page: Page, path: string, body: string, withCsrf: boolean) {
+    const csrf = await page.$eval('input[name="_csrf"]', (input) => (input as unknown as { value: string }).value);
+    const cookie = await this.sessionCookie(page.browserContext());
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en', cookie };
+    return this.service.request('POST', path, { headers, body: withCsrf ? `_csrf=${encodeURIComponent(csrf)}&${body}` : body });
+  }
+
+  /** A member of `orgId` with `role` and one recovery code (returned), invited and seated as the members page does it. */
+  async seatMember(orgId: string, email: string, role: Role): Promise<string> {
+    const code = 'abcd-efgh-jkmn-pqrs';
+    const at = new Date();
+    const hash = randomUUID();
+    // Never used to sign in: the member comes in with the recovery code.
+    const passkey = { id: randomBytes(16).toString('base64url'), publicKey: 'unused', counter: 0, transports: [], createdAt: at.toISOString(), lastUsedAt: null };
+    const member = { memberId: randomUUID(), email, role, recoveryCodeHashes: [recoveryCodeHash(code)], passkey };
+    const decide = (command: AccessCommand) => this.service.app.get(AggregateRepository).decide(accessStream(orgId), accessDecider, command, { actor: 'user:me@shop.example', orgId });
+    await decide({ type: 'InviteMember', orgId, invitation: { hash, email, role, expiresAt: new Date(at.getTime() + 86_400_000).toISOString() }, at });
+    await decide({ type: 'RedeemInvitation', orgId, invitationHash: hash, member, at });
+    return code;
   }
 
   /** The session cookie of a browser context, as a Cookie header for requests made beside the browser. */

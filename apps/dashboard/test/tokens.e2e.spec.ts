@@ -1,14 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
-import { AggregateRepository } from '@pss/platform';
-import { accessDecider, accessStream, type AccessCommand } from '../src/access/access.decider';
-import type { Role } from '../src/access/roles';
-import { recoveryCodeHash } from '../src/access/recovery-codes';
 import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, text } from './dashboard-browser';
 
 
 const OWNER_ONLY = 'Only the organization owner can manage tokens.';
-const form = { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' };
 
 /**
  * The API tokens pages in Chromium, by keyboard: the owner, back with a recovery code, proves a passkey again
@@ -27,27 +21,6 @@ describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
   const goTo = (page: Page, path: string) => page.goto(`${dashboard.base}${path}?lang=en`);
   const listStores = (token: string) => dashboard.service.request('GET', '/api/v1/stores', { token });
   const tokenRows = (page: Page) => page.$$eval('main tbody tr', (rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell: { textContent: string | null }) => cell.textContent?.trim() ?? '')));
-
-  /** A member of the organization with `role` and one recovery code, invited and seated as the members page does it. */
-  async function seatMember(email: string, role: Role): Promise<string> {
-    const code = 'abcd-efgh-jkmn-pqrs';
-    const at = new Date();
-    const hash = randomUUID();
-    // Never used to sign in: the member comes in with the recovery code.
-    const passkey = { id: randomBytes(16).toString('base64url'), publicKey: 'unused', counter: 0, transports: [], createdAt: at.toISOString(), lastUsedAt: null };
-    const member = { memberId: randomUUID(), email, role, recoveryCodeHashes: [recoveryCodeHash(code)], passkey };
-    const decide = (command: AccessCommand) => dashboard.service.app.get(AggregateRepository).decide(accessStream(orgId), accessDecider, command, { actor: 'user:me@shop.example', orgId });
-    await decide({ type: 'InviteMember', orgId, invitation: { hash, email, role, expiresAt: new Date(at.getTime() + 86_400_000).toISOString() }, at });
-    await decide({ type: 'RedeemInvitation', orgId, invitationHash: hash, member, at });
-    return code;
-  }
-
-  /** A form posted beside the browser with the session of `page`'s person and, when `withCsrf`, its CSRF token. */
-  async function postAs(page: Page, path: string, body: string, withCsrf: boolean) {
-    const csrf = await page.$eval('input[name="_csrf"]', (input) => (input as unknown as { value: string }).value);
-    const cookie = await dashboard.sessionCookie(page.browserContext());
-    return dashboard.service.request('POST', path, { headers: { ...form, cookie }, body: withCsrf ? `_csrf=${encodeURIComponent(csrf)}&${body}` : body });
-  }
 
   it('lets the owner create a read-only token after a passkey check, shown once and never cached, and revoke it at once', async () => {
     const org = await dashboard.service.createOrganization({ name: 'Shop', 'owner-email': 'me@shop.example' });
@@ -101,7 +74,7 @@ describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
     await accessible(page);
 
     // A form without its CSRF token is refused, and no token comes of it.
-    const forged = await postAs(page, '/dashboard/tokens', 'name=Forged&scope.stores%3Aread=on&validity=30', false);
+    const forged = await dashboard.postForm(page, '/dashboard/tokens', 'name=Forged&scope.stores%3Aread=on&validity=30', false);
     expect(forged.status).toBe(403);
     expect(forged.text).toContain('The form expired or did not come from this dashboard.');
 
@@ -132,7 +105,7 @@ describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
   }, 120_000);
 
   it("shows a store owner the create button, then refuses them with the spec's message", async () => {
-    const code = await seatMember('stores@shop.example', { kind: 'store-owner', storeIds: [] });
+    const code = await dashboard.seatMember(orgId, 'stores@shop.example', { kind: 'store-owner', storeIds: [] });
     const { page } = await dashboard.personWithPasskeyDevice();
     await goTo(page, '/dashboard/sign-in');
     await signInWithCode(page, 'stores@shop.example', code);
@@ -149,10 +122,10 @@ describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
     await accessible(page);
 
     // Even with a good form and its CSRF token, creating (and revoking) is refused on the server.
-    const create = await postAs(page, '/dashboard/tokens', 'name=Mine&scope.stores%3Aread=on&validity=30', true);
+    const create = await dashboard.postForm(page, '/dashboard/tokens', 'name=Mine&scope.stores%3Aread=on&validity=30', true);
     expect(create.status).toBe(403);
     expect(create.text).toContain(OWNER_ONLY);
-    const revoke = await postAs(page, `/dashboard/tokens/${'pss_tok_'.padEnd(32, '0')}/revoke`, '', true);
+    const revoke = await dashboard.postForm(page, `/dashboard/tokens/${'pss_tok_'.padEnd(32, '0')}/revoke`, '', true);
     expect(revoke.status).toBe(403);
     expect(revoke.text).toContain(OWNER_ONLY);
     await page.browserContext().close();

@@ -11,6 +11,9 @@ export class AlertProjection extends readModelProjection({
       { key: { org_id: 1, created_at: -1, _id: -1 } },
       { key: { org_id: 1, store_id: 1, created_at: -1, _id: -1 } },
       { key: { store_id: 1, type: 1, status: 1 } },
+      // The dashboard's home counts open alerts by severity, per store and per organization.
+      { key: { store_id: 1, status: 1, severity: 1 } },
+      { key: { org_id: 1, status: 1, severity: 1 } },
     ],
   },
   canHandle: isAlertEvent,

@@ -33,10 +33,10 @@ export interface DashboardRequest {
 
 /**
  * A handler's answer: a page (200 unless `status`), or a redirect (303, POST-redirect-GET), or a file to save (an
- * export, streamed in chunks). `headers` adds to the security headers every answer carries, `Cache-Control:
+ * export, streamed in chunks), or JSON for the page's own script to poll (text it shows as it is). `headers` adds to the security headers every answer carries, `Cache-Control:
  * no-store` for a page showing a secret.
  */
-export type DashboardAnswer = { page: Html; status?: number; headers?: Record<string, string> } | { redirect: string } | { download: Download };
+export type DashboardAnswer = { page: Html; status?: number; headers?: Record<string, string> } | { redirect: string } | { download: Download } | { json: unknown };
 
 /** A file the browser saves as `filename` (an export): its content type and its text, chunk by chunk. */
 export interface Download {

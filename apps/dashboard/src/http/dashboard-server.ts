@@ -122,6 +122,7 @@ async function answer(server: DashboardServer, request: FastifyRequest, reply: F
   // A signed-in page shows a person's data: kept by no cache.
   reply.headers(NO_STORE);
   if ('redirect' in result) return reply.code(303).header('location', result.redirect).send();
+  if ('json' in result) return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(result.json));
   if ('download' in result) {
     const { filename, contentType, chunks } = result.download;
     return reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${filename}"`).send(Readable.from(chunks));

@@ -8,6 +8,7 @@ import { MEMBERS_EN, MEMBERS_PT_BR } from './members.catalogue';
 import { EMAIL_CHANNELS_EN, EMAIL_CHANNELS_PT_BR } from './email-channels.catalogue';
 import { AUDIT_LOG_EN, AUDIT_LOG_PT_BR } from './audit-log.catalogue';
 import { ALERTS_EN, ALERTS_PT_BR } from './alerts.catalogue';
+import { STORES_EN, STORES_PT_BR } from './stores.catalogue';
 
 const ptBR = {
   ...TOKENS_PT_BR,
@@ -15,6 +16,7 @@ const ptBR = {
   ...EMAIL_CHANNELS_PT_BR,
   ...AUDIT_LOG_PT_BR,
   ...ALERTS_PT_BR,
+  ...STORES_PT_BR,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Painel',
   'nav.home': 'Início',
@@ -81,6 +83,7 @@ const en: Catalogue = {
   ...EMAIL_CHANNELS_EN,
   ...AUDIT_LOG_EN,
   ...ALERTS_EN,
+  ...STORES_EN,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Dashboard',
   'nav.home': 'Home',

@@ -13,6 +13,8 @@ export class ScriptProjection extends readModelProjection({
       { key: { org_id: 1, first_seen_at: -1, _id: -1 } },
       { key: { store_id: 1, first_seen_at: -1, _id: -1 } },
       { key: { store_id: 1, status: 1 } },
+      // The dashboard's home counts a partner's child organization's scripts awaiting a decision.
+      { key: { org_id: 1, status: 1 } },
       { key: { status: 1, expires_at: 1 } },
     ],
     [HOST_PREVALENCE]: [],
