@@ -1,14 +1,5 @@
 import { DomainError, sameJson, validationError, type Decider, type DomainEvent, type ErrorDetail } from '@pss/kernel';
-import {
-  POLICY_ACTIONS,
-  POLICY_CONDITION_KEYS,
-  POLICY_MATCH_KEYS,
-  POLICY_MODES,
-  type PolicyAction,
-  type PolicyConditions,
-  type PolicyMatch,
-  type PolicyMode,
-} from '@pss/contracts';
+import { POLICY_ACTIONS, POLICY_CONDITION_KEYS, POLICY_MATCH_KEYS, POLICY_MODES, type PolicyTerms } from '@pss/contracts';
 
 export const POLICY_NAME_MAX = 120;
 export const POLICY_DESCRIPTION_MAX = 1000;
@@ -16,15 +7,9 @@ export const POLICY_DESCRIPTION_MAX = 1000;
 export const JUSTIFICATION_TEMPLATE_MAX = 2000;
 
 /** What a policy says. Changing match, conditions, action, justificationTemplate or expiresDays is a new version. */
-export interface PolicyDefinition {
+export interface PolicyDefinition extends PolicyTerms {
   name: string;
   description: string | null;
-  active: boolean;
-  mode: PolicyMode;
-  priority: number;
-  match: PolicyMatch;
-  conditions: PolicyConditions;
-  action: PolicyAction;
   /** May contain `{domain}`, `{vendor}`, `{path}`. */
   justificationTemplate: string | null;
   expiresDays: number | null;

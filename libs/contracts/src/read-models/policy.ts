@@ -43,7 +43,18 @@ export const POLICY_CONDITION_KEYS = [
   'has_integrity_attr',
 ] as const satisfies readonly (keyof PolicyConditions)[];
 
-export interface PolicyDocument {
+/** How a policy picks scripts and what it does with them: the decider's policies and the read model say it alike. */
+export interface PolicyTerms {
+  active: boolean;
+  mode: PolicyMode;
+  /** Lower is evaluated first; the first match decides. */
+  priority: number;
+  match: PolicyMatch;
+  conditions: PolicyConditions;
+  action: PolicyAction;
+}
+
+export interface PolicyDocument extends PolicyTerms {
   _id: string;
   org_id: string;
   /** null: an organization-level policy, applying to every store. */
@@ -52,13 +63,6 @@ export interface PolicyDocument {
   description: string | null;
   /** Incremented when match, conditions, action, justification_template or expires_days changes. */
   version: number;
-  active: boolean;
-  mode: PolicyMode;
-  /** Lower is evaluated first; the first match decides. */
-  priority: number;
-  match: PolicyMatch;
-  conditions: PolicyConditions;
-  action: PolicyAction;
   /** May contain `{domain}`, `{vendor}`, `{path}`. */
   justification_template: string | null;
   expires_days: number | null;
