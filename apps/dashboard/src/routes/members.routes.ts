@@ -4,7 +4,7 @@ import { DomainError } from '@pss/kernel';
 import type { MailSender } from '@pss/mail';
 import { ALREADY_MEMBER_MESSAGE, OWNER_ROLE_MESSAGE } from '../access/access.decider';
 import type { MemberDocument } from '../access/members.read-model';
-import { allows, REQUIRES_MEMBER, REQUIRES_ORGANIZATION_OWNER } from '../access/roles';
+import { REQUIRES_MEMBER } from '../access/roles';
 import { dashboardPath, type DashboardAnswer, type DashboardRequest, type DashboardRoute, type SessionControl } from '../http/dashboard-route';
 import { NO_STORE } from '../http/security-headers';
 import type { SessionStore } from '../http/session-store';
@@ -12,6 +12,7 @@ import { memberInvitationMail } from '../members/member-invitation-mail';
 import { parseInvitation, parseRole, type MemberFormError } from '../members/member-form';
 import { invitationSentPage, memberPage, membersPage } from '../pages/members';
 import { errorPage } from '../pages/layout';
+import { organizationOwnerOnly } from './owner-only';
 import type { RouteDeps } from './route-deps';
 import { requireRecentPasskey } from './step-up.routes';
 
@@ -32,8 +33,7 @@ export interface MembersDeps {
  */
 export function membersRoutes({ access, readStore }: RouteDeps, { mail, sessions, publicUrl }: MembersDeps): DashboardRoute[] {
   const storesOf = (orgId: string) => readStore.collection<StoreDocument>(STORES).find({ org_id: orgId }, { sort: { domain: 1 } });
-  const ownerOnly = (request: DashboardRequest): DashboardAnswer | undefined =>
-    allows(request.signedIn!.member.role, REQUIRES_ORGANIZATION_OWNER) ? undefined : errorPage(request, 403, request.t('members.owner-only'));
+  const ownerOnly = (request: DashboardRequest) => organizationOwnerOnly(request, 'members.owner-only');
   const refused = (request: DashboardRequest, error: MemberFormError) => errorPage(request, 400, request.t(error));
   /** The organization's member the path names; another organization's id finds nothing. */
   const memberNamed = async (request: DashboardRequest): Promise<MemberDocument | undefined> =>

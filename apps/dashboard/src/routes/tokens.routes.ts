@@ -1,12 +1,13 @@
 import { COMMANDS, type IssuedToken, type IssueTokenRequest, type RevokeTokenRequest, type TokenListItem } from '@pss/contracts';
 import { listTokens } from '@pss/dashboard-reads';
 import { DomainError } from '@pss/kernel';
-import { allows, REQUIRES_MEMBER, REQUIRES_ORGANIZATION_OWNER } from '../access/roles';
-import type { DashboardAnswer, DashboardRequest, DashboardRoute } from '../http/dashboard-route';
+import { REQUIRES_MEMBER } from '../access/roles';
+import type { DashboardRequest, DashboardRoute } from '../http/dashboard-route';
 import { NO_STORE } from '../http/security-headers';
 import { errorPage } from '../pages/layout';
 import { issuedTokenPage, NEW_TOKEN, newTokenPage, revokePath, revokeTokenPage, tokenListPage, TOKENS } from '../pages/tokens';
 import { EMPTY_TOKEN_FORM, parseTokenForm } from '../tokens/token-form';
+import { isOrganizationOwner, organizationOwnerOnly } from './owner-only';
 import { actorOf, type RouteDeps } from './route-deps';
 import { requireRecentPasskey } from './step-up.routes';
 
@@ -16,9 +17,8 @@ import { requireRecentPasskey } from './step-up.routes';
  * revoking also need a passkey proved in the last 5 minutes.
  */
 export function tokensRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] {
-  const isOwner = (request: DashboardRequest): boolean => allows(request.signedIn!.member.role, REQUIRES_ORGANIZATION_OWNER);
   /** The refusal of anyone but the organization owner, checked on every route before anything else. */
-  const notOwner = (request: DashboardRequest): DashboardAnswer | undefined => (isOwner(request) ? undefined : errorPage(request, 403, request.t('tokens.owner-only')));
+  const notOwner = (request: DashboardRequest) => organizationOwnerOnly(request, 'tokens.owner-only');
 
   const tokenOf = async (request: DashboardRequest): Promise<TokenListItem | undefined> =>
     (await listTokens(readStore, request.signedIn!.organization.id, request.now)).find((token) => token.prefix === request.params.prefix);
@@ -29,7 +29,7 @@ export function tokensRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] {
       path: '/tokens',
       access: REQUIRES_MEMBER,
       async handle(request) {
-        if (!isOwner(request)) return { page: tokenListPage(request, 'not-owner') };
+        if (!isOrganizationOwner(request)) return { page: tokenListPage(request, 'not-owner') };
         return { page: tokenListPage(request, await listTokens(readStore, request.signedIn!.organization.id, request.now)) };
       },
     },
