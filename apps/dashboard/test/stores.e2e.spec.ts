@@ -123,6 +123,12 @@ describeInChromium('dashboard stores: home, new store, install check and setting
     expect(await text(page)).toContain('The previous key works until');
     await accessible(page);
 
+    // Each change names the person in the audit log, as the API's do with their token.
+    await page.goto(`${dashboard.base}/dashboard/audit-log`);
+    const audit = await text(page);
+    for (const action of ['store.created', 'store.updated', 'store.sdk_key_rotated']) expect(audit).toMatch(new RegExp(`user:${OWNER}\\s+${action.replace('.', '\\.')}`));
+    await page.goto(`${dashboard.base}/dashboard/stores/${storeId}/settings`);
+
     // A viewer reads the settings; every change, and creating a store, is refused on the server.
     const viewerCode = await dashboard.seatMember(org.id, 'viewer@shop.example', { kind: 'viewer' });
     const { page: viewer } = await dashboard.personWithPasskeyDevice();
