@@ -401,12 +401,18 @@ export async function bootBusApp(config: BusConfig, parts: BusAppParts): Promise
 /**
  * An in-process bus app whose only fault is one of Kafka's broker limits (no duplicates, delays or failed handlers),
  * so a spec sees that limit's effect alone; it logs nothing, as the limit's refusals are what the spec expects.
+ * Booted before the enclosing describe's tests and closed after them; `app()` once booted.
  */
-export function bootWithBrokerLimit(
+export function busWithBrokerLimit(
   limit: Pick<BusFaults, 'maxMessageBytes' | 'sessionTimeoutMs'>,
   requestTimeoutMs: number,
   controllers: Array<Type<unknown>>,
-): Promise<INestApplication> {
+): { app(): INestApplication } {
   const faults: BusFaults = { duplicateRate: 0, maxDelayMs: 0, handlerFailureRate: 0, ...limit };
-  return bootBusApp({ kind: 'in-process', requestTimeoutMs, faults }, { controllers, providers: [], logger: false });
+  let app: INestApplication | undefined;
+  beforeAll(async () => {
+    app = await bootBusApp({ kind: 'in-process', requestTimeoutMs, faults }, { controllers, providers: [], logger: false });
+  });
+  afterAll(() => app?.close());
+  return { app: () => app! };
 }

@@ -1,7 +1,7 @@
-import { Controller, type INestApplication } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { DomainError } from '@pss/kernel';
-import { bootWithBrokerLimit } from '../bus.conformance';
+import { busWithBrokerLimit } from '../bus.conformance';
 import { BUS, type Bus } from '../bus.port';
 import { KAFKA_MAX_MESSAGE_BYTES } from './bus-faults';
 
@@ -25,15 +25,10 @@ class ListingCommands {
  * messages too (a fault), and a reply over the limit is refused explicitly by the handler's side, at once.
  */
 describe('Replies over 1 MiB (in-process bus with Kafka’s message limit)', () => {
-  let app: INestApplication;
-
-  beforeAll(async () => {
-    app = await bootWithBrokerLimit({ maxMessageBytes: KAFKA_MAX_MESSAGE_BYTES }, 2_000, [ListingCommands]);
-  });
-  afterAll(() => app?.close());
+  const suite = busWithBrokerLimit({ maxMessageBytes: KAFKA_MAX_MESSAGE_BYTES }, 2_000, [ListingCommands]);
 
   it('answers an oversized reply with payload_too_large at once, not a timeout', async () => {
-    const bus = app.get<Bus>(BUS);
+    const bus = suite.app().get<Bus>(BUS);
     const started = Date.now();
 
     const failure = await bus.request('listing.big', {}).catch((error: unknown) => error);
@@ -45,7 +40,7 @@ describe('Replies over 1 MiB (in-process bus with Kafka’s message limit)', () 
   });
 
   it('refuses to publish an event over the limit, as a Kafka producer does', async () => {
-    const bus = app.get<Bus>(BUS);
+    const bus = suite.app().get<Bus>(BUS);
     await expect(bus.publish('listing.published', { data: 'x'.repeat(KAFKA_MAX_MESSAGE_BYTES) })).rejects.toThrow(/too large/);
   });
 });

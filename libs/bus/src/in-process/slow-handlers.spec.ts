@@ -1,6 +1,6 @@
-import { Controller, type INestApplication } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { bootWithBrokerLimit } from '../bus.conformance';
+import { busWithBrokerLimit } from '../bus.conformance';
 import { BUS, type Bus } from '../bus.port';
 
 const SESSION_TIMEOUT_MS = 1_500;
@@ -24,19 +24,14 @@ class SlowCommands {
  * (a fault); a running command heartbeats and runs once.
  */
 describe('A command longer than the session timeout (in-process bus evicting silent consumers)', () => {
-  let app: INestApplication;
-
-  beforeAll(async () => {
-    app = await bootWithBrokerLimit({ sessionTimeoutMs: SESSION_TIMEOUT_MS }, 10_000, [SlowCommands]);
-  });
-  afterAll(() => app?.close());
+  const suite = busWithBrokerLimit({ sessionTimeoutMs: SESSION_TIMEOUT_MS }, 10_000, [SlowCommands]);
 
   it('runs once: its heartbeats keep its consumer in the group', async () => {
-    const reply = await app.get<Bus>(BUS).request('policy.apply-slowly', {});
+    const reply = await suite.app().get<Bus>(BUS).request('policy.apply-slowly', {});
     // A redelivery would have started by now (one fifth of the timeout after the session ran out).
     await new Promise((resolve) => setTimeout(resolve, SESSION_TIMEOUT_MS / 2));
 
     expect(reply).toEqual({ applied: 1 });
-    expect(app.get(SlowCommands).runs).toBe(1);
+    expect(suite.app().get(SlowCommands).runs).toBe(1);
   }, 15_000);
 });
