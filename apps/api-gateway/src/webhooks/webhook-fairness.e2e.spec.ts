@@ -44,7 +44,7 @@ describe('webhook fairness between tenants (embedded)', () => {
   /** The delivery history of all A's webhook channels. */
   const hogHistory = async () => {
     const channels = (await service.ops('channels.list', { org: hog.orgId })).data as Array<{ id: string; type: string }>;
-    const histories = await Promise.all(channels.filter((found) => found.type === 'webhook').map((found) => service.ops('deliveries.list', { channel: found.id })));
+    const histories = await Promise.all(channels.filter((found) => found.type === 'webhook').map((found) => service.ops('deliveries.list', { org: hog.orgId, channel: found.id })));
     return histories.flatMap((history) => history.data as Array<{ status: string; attempts: number; last_error: string | null }>);
   };
 

@@ -189,7 +189,7 @@ describe('webhooks (HTTP, embedded)', () => {
       expect(request.headers).toMatchObject({ 'x-service-event': 'test', 'user-agent': 'Service-Webhooks/1.0', 'x-service-delivery': expect.stringMatching(UUID) });
       expect(request.json).toMatchObject({ id: expect.stringMatching(/^evt_[0-9a-f]{32}$/), type: 'test', data: { channel_id: created.id } });
       expect((await get(created.id)).body.last_used_at).toBe(clock.now().toISOString());
-      const [entry] = (await suite.service.ops('deliveries.list', { channel: created.id })).data;
+      const [entry] = (await suite.service.ops('deliveries.list', { org: suite.orgId, channel: created.id })).data;
       expect(entry).toMatchObject({ event_type: 'test', status: 'delivered', attempts: 1 });
     });
 
@@ -231,7 +231,7 @@ describe('webhooks (HTTP, embedded)', () => {
     const [first] = await suite.receiver.waitFor(1, '/rotated');
     expect(signedWith(first, created.secret)).toBe(true);
     // Its failure is recorded at the clock's time: wait for it before moving the clock.
-    await eventually(async () => (await suite.service.ops('deliveries.list', { channel: created.id })).data, ([entry]) => entry?.attempts === 1);
+    await eventually(async () => (await suite.service.ops('deliveries.list', { org: suite.orgId, channel: created.id })).data, ([entry]) => entry?.attempts === 1);
 
     const rotated = 'whsec_rotated-secret-for-the-retry';
     expect((await patch(created.id, { secret: rotated })).status).toBe(200);
