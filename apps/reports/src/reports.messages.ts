@@ -1,4 +1,4 @@
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { Controller, Inject } from '@nestjs/common';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -33,13 +33,14 @@ export class ReportsMessages {
   /** GET /reports/pci: the newest snapshot of exactly this period when `reuse`, else a new on_demand one. */
   @MessagePattern(COMMANDS.reportGenerate)
   async generate(@Payload() request: GenerateReportRequest & CommandMetaCarrier): Promise<GenerateReportReply> {
-    const { orgId, storeId, periodStart, periodEnd, locale, actor, command } = request;
+    const { orgId, storeId, periodStart, periodEnd, locale, command } = request;
+    const generatedBy = commandActor(command);
     const reused = request.reuse ? await this.generator.newestOf(orgId, storeId, periodStart, periodEnd, locale) : null;
     if (reused) return { snapshot: reused, generated: false };
     // Wall time, not the injected clock: the limit protects this machine's disk and CPU, which a frozen clock does not.
     const release = this.limiter.admit(orgId, Date.now());
     try {
-      const made = await this.generator.generate({ orgId, storeId, kind: 'on_demand', periodStart, periodEnd, locale, generatedBy: actor, deadline: command?.deadline });
+      const made = await this.generator.generate({ orgId, storeId, kind: 'on_demand', periodStart, periodEnd, locale, generatedBy, deadline: command?.deadline });
       return { snapshot: made, generated: true };
     } finally {
       release();

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { ALERTS, toResource, type AlertDocument, type AlertResource, type UpdateAlertRequest } from '@pss/contracts';
 import { CLOCK, notFound, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
@@ -26,7 +26,8 @@ export class UpdateAlertHandler implements ICommandHandler<UpdateAlert> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ request: { orgId, actor, alertId, input, command: meta } }: UpdateAlert): Promise<AlertResource> {
+  async execute({ request: { orgId, alertId, input, command: meta } }: UpdateAlert): Promise<AlertResource> {
+    const actor = commandActor(meta);
     const command = { type: 'ChangeAlert' as const, orgId, by: actor, status: input.status, note: input.note, snoozedUntil: input.snoozed_until, at: this.clock.now() };
     await this.aggregates.decide(alertStream(alertId), alertDecider, command, { actor, orgId, deadline: meta?.deadline });
     // As the write left it, whether or not the read model has it yet.

@@ -42,8 +42,9 @@ describe('inventory signals consumer', () => {
   });
 
   it('opens a new alert for an occurrence after the alert was resolved, and still ignores a redelivered old one', async () => {
+    const resolvedByApi = { id: 'cmd-resolve', deadline: new Date(Date.now() + 10_000).toISOString(), actor: 'api:test' };
     const [alert] = await service.alerts({ store_id: 'store-1' });
-    await service.app.get(CommandBus).execute(new UpdateAlert({ orgId: 'org-1', actor: 'api:test', alertId: alert.id, input: { status: 'resolved' } }));
+    await service.app.get(CommandBus).execute(new UpdateAlert({ orgId: 'org-1', alertId: alert.id, input: { status: 'resolved' }, command: resolvedByApi }));
 
     await consumer.detect(violation(101, 'sess-b'));
     expect(await service.alerts({ store_id: 'store-1' })).toEqual([expect.objectContaining({ id: alert.id, status: 'resolved', occurrences: 2 })]);

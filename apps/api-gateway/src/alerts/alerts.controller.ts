@@ -35,8 +35,8 @@ export class AlertsController extends ApiController {
   @Patch(':id')
   @RequiresScope('alerts:write')
   update(@Param('id', UuidPipe) id: string, @Body() body: UpdateAlertBody, @CurrentPrincipal() principal: Principal) {
-    const request: UpdateAlertRequest = { orgId: principal.actingOrgId, actor: principal.actor, alertId: id, input: withoutOrgId(body) };
-    return this.bus.request<AlertResource>(COMMANDS.alertUpdate, request);
+    const request: UpdateAlertRequest = { orgId: principal.actingOrgId, alertId: id, input: withoutOrgId(body) };
+    return this.bus.request<AlertResource>(COMMANDS.alertUpdate, request, { actor: principal.actor });
   }
 
   private get alerts() {

@@ -72,7 +72,7 @@ export class TokenAuthenticator {
     if (last !== undefined && now - last < LAST_USE_RESOLUTION_MS) return;
     this.lastReported.set(tokenId, now);
     this.bus
-      .request(COMMANDS.tokenRecordUse, { tokenId, actor })
+      .request(COMMANDS.tokenRecordUse, { tokenId }, { actor })
       .catch((error: Error) => this.logger.warn({ message: 'token use not recorded', error: error.message }));
   }
 }

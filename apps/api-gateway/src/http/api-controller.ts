@@ -15,10 +15,10 @@ export abstract class ApiController {
 
   /**
    * A command on the resource `id` (none for a create) in the envelope inventory and the notifier read: the
-   * acting organization and the actor come from the principal, never from the body.
+   * acting organization and the actor (in the command metadata) come from the principal, never from the body.
    */
   protected send<Reply = unknown>(pattern: string, principal: Principal, id: string | undefined, input: object, commandIds?: CommandIds): Promise<Reply> {
-    const envelope: InventoryCommandEnvelope | ChannelCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, id, input };
-    return this.bus.request<Reply>(pattern, envelope, { commandIds });
+    const envelope: InventoryCommandEnvelope | ChannelCommandEnvelope = { orgId: principal.actingOrgId, id, input };
+    return this.bus.request<Reply>(pattern, envelope, { commandIds, actor: principal.actor });
   }
 }

@@ -56,9 +56,8 @@ export class OrganizationsController extends ApiController {
       ownerEmail: body.owner_email,
       plan: body.plan,
       billingMode: body.billing_mode,
-      actor: principal.actor,
     };
-    return this.bus.request<CreatedOrganization>(COMMANDS.organizationCreate, request, { commandIds });
+    return this.bus.request<CreatedOrganization>(COMMANDS.organizationCreate, request, { commandIds, actor: principal.actor });
   }
 
   @Get(':id/usage')

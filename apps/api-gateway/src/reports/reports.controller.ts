@@ -8,11 +8,13 @@ import {
   REPORT_SCHEDULES,
   REPORT_SNAPSHOTS,
   scheduleResource,
+  type DeleteReportScheduleRequest,
   type GenerateReportReply,
   type GenerateReportRequest,
   type ReportScheduleDocument,
   type ReportScheduleResource,
   type ReportSnapshotDocument,
+  type SetReportScheduleRequest,
   type StoreDocument,
 } from '@pss/contracts';
 import { CLOCK, DAY_MS, DomainError, notFound, validationError, type Clock, type ErrorDetail } from '@pss/kernel';
@@ -60,7 +62,6 @@ export class ReportsController extends ApiController {
     await this.storeOf(principal, query.store_id);
     const request: GenerateReportRequest = {
       orgId: principal.actingOrgId,
-      actor: principal.actor,
       storeId: query.store_id,
       periodStart,
       periodEnd,
@@ -68,7 +69,7 @@ export class ReportsController extends ApiController {
       // Only a call naming neither date wants a new report each time; a period_end alone names an exact period too.
       reuse: !query.regenerate && (query.period_start !== undefined || query.period_end !== undefined),
     };
-    const { snapshot, generated } = await this.bus.request<GenerateReportReply>(COMMANDS.reportGenerate, request, { timeoutMs: GENERATE_TIMEOUT_MS });
+    const { snapshot, generated } = await this.bus.request<GenerateReportReply>(COMMANDS.reportGenerate, request, { timeoutMs: GENERATE_TIMEOUT_MS, actor: principal.actor });
     await this.responses.send(reply, snapshot, query, generated);
   }
 
@@ -112,14 +113,16 @@ export class ReportsController extends ApiController {
     await this.checkPlan(principal.actingOrgId);
     assertStoreWritable(await this.storeOf(principal, body.store_id));
     const { store_id: storeId, cadence, locale = 'pt-BR', active = true } = body;
-    return this.bus.request(COMMANDS.scheduleSet, { orgId: principal.actingOrgId, actor: principal.actor, storeId, cadence, locale, active }, { commandIds });
+    const request: SetReportScheduleRequest = { orgId: principal.actingOrgId, storeId, cadence, locale, active };
+    return this.bus.request(COMMANDS.scheduleSet, request, { commandIds, actor: principal.actor });
   }
 
   @Delete('schedule')
   @RequiresScope('reports:generate')
   async deleteSchedule(@Query() query: DeleteScheduleQuery, @CurrentPrincipal() principal: Principal): Promise<{ store_id: string; deleted: true }> {
     await this.storeOf(principal, query.store_id);
-    return this.bus.request(COMMANDS.scheduleDelete, { orgId: principal.actingOrgId, actor: principal.actor, storeId: query.store_id });
+    const request: DeleteReportScheduleRequest = { orgId: principal.actingOrgId, storeId: query.store_id };
+    return this.bus.request(COMMANDS.scheduleDelete, request, { actor: principal.actor });
   }
 
   /** Also for a schedule, which makes reports; before the store, as the spec orders the refusals. */

@@ -123,8 +123,8 @@ export class StoresController {
   }
 
   private send<Reply = unknown>(pattern: string, principal: Principal, storeId: string | undefined, input: object, commandIds?: CommandIds): Promise<Reply> {
-    const envelope: StoreCommandEnvelope = { orgId: principal.actingOrgId, actor: principal.actor, storeId, input };
-    return this.bus.request<Reply>(pattern, envelope, { commandIds });
+    const envelope: StoreCommandEnvelope = { orgId: principal.actingOrgId, storeId, input };
+    return this.bus.request<Reply>(pattern, envelope, { commandIds, actor: principal.actor });
   }
 }
 

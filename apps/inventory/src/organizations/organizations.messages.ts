@@ -1,4 +1,4 @@
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -12,7 +12,7 @@ export class OrganizationsMessages {
   /** POST /organizations: the gateway has validated the body and names the caller's organization as parent. */
   @MessagePattern(COMMANDS.organizationCreate)
   create(@Payload() request: CreateOrganizationRequest & CommandMetaCarrier): Promise<CreatedOrganization> {
-    const { actor, command, ...input } = request;
-    return this.commands.execute(new CreateOrganization(input, { actor, commandId: command?.id, deadline: command?.deadline }));
+    const { command, ...input } = request;
+    return this.commands.execute(new CreateOrganization(input, { actor: commandActor(command), commandId: command?.id, deadline: command?.deadline }));
   }
 }

@@ -1,4 +1,4 @@
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -30,13 +30,13 @@ export class PoliciesMessages {
   }
 
   @MessagePattern(COMMANDS.policySimulate)
-  simulate(@Payload() { orgId, actor, id, input, command }: InventoryCommandEnvelope<{ store_id?: string }> & CommandMetaCarrier) {
-    return this.runs.simulate({ orgId, actor, policyId: id!, storeId: input.store_id, deadline: command?.deadline });
+  simulate(@Payload() { orgId, id, input, command }: InventoryCommandEnvelope<{ store_id?: string }> & CommandMetaCarrier) {
+    return this.runs.simulate({ orgId, actor: commandActor(command), policyId: id!, storeId: input.store_id, deadline: command?.deadline });
   }
 
   @MessagePattern(COMMANDS.policyApply)
-  apply(@Payload() { orgId, actor, id, input, command }: InventoryCommandEnvelope<{ store_id?: string }> & CommandMetaCarrier) {
-    return this.runs.apply({ orgId, actor, policyId: id!, storeId: input.store_id, deadline: command?.deadline });
+  apply(@Payload() { orgId, id, input, command }: InventoryCommandEnvelope<{ store_id?: string }> & CommandMetaCarrier) {
+    return this.runs.apply({ orgId, actor: commandActor(command), policyId: id!, storeId: input.store_id, deadline: command?.deadline });
   }
 
   private change(envelope: InventoryCommandEnvelope, change: PolicyChange) {

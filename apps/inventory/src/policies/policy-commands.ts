@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { assertStoreWritable, POLICIES, toResource, type InventoryCommandEnvelope, type PolicyDocument } from '@pss/contracts';
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { StoreAccess } from '../stores/store-access';
@@ -52,9 +52,9 @@ export class ChangePolicyHandler implements ICommandHandler<ChangePolicy> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ envelope: { orgId, actor, id, input, command: meta } }: ChangePolicy) {
+  async execute({ envelope: { orgId, id, input, command: meta } }: ChangePolicy) {
     const at = this.clock.now();
-    const context: CommandContext = { actor, orgId, deadline: meta?.deadline };
+    const context: CommandContext = { actor: commandActor(meta), orgId, deadline: meta?.deadline };
     if (input.kind === 'create') {
       const storeId = input.input.store_id ?? null;
       if (storeId) assertStoreWritable(await this.stores.ownedBy(orgId, storeId));

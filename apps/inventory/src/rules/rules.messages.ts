@@ -1,4 +1,4 @@
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -21,19 +21,19 @@ export class RulesMessages {
   constructor(private readonly commands: CommandBus) {}
 
   @MessagePattern(COMMANDS.ruleCreate)
-  create(@Payload() { orgId, actor, input, command }: InventoryCommandEnvelope<CreateRuleInput> & CommandMetaCarrier) {
+  create(@Payload() { orgId, input, command }: InventoryCommandEnvelope<CreateRuleInput> & CommandMetaCarrier) {
     const { store_id, type, target, value, label } = input;
-    const context = { actor, commandId: command?.id, deadline: command?.deadline };
+    const context = { actor: commandActor(command), commandId: command?.id, deadline: command?.deadline };
     return this.commands.execute(new CreateRule({ orgId, storeId: store_id, type, target, value, label }, context, 'conflict'));
   }
 
   @MessagePattern(COMMANDS.ruleUpdate)
-  update(@Payload() { orgId, actor, id, input, command }: InventoryCommandEnvelope<{ label?: string; active?: boolean }> & CommandMetaCarrier) {
-    return this.commands.execute(new ChangeRule(orgId, id!, { kind: 'update', label: input.label, active: input.active }, { actor, deadline: command?.deadline }));
+  update(@Payload() { orgId, id, input, command }: InventoryCommandEnvelope<{ label?: string; active?: boolean }> & CommandMetaCarrier) {
+    return this.commands.execute(new ChangeRule(orgId, id!, { kind: 'update', label: input.label, active: input.active }, { actor: commandActor(command), deadline: command?.deadline }));
   }
 
   @MessagePattern(COMMANDS.ruleDelete)
-  delete(@Payload() { orgId, actor, id, command }: InventoryCommandEnvelope & CommandMetaCarrier) {
-    return this.commands.execute(new ChangeRule(orgId, id!, { kind: 'delete' }, { actor, deadline: command?.deadline }));
+  delete(@Payload() { orgId, id, command }: InventoryCommandEnvelope & CommandMetaCarrier) {
+    return this.commands.execute(new ChangeRule(orgId, id!, { kind: 'delete' }, { actor: commandActor(command), deadline: command?.deadline }));
   }
 }

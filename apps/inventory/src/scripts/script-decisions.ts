@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { pageRules, RULES, SCRIPTS, toResource, type BlockBy, type BlockReach, type InventoryCommandEnvelope, type RuleDocument, type ScriptDocument } from '@pss/contracts';
 import { addDays, CLOCK, DomainError, notFound, validationError, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
@@ -48,7 +48,8 @@ export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ envelope: { orgId, actor, id, input, command } }: DecideOnScript) {
+  async execute({ envelope: { orgId, id, input, command } }: DecideOnScript) {
+    const actor = commandActor(command);
     const stream = scriptStream(id!);
     const { state } = await this.aggregates.load(stream, scriptDecider);
     if (!state.scriptId || state.orgId !== orgId) throw notFound('Script');

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import type { StoreCommandEnvelope } from '@pss/contracts';
 import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
@@ -40,10 +40,10 @@ export class ChangeStoreHandler implements ICommandHandler<ChangeStore> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ envelope: { orgId, actor, storeId, input, command } }: ChangeStore) {
+  async execute({ envelope: { orgId, storeId, input, command } }: ChangeStore) {
     const store = await this.stores.ownedBy(orgId, storeId!);
     const at = this.clock.now();
-    const context = { actor, orgId, deadline: command?.deadline };
+    const context = { actor: commandActor(command), orgId, deadline: command?.deadline };
     const { events, state } = await this.aggregates.decide(storeStream(storeId!), storeDecider, this.command(input, at, command?.id), context);
     // A redelivery changed nothing: it answers with what its first delivery did.
     const change = events[0] ?? changeOf(state, command?.id);

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PLANS, type StoreCommandEnvelope, type StoreEnvironment } from '@pss/contracts';
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { organizationDecider, organizationStream, type OrganizationProfile } from '../organizations/organization.decider';
@@ -43,8 +43,8 @@ export class CreateStoreHandler implements ICommandHandler<CreateStore> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ envelope: { orgId, actor, input, command: meta } }: CreateStore) {
-    const context: CommandContext = { actor, orgId, deadline: meta?.deadline };
+  async execute({ envelope: { orgId, input, command: meta } }: CreateStore) {
+    const context: CommandContext = { actor: commandActor(meta), orgId, deadline: meta?.deadline };
     const { state: organization } = await this.aggregates.load(organizationStream(orgId), organizationDecider);
     if (!organization.profile) throw notFound('Organization');
     const at = this.clock.now();

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import type { StoreCommandEnvelope, VerifyDomainInput } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
@@ -27,10 +27,10 @@ export class VerifyStoreDomainHandler implements ICommandHandler<VerifyStoreDoma
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ envelope: { orgId, actor, storeId, input, command: meta } }: VerifyStoreDomain) {
+  async execute({ envelope: { orgId, storeId, input, command: meta } }: VerifyStoreDomain) {
     const store = await this.stores.ownedBy(orgId, storeId!);
     const at = this.clock.now();
-    const context: CommandContext = { actor, orgId, deadline: meta?.deadline };
+    const context: CommandContext = { actor: commandActor(meta), orgId, deadline: meta?.deadline };
     const verify: StoreCommand = { type: 'VerifyDomain', txt: input.txt, at };
     storeDecider.decide(verify, store);
     const takenOver = await this.domains.own({ storeId: storeId!, orgId, domain: store.domain!, environment: store.environment! }, context);

@@ -13,8 +13,8 @@ export class TokensMessages {
 
   /** The gateway reports use at most once a minute per token; the decider keeps it at that resolution. */
   @MessagePattern(COMMANDS.tokenRecordUse)
-  async recordUse(@Payload() { tokenId, actor, command }: { tokenId: string; actor: string } & CommandMetaCarrier): Promise<{ ok: true }> {
-    await this.commands.execute(new RecordTokenUse(tokenId, { actor, deadline: command?.deadline }));
+  async recordUse(@Payload() { tokenId, command }: { tokenId: string } & CommandMetaCarrier): Promise<{ ok: true }> {
+    await this.commands.execute(new RecordTokenUse(tokenId, { actor: commandActor(command), deadline: command?.deadline }));
     return { ok: true };
   }
 

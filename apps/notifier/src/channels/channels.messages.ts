@@ -1,4 +1,4 @@
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -18,13 +18,13 @@ export class ChannelsMessages {
   }
 
   @MessagePattern(COMMANDS.channelUpdate)
-  update(@Payload() { orgId, actor, id, input, command }: ChannelCommandEnvelope<UpdateChannelInput> & CommandMetaCarrier) {
-    return this.commands.execute(new ChangeChannel(orgId, id!, { kind: 'update', input }, { actor, deadline: command?.deadline }));
+  update(@Payload() { orgId, id, input, command }: ChannelCommandEnvelope<UpdateChannelInput> & CommandMetaCarrier) {
+    return this.commands.execute(new ChangeChannel(orgId, id!, { kind: 'update', input }, { actor: commandActor(command), deadline: command?.deadline }));
   }
 
   @MessagePattern(COMMANDS.channelDelete)
-  delete(@Payload() { orgId, actor, id, command }: ChannelCommandEnvelope & CommandMetaCarrier) {
-    return this.commands.execute(new ChangeChannel(orgId, id!, { kind: 'delete' }, { actor, deadline: command?.deadline }));
+  delete(@Payload() { orgId, id, command }: ChannelCommandEnvelope & CommandMetaCarrier) {
+    return this.commands.execute(new ChangeChannel(orgId, id!, { kind: 'delete' }, { actor: commandActor(command), deadline: command?.deadline }));
   }
 
   @MessagePattern(COMMANDS.channelTest)

@@ -8,7 +8,7 @@ import {
   type CreateChannelInput,
   type CreatedChannel,
 } from '@pss/contracts';
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { CLOCK, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
@@ -39,8 +39,8 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ request: { orgId, actor, input, command: meta } }: CreateChannel): Promise<CreatedChannel> {
-    const context: CommandContext = { actor, orgId, deadline: meta?.deadline };
+  async execute({ request: { orgId, input, command: meta } }: CreateChannel): Promise<CreatedChannel> {
+    const context: CommandContext = { actor: commandActor(meta), orgId, deadline: meta?.deadline };
     const at = this.clock.now();
     const channelId = uuidv7(at.getTime());
     // The command claimed first: a redelivery, or the client's retry of a create that timed out, answers the channel

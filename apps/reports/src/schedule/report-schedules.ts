@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CommandMetaCarrier } from '@pss/bus';
+import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import type { DeleteReportScheduleRequest, ReportScheduleResource, SetReportScheduleRequest } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
@@ -14,14 +14,16 @@ export class ReportSchedules {
   ) {}
 
   async set(request: SetReportScheduleRequest & CommandMetaCarrier): Promise<ReportScheduleResource> {
-    const { orgId, actor, storeId, cadence, locale, active, command } = request;
+    const { orgId, storeId, cadence, locale, active, command } = request;
+    const actor = commandActor(command);
     const at = this.clock.now().toISOString();
     await this.aggregates.decide(scheduleStream(storeId), scheduleDecider, { type: 'SetSchedule', storeId, orgId, cadence, locale, active, by: actor, at }, { actor, orgId, deadline: command?.deadline });
     return { store_id: storeId, cadence, locale, active, updated_at: at, updated_by: actor };
   }
 
   async delete(request: DeleteReportScheduleRequest & CommandMetaCarrier): Promise<{ store_id: string; deleted: true }> {
-    const { orgId, actor, storeId, command } = request;
+    const { orgId, storeId, command } = request;
+    const actor = commandActor(command);
     const at = this.clock.now().toISOString();
     await this.aggregates.decide(scheduleStream(storeId), scheduleDecider, { type: 'DeleteSchedule', storeId, orgId, by: actor, at }, { actor, orgId, deadline: command?.deadline });
     return { store_id: storeId, deleted: true };

@@ -15,11 +15,12 @@ export interface UpdateAlertInput {
   snoozed_until?: string | null;
 }
 
-/** `alerts.alert.update`: answered with the Alert once the read model shows the change. */
+/**
+ * `alerts.alert.update`: answered with the Alert once the read model shows the change. The actor in the command
+ * metadata becomes `resolved_by_label`.
+ */
 export interface UpdateAlertRequest {
   orgId: string;
-  /** Audit label of the caller, `api:<token prefix>`: becomes `resolved_by_label`. */
-  actor: string;
   alertId: string;
   input: UpdateAlertInput;
 }

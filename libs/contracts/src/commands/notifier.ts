@@ -40,10 +40,9 @@ export interface UpdateChannelInput {
   active?: boolean;
 }
 
-/** What every channel command carries: who acts, on which organization's behalf, on which channel. */
+/** What every channel command carries: on which organization's behalf, on which channel (the actor: in the metadata). */
 export interface ChannelCommandEnvelope<Input = unknown> {
   orgId: string;
-  actor: string;
   id?: string;
   input: Input;
 }

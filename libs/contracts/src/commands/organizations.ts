@@ -17,8 +17,6 @@ export interface CreateOrganizationRequest {
   ownerEmail: string;
   plan?: string;
   billingMode?: string;
-  /** Audit label of the caller, `api:<token prefix>`. */
-  actor: string;
 }
 
 /**

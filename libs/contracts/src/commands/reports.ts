@@ -19,7 +19,6 @@ export const SIGNED_PDF_URL_TTL_MS = 60 * 60 * 1000;
  */
 export interface GenerateReportRequest {
   orgId: string;
-  actor: string;
   storeId: string;
   periodStart: string;
   periodEnd: string;
@@ -46,7 +45,6 @@ export interface ReportPdfReply {
 /** `reports.schedule.set` (POST /reports/pci/schedule). */
 export interface SetReportScheduleRequest {
   orgId: string;
-  actor: string;
   storeId: string;
   cadence: ReportCadence;
   locale: ReportLocale;
@@ -58,7 +56,6 @@ export type SetReportScheduleReply = ReportScheduleResource;
 /** `reports.schedule.delete` (DELETE /reports/pci/schedule). */
 export interface DeleteReportScheduleRequest {
   orgId: string;
-  actor: string;
   storeId: string;
 }
 

@@ -156,10 +156,12 @@ export interface BlockReach {
   spared: ReachedScript[];
 }
 
-/** What a script or rule command carries besides its input: who acts, on which organization's behalf. */
+/**
+ * What a script or rule command carries besides its input: on which organization's behalf. Who acts rides in the
+ * command metadata (`Bus.request(…, { actor })`), as for every command.
+ */
 export interface InventoryCommandEnvelope<Input = unknown> {
   orgId: string;
-  actor: string;
   id?: string;
   input: Input;
 }

@@ -12,10 +12,9 @@ export interface VerifyDomainInput {
   txt: string[];
 }
 
-/** What every store command carries besides its input: who acts, and on which organization's behalf. */
+/** What every store command carries besides its input: on which organization's behalf (the actor: in the metadata). */
 export interface StoreCommandEnvelope<Input = unknown> {
   orgId: string;
-  actor: string;
   storeId?: string;
   input: Input;
 }
