@@ -4,6 +4,7 @@
  * writes text only (`textContent`, `value`), never markup, so Trusted Types has nothing to refuse.
  */
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
+import './review-inbox';
 import './install-check';
 
 async function ceremony(form: HTMLFormElement): Promise<void> {

@@ -15,11 +15,13 @@ import { mountDashboard } from './http/dashboard-server';
 import { SessionStore } from './http/session-store';
 import { alertsRoutes } from './routes/alerts.routes';
 import { auditLogRoutes } from './routes/audit-log.routes';
+import { inventoryRoutes } from './routes/inventory.routes';
 import { emailChannelsRoutes } from './routes/email-channels.routes';
 import { homeRoutes } from './routes/home.routes';
 import { invitationRoutes } from './routes/invitation.routes';
 import { membersRoutes } from './routes/members.routes';
 import { partnersRoutes } from './routes/partners.routes';
+import { reviewRoutes } from './routes/review.routes';
 import { passkeysRoutes } from './routes/passkeys.routes';
 import type { RouteDeps } from './routes/route-deps';
 import { signInRoutes } from './routes/sign-in.routes';
@@ -52,7 +54,7 @@ class DashboardHttp implements OnModuleInit {
     };
     mountDashboard(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), {
       // A new page adds its routes here (docs/dashboard.md, "Adding a page").
-      routes: [...homeRoutes(deps), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps), ...storesRoutes(deps, { sdkScriptUrl: this.config.sdkScriptUrl }), ...alertsRoutes(deps)],
+      routes: [...homeRoutes(deps), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps), ...storesRoutes(deps, { sdkScriptUrl: this.config.sdkScriptUrl }), ...alertsRoutes(deps), ...reviewRoutes(deps), ...inventoryRoutes(deps)],
       sessions: new SessionStore(this.readStore),
       readStore: this.readStore,
       now: () => this.clock.now(),

@@ -4,3 +4,4 @@ export * from './tokens';
 export * from './channels';
 export * from './audit-log';
 export * from './alerts';
+export * from './scripts';

@@ -7,6 +7,7 @@ import { TOKENS_EN, TOKENS_PT_BR } from './tokens.catalogue';
 import { MEMBERS_EN, MEMBERS_PT_BR } from './members.catalogue';
 import { EMAIL_CHANNELS_EN, EMAIL_CHANNELS_PT_BR } from './email-channels.catalogue';
 import { AUDIT_LOG_EN, AUDIT_LOG_PT_BR } from './audit-log.catalogue';
+import { SCRIPTS_EN, SCRIPTS_PT_BR } from './scripts.catalogue';
 import { ALERTS_EN, ALERTS_PT_BR } from './alerts.catalogue';
 import { STORES_EN, STORES_PT_BR } from './stores.catalogue';
 
@@ -15,6 +16,7 @@ const ptBR = {
   ...MEMBERS_PT_BR,
   ...EMAIL_CHANNELS_PT_BR,
   ...AUDIT_LOG_PT_BR,
+  ...SCRIPTS_PT_BR,
   ...ALERTS_PT_BR,
   ...STORES_PT_BR,
   'app.name': 'Payment Page Script Security',
@@ -82,6 +84,7 @@ const en: Catalogue = {
   ...MEMBERS_EN,
   ...EMAIL_CHANNELS_EN,
   ...AUDIT_LOG_EN,
+  ...SCRIPTS_EN,
   ...ALERTS_EN,
   ...STORES_EN,
   'app.name': 'Payment Page Script Security',

@@ -33,6 +33,8 @@ function navigation(request: DashboardRequest): Html | null {
       ${request.signedIn.member.role.kind === 'organization-owner' ? html`<li><a href="${dashboardPath('/organizations')}">${request.t('nav.partners')}</a></li>` : null}
       <li><a href="${dashboardPath('/tokens')}">${request.t('nav.tokens')}</a></li>
       <li><a href="${dashboardPath('/channels')}">${request.t('nav.channels')}</a></li>
+      <li><a href="${dashboardPath('/review')}">${request.t('nav.review')}</a></li>
+      <li><a href="${dashboardPath('/inventory')}">${request.t('nav.inventory')}</a></li>
       ${request.signedIn.member.role.kind === 'organization-owner' ? html`<li><a href="${dashboardPath('/audit-log')}">${request.t('nav.audit-log')}</a></li>` : null}
       <li><a href="${dashboardPath('/alerts')}">${request.t('nav.alerts')}</a></li>
     </ul>

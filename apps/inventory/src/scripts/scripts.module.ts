@@ -6,6 +6,7 @@ import { StoreActivityProjection } from '../ingestion/store-activity.projection'
 import { PoliciesModule } from '../policies/policies.module';
 import { RulesModule } from '../rules/rules.module';
 import { DecideOnScriptHandler } from './script-decisions';
+import { ScriptHistoryProjection } from './script-history.projection';
 import { ScriptProjection } from './script.projection';
 import { ScriptsMessages } from './scripts.messages';
 
@@ -13,6 +14,6 @@ import { ScriptsMessages } from './scripts.messages';
 @Module({
   imports: [CqrsModule, RulesModule, PoliciesModule],
   controllers: [ScriptsMessages],
-  providers: [ScriptProjection, StoreActivityProjection, DeployedCspProjection, SdkIngestion, DecideOnScriptHandler],
+  providers: [ScriptProjection, ScriptHistoryProjection, StoreActivityProjection, DeployedCspProjection, SdkIngestion, DecideOnScriptHandler],
 })
 export class ScriptsModule {}

@@ -105,3 +105,6 @@ export interface HostPrevalenceDocument {
   _id: string;
   store_ids: string[];
 }
+
+/** The history beside each script (issue 32), exported with it. */
+export * from './script-history';

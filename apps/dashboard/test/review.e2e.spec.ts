@@ -1,0 +1,165 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { KeyInput, Page } from 'puppeteer-core';
+import { ProjectionRunner } from '@pss/projections';
+import { eventually, sri } from '@pss/testkit';
+import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, text } from './dashboard-browser';
+
+const OWNER = 'me@shop.example';
+const VENDOR = 'https://sdk.mercadopago.com/js/v2';
+const VENDOR_SCRIPTS = [VENDOR, `${VENDOR}/card-form.js`, `${VENDOR}/security.js`, `${VENDOR}/3ds.js`];
+const form = { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' };
+
+/**
+ * The review inbox, a script's page and the inventory in Chromium, by keyboard (issue 32): a store fed through
+ * the SDK's HTTP endpoint, three scripts of one vendor authorized in one action with a justification and a fourth
+ * blocked, the script's page with its review and rule, the audit log naming the person, the inventory per payment
+ * page and its CSV downloaded; axe and 0 CSP violations on every page; a form without its CSRF token refused.
+ */
+describeInChromium('dashboard review inbox, script page and inventory in Chromium (embedded)', () => {
+  let dashboard: DashboardInChromium;
+
+  beforeAll(async () => {
+    dashboard = await DashboardInChromium.start();
+  }, 60_000);
+  afterAll(() => dashboard?.close());
+
+  /** The store's scripts once the policies have recommended on each (the inbox offers their templates). */
+  const recommended = (storeId: string, token: string, count: number) =>
+    eventually(
+      async () => {
+        await dashboard.service.app.get(ProjectionRunner).catchUp();
+        return (await dashboard.service.request('GET', `/api/v1/scripts?store_id=${storeId}`, { token })).body.data as Array<{ recommendation: unknown }>;
+      },
+      (scripts) => scripts.length === count && scripts.every((script) => script.recommendation !== null),
+    );
+  const rowSources = (page: Page) => page.$$eval('input[data-review-row]', (boxes) => boxes.map((box) => box.closest('tr')!.querySelector('a')!.textContent ?? ''));
+  const press = async (page: Page, key: KeyInput, times = 1) => {
+    for (let n = 0; n < times; n += 1) await page.keyboard.press(key);
+  };
+
+  /** Selects `sources` by keyboard (j down to each, x), writes the justification (e, Esc) and decides (a or b). */
+  async function decideByKeyboard(page: Page, sources: string[], justification: string, key: 'a' | 'b'): Promise<void> {
+    const rows = await rowSources(page);
+    let at = -1;
+    for (const index of sources.map((source) => rows.indexOf(source)).sort((a, b) => a - b)) {
+      expect(index).toBeGreaterThanOrEqual(0);
+      await press(page, 'j', index - at);
+      await press(page, 'x');
+      at = index;
+    }
+    await press(page, 'e');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('a');
+    await page.keyboard.up('Control');
+    await page.keyboard.type(justification);
+    await press(page, 'Escape');
+    await Promise.all([page.waitForNavigation(), press(page, key)]);
+  }
+
+  /** A form posted beside the browser with the session of `page`'s person and, when `withCsrf`, its CSRF token. */
+  async function postAs(page: Page, path: string, body: string, withCsrf: boolean) {
+    const csrf = await page.$eval('input[name="_csrf"]', (input) => (input as unknown as { value: string }).value);
+    const cookie = await dashboard.sessionCookie(page.browserContext());
+    return dashboard.service.request('POST', path, { headers: { ...form, cookie }, body: withCsrf ? `_csrf=${encodeURIComponent(csrf)}&${body}` : body });
+  }
+
+  it('decides on a vendor by keyboard, shows what the inventory knows, and exports the inventory the page shows', async () => {
+    const org = await dashboard.service.createOrganization({ name: 'Shop', 'owner-email': OWNER });
+    const { token } = await dashboard.service.ops('token.create', { org: org.id, name: 'setup', scopes: 'stores:read,stores:write,scripts:read' });
+    const store = await dashboard.service.createStore(token, { name: 'Loja', payment_pages: [{ url_pattern: '/checkout', payment_methods: ['card'] }] });
+    const first = `https://www.${store.domain}/static/app.js`;
+    const checkout = [...VENDOR_SCRIPTS, first].map((src) => ({ kind: 'script', src, hash: sri(src), hash_source: 'sdk', size_bytes: 1000 }));
+    expect((await dashboard.service.reportSdk(store.sdk_key, checkout)).status).toBe(202);
+    const widget = 'https://cdn.widgets-unknown.io/w.js';
+    const cart = { page_url: `https://www.${store.domain}/cart`, session_id: 'shopper-2' };
+    expect((await dashboard.service.reportSdk(store.sdk_key, [{ kind: 'script', src: widget, hash: sri(widget), hash_source: 'sdk' }], cart)).status).toBe(202);
+    await recommended(store.id, token, 6);
+
+    const { page } = await dashboard.personWithPasskeyDevice();
+    await ownerBackWithRecoveryCode(page, org.invitation_link as string, OWNER);
+    await pressByKeyboard(page, 'Review');
+    expect(page.url()).toBe(`${dashboard.base}/dashboard/review`);
+    expect((await rowSources(page)).sort()).toEqual([...VENDOR_SCRIPTS, first, widget].sort());
+    // The payment-provider policy's template, filled for the group, is where the justification starts.
+    const groups = await page.$$eval('section.review-group', (sections) =>
+      sections.map((section) => [section.querySelector('h2')!.textContent, (section.querySelector('textarea') as unknown as { value: string } | null)?.value]),
+    );
+    expect(groups).toContainEqual(['sdk.mercadopago.com · mercado_pago', 'Payment provider Mercado Pago on sdk.mercadopago.com']);
+    expect(groups).toContainEqual(['cdn.widgets-unknown.io · unknown vendor', '']);
+    await accessible(page);
+    await screenshot(page, 'review-inbox', { fullPage: true });
+
+    const authorized = VENDOR_SCRIPTS.slice(0, 3);
+    await decideByKeyboard(page, authorized, 'Mercado Pago card form: takes the card payments on /checkout', 'a');
+    expect(await text(page)).toContain('3 script(s) authorized.');
+    expect(await rowSources(page)).not.toEqual(expect.arrayContaining([authorized[0]]));
+    await decideByKeyboard(page, [VENDOR_SCRIPTS[3]], '3DS helper we do not use', 'b');
+    expect(await text(page)).toContain('1 script(s) blocked.');
+    expect((await rowSources(page)).sort()).toEqual([first, widget].sort());
+    await accessible(page);
+
+    const listed = (await dashboard.service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token })).body.data as Array<Record<string, unknown>>;
+    const bySrc = (src: string) => listed.find((script) => script.src === src)!;
+    for (const src of authorized) expect(bySrc(src)).toMatchObject({ status: 'authorized', authorized_by: `user:${OWNER}`, justification: 'Mercado Pago card form: takes the card payments on /checkout' });
+    expect(bySrc(VENDOR_SCRIPTS[3])).toMatchObject({ status: 'blocked', authorized_by: `user:${OWNER}`, justification: '3DS helper we do not use' });
+
+    // A decision without its CSRF token is refused, and nothing is decided.
+    const forged = await postAs(page, '/dashboard/review', `decision=block&justification=x&script.${bySrc(first).id as string}=on`, false);
+    expect(forged.status).toBe(403);
+    expect(forged.text).toContain('The form expired or did not come from this dashboard.');
+
+    await pressByKeyboard(page, 'Inventory');
+    expect(page.url()).toBe(`${dashboard.base}/dashboard/inventory`);
+    await pressByKeyboard(page, VENDOR_SCRIPTS[3]);
+    const script = await text(page);
+    expect(script).toContain(VENDOR_SCRIPTS[3]);
+    expect(script).toContain('Blocked');
+    expect(script).toContain(`user:${OWNER}`);
+    expect(script).toContain('3DS helper we do not use');
+    expect(await page.$$eval('#hash-timeline tbody tr', (rows) => rows.map((row) => row.querySelector('code')!.textContent))).toEqual([sri(VENDOR_SCRIPTS[3])]);
+    expect(await page.$$eval('#script-pages li', (items) => items.map((item) => item.textContent))).toEqual(['/checkout']);
+    expect(await page.$eval('#block-rules', (list) => list.textContent)).toContain('domain: sdk.mercadopago.com');
+    expect(script).toContain('the policy Recommend known payment providers (version 1) recommended: authorize. Why: Payment provider Mercado Pago on sdk.mercadopago.com');
+    await accessible(page);
+    await screenshot(page, 'script', { fullPage: true });
+
+    await pressByKeyboard(page, 'Audit log');
+    const decisions = await page.$$eval('#audit-log tbody tr', (rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell: { textContent: string | null }) => cell.textContent?.trim() ?? '').slice(1)));
+    const scriptDecisions = decisions.filter(([, action]) => action.startsWith('script.'));
+    expect(scriptDecisions.map(([actor, action]) => [actor, action])).toEqual([
+      [`user:${OWNER}`, 'script.blocked'],
+      [`user:${OWNER}`, 'script.authorized'],
+      [`user:${OWNER}`, 'script.authorized'],
+      [`user:${OWNER}`, 'script.authorized'],
+    ]);
+    expect(scriptDecisions[0][3]).toContain('3DS helper we do not use');
+
+    // The inventory of the store's checkout: the widget seen only on /cart is not on it.
+    await page.goto(`${dashboard.base}/dashboard/inventory?store_id=${store.id}`);
+    await page.select('#payment_page_id', (await page.$eval('#payment_page_id option:nth-child(2)', (option) => (option as unknown as { value: string }).value)));
+    await pressByKeyboard(page, 'Apply the filter');
+    const shown = await page.$$eval('#inventory tbody tr', (rows) => rows.map((row) => [row.getAttribute('data-script-id'), row.querySelector('a')!.textContent]));
+    expect(shown.map(([, src]) => src).sort()).toEqual([...VENDOR_SCRIPTS, first].sort());
+    await accessible(page);
+    await screenshot(page, 'inventory', { fullPage: true });
+
+    const downloads = mkdtempSync(join(tmpdir(), 'pss-inventory-'));
+    const cdp = await page.createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads, browserContextId: page.browserContext().id });
+    await page.focus('a[download]');
+    await page.keyboard.press('Enter');
+    const file = await eventually(() => readdirSync(downloads).find((name) => name.endsWith('.csv')), Boolean);
+    expect(file).toMatch(/^inventory-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync(join(downloads, file!), 'utf8').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('\uFEFFid,store_id,src,type,category,vendor_id,status,integrity_status,current_hash,sri_hash,size_bytes,first_seen_at,last_seen_at,sightings,sessions_count,authorized_by,justification,expires_at');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3))).toEqual(shown.map(([id, src]) => [id, store.id, src]));
+
+    await page.goto(`${dashboard.base}/dashboard/review?lang=pt-BR`);
+    expect(await text(page)).toContain('Caixa de revisão');
+    await accessible(page);
+    await page.browserContext().close();
+    expect(dashboard.violations).toEqual([]);
+  }, 180_000);
+});
