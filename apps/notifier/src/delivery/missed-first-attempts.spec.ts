@@ -49,7 +49,7 @@ describe('a replica that dies before the immediate attempts it had queued', () =
     clock.advance(15_000);
     const sent = await eventually(async () => receiver.received.filter((request) => request.path === '/orphaned'), (received) => received.length > 0, { timeoutMs: 15_000 });
     expect(sent.map((request) => request.json.type)).toEqual(['integrity.changed']);
-    const history = await eventually(async () => (await survivor.ops('deliveries.list', { channel: channel.body.id })).data, ([entry]: Array<{ status: string }>) => entry?.status === 'delivered');
+    const history = await eventually(async () => (await survivor.ops('deliveries.list', { org: orgId, channel: channel.body.id })).data, ([entry]: Array<{ status: string }>) => entry?.status === 'delivered');
     expect(history).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
   }, 40_000);
 });
