@@ -54,7 +54,7 @@ export function dayStart(day: string, timeZone: string, addDays = 0): string | n
 }
 
 /** How far the zone's wall clock is ahead of UTC at `at` (negative west of Greenwich). */
-function offsetMs(at: number, timeZone: string): number {
+export function offsetMs(at: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((candidate) => candidate.type === type)!.value);
   return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - Math.floor(at / 1000) * 1000;
