@@ -1,4 +1,4 @@
-import { COMMANDS } from '@pss/contracts';
+import { COMMANDS, type InventoryCommandEnvelope } from '@pss/contracts';
 import { reviewInbox, scriptsByIds, templatedPolicies } from '@pss/dashboard-reads';
 import { DomainError } from '@pss/kernel';
 import { allows, REQUIRES_MEMBER, requiresStoreOwner } from '../access/roles';
@@ -54,8 +54,9 @@ export function reviewRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] {
         result.forbidden += 1;
         result.failures.push({ src: script.src, message: request.t('error.forbidden') });
       } else {
+        const command: InventoryCommandEnvelope = { orgId: organization.id, id, input: { justification } };
         try {
-          await bus.request(COMMAND_OF[decision], { orgId: organization.id, actor: actorOf(member), id, input: { justification } }, { actor: actorOf(member) });
+          await bus.request(COMMAND_OF[decision], command, { actor: actorOf(member) });
           result.done += 1;
         } catch (error) {
           if (!(error instanceof DomainError) || error.code === 'service_unavailable') throw error;
