@@ -14,6 +14,7 @@ import { AttemptLimiter, PER_ACCOUNT, PER_ADDRESS } from './http/attempt-limiter
 import { mountDashboard } from './http/dashboard-server';
 import { SessionStore } from './http/session-store';
 import { alertsRoutes } from './routes/alerts.routes';
+import { pageAsOfRoutes } from './routes/page-as-of.routes';
 import { auditLogRoutes } from './routes/audit-log.routes';
 import { inventoryRoutes } from './routes/inventory.routes';
 import { emailChannelsRoutes } from './routes/email-channels.routes';
@@ -54,7 +55,7 @@ class DashboardHttp implements OnModuleInit {
     };
     mountDashboard(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), {
       // A new page adds its routes here (docs/dashboard.md, "Adding a page").
-      routes: [...homeRoutes(deps), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps), ...storesRoutes(deps, { sdkScriptUrl: this.config.sdkScriptUrl }), ...alertsRoutes(deps), ...reviewRoutes(deps), ...inventoryRoutes(deps)],
+      routes: [...homeRoutes(deps), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps), ...storesRoutes(deps, { sdkScriptUrl: this.config.sdkScriptUrl }), ...alertsRoutes(deps), ...pageAsOfRoutes(deps), ...reviewRoutes(deps), ...inventoryRoutes(deps)],
       sessions: new SessionStore(this.readStore),
       readStore: this.readStore,
       now: () => this.clock.now(),

@@ -15,6 +15,7 @@ export * from './read-models/deployed-csp';
 export * from './read-models/rule';
 export * from './read-models/script';
 export * from './commands/scripts';
+export * from './commands/page-history';
 export * from './sdk/observations';
 export * from './sdk/connections';
 export * from './read-models/usage';

@@ -9,6 +9,7 @@ import { EMAIL_CHANNELS_EN, EMAIL_CHANNELS_PT_BR } from './email-channels.catalo
 import { AUDIT_LOG_EN, AUDIT_LOG_PT_BR } from './audit-log.catalogue';
 import { SCRIPTS_EN, SCRIPTS_PT_BR } from './scripts.catalogue';
 import { ALERTS_EN, ALERTS_PT_BR } from './alerts.catalogue';
+import { PAGE_AS_OF_EN, PAGE_AS_OF_PT_BR } from './page-as-of.catalogue';
 import { STORES_EN, STORES_PT_BR } from './stores.catalogue';
 
 const ptBR = {
@@ -18,6 +19,7 @@ const ptBR = {
   ...AUDIT_LOG_PT_BR,
   ...SCRIPTS_PT_BR,
   ...ALERTS_PT_BR,
+  ...PAGE_AS_OF_PT_BR,
   ...STORES_PT_BR,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Painel',
@@ -86,6 +88,7 @@ const en: Catalogue = {
   ...AUDIT_LOG_EN,
   ...SCRIPTS_EN,
   ...ALERTS_EN,
+  ...PAGE_AS_OF_EN,
   ...STORES_EN,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Dashboard',

@@ -37,6 +37,7 @@ function navigation(request: DashboardRequest): Html | null {
       <li><a href="${dashboardPath('/inventory')}">${request.t('nav.inventory')}</a></li>
       ${request.signedIn.member.role.kind === 'organization-owner' ? html`<li><a href="${dashboardPath('/audit-log')}">${request.t('nav.audit-log')}</a></li>` : null}
       <li><a href="${dashboardPath('/alerts')}">${request.t('nav.alerts')}</a></li>
+      <li><a href="${dashboardPath('/page-as-of')}">${request.t('nav.page-as-of')}</a></li>
     </ul>
     <form method="post" action="${dashboardPath('/sign-out')}">${csrfField(request)}<button type="submit">${request.t('sign-out')}</button></form>
   </nav>`;

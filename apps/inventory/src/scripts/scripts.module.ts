@@ -5,6 +5,7 @@ import { SdkIngestion } from '../ingestion/sdk-ingestion.service';
 import { StoreActivityProjection } from '../ingestion/store-activity.projection';
 import { PoliciesModule } from '../policies/policies.module';
 import { RulesModule } from '../rules/rules.module';
+import { PageHistoryMessages } from './page-history.messages';
 import { DecideOnScriptHandler } from './script-decisions';
 import { ScriptHistoryProjection } from './script-history.projection';
 import { ScriptProjection } from './script.projection';
@@ -13,7 +14,7 @@ import { ScriptsMessages } from './scripts.messages';
 /** The script inventory: SDK ingestion, classification, integrity, and people's decisions on scripts. */
 @Module({
   imports: [CqrsModule, RulesModule, PoliciesModule],
-  controllers: [ScriptsMessages],
+  controllers: [ScriptsMessages, PageHistoryMessages],
   providers: [ScriptProjection, ScriptHistoryProjection, StoreActivityProjection, DeployedCspProjection, SdkIngestion, DecideOnScriptHandler],
 })
 export class ScriptsModule {}
