@@ -56,6 +56,7 @@ import {
   type StoreDocument,
 } from '@pss/contracts';
 import type { OrganizationUsage } from '../organizations/organization-usage';
+import type { StoreStatus as StoreStatusReader } from '../stores/store-status';
 import { orNull, type JsonSchema } from './json-schema';
 
 /**
@@ -176,53 +177,48 @@ const RotatedKey = shape<{ id: string; sdk_key: string; previous_key_valid_until
 
 const SuspendedStore = shape<{ id: string; status: 'suspended' }>('The store, suspended (its data is kept).', { id: uuid, status: { const: 'suspended' } });
 
-const StoreStatus: JsonSchema = {
-  type: 'object',
-  description: 'Is the SDK installed and reporting, and what needs attention.',
-  required: ['store_id', 'status', 'sdk', 'scripts', 'alerts', 'csp'],
-  properties: {
-    store_id: uuid,
-    status: oneOf(['active', 'suspended', 'deleted']),
-    sdk: {
-      type: 'object',
-      required: ['installed', 'paused', 'last_event_at', 'silent', 'events_total'],
-      properties: { installed: bool, paused: bool, last_event_at: orNull(dateTime), silent: bool, events_total: count },
-    },
-    scripts: { type: 'object', required: ['total', 'needs_review', 'authorized', 'blocked'], properties: { total: count, needs_review: count, authorized: count, blocked: count } },
-    alerts: { type: 'object', required: ['open'], properties: { open: count } },
-    csp: {
-      type: 'object',
-      description: "The Content-Security-Policy headers the store's pages were last seen sending (the SDK reads them), against the policy its inventory writes now (GET /stores/{id}/csp).",
-      required: ['stale', 'deployed'],
-      properties: {
-        stale: { ...bool, description: 'A deployed policy stops a script the current policy lets run, or lets run one it stops: deploy the current policy again.' },
-        deployed: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['page', 'header', 'observed_at', 'stale', 'blocks_authorized', 'allows_unauthorized'],
-            properties: {
-              page: { ...text, description: "The page's path." },
-              header: oneOf(['Content-Security-Policy', 'Content-Security-Policy-Report-Only']),
-              observed_at: dateTime,
-              stale: bool,
-              blocks_authorized: {
-                type: 'array',
-                description: 'Scripts the current policy lets run that this one stops.',
-                items: { type: 'object', required: ['script_id', 'src'], properties: { script_id: uuid, src: text } },
-              },
-              allows_unauthorized: {
-                type: 'array',
-                description: 'Scripts the current policy stops that this one lets run, with their status.',
-                items: { type: 'object', required: ['script_id', 'src', 'status'], properties: { script_id: uuid, src: text, status: oneOf(SCRIPT_STATUSES) } },
-              },
+const StoreStatus = shape<Awaited<ReturnType<StoreStatusReader['of']>>>('Is the SDK installed and reporting, and what needs attention.', {
+  store_id: uuid,
+  status: oneOf(['active', 'suspended', 'deleted']),
+  sdk: {
+    type: 'object',
+    required: ['installed', 'paused', 'last_event_at', 'silent', 'events_total'],
+    properties: { installed: bool, paused: bool, last_event_at: orNull(dateTime), silent: bool, events_total: count },
+  },
+  scripts: { type: 'object', required: ['total', 'needs_review', 'authorized', 'blocked'], properties: { total: count, needs_review: count, authorized: count, blocked: count } },
+  alerts: { type: 'object', required: ['open'], properties: { open: count } },
+  csp: {
+    type: 'object',
+    description: "The Content-Security-Policy headers the store's pages were last seen sending (the SDK reads them), against the policy its inventory writes now (GET /stores/{id}/csp).",
+    required: ['stale', 'deployed'],
+    properties: {
+      stale: { ...bool, description: 'A deployed policy stops a script the current policy lets run, or lets run one it stops: deploy the current policy again.' },
+      deployed: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['page', 'header', 'observed_at', 'stale', 'blocks_authorized', 'allows_unauthorized'],
+          properties: {
+            page: { ...text, description: "The page's path." },
+            header: oneOf(['Content-Security-Policy', 'Content-Security-Policy-Report-Only']),
+            observed_at: dateTime,
+            stale: bool,
+            blocks_authorized: {
+              type: 'array',
+              description: 'Scripts the current policy lets run that this one stops.',
+              items: { type: 'object', required: ['script_id', 'src'], properties: { script_id: uuid, src: text } },
+            },
+            allows_unauthorized: {
+              type: 'array',
+              description: 'Scripts the current policy stops that this one lets run, with their status.',
+              items: { type: 'object', required: ['script_id', 'src', 'status'], properties: { script_id: uuid, src: text, status: oneOf(SCRIPT_STATUSES) } },
             },
           },
         },
       },
     },
   },
-};
+});
 
 const namedHeader = (name: readonly string[]): JsonSchema => ({ type: 'object', required: ['header', 'value'], properties: { header: oneOf(name), value: text } });
 
