@@ -157,6 +157,12 @@ describeInChromium('dashboard stores: home, new store, install check and setting
     await accessible(page);
     await screenshot(page, 'home-stores', { fullPage: true });
 
+    // An edited page address is said to be one, with the first page of stores.
+    const stale = await page.goto(`${dashboard.base}/dashboard?cursor=edited`);
+    expect(stale!.status()).toBe(400);
+    expect(await text(page)).toContain('That page address is not one this list gave; this is the first page of stores.');
+    expect(await text(page)).toContain('Loja Centro');
+
     expect(dashboard.violations).toEqual([]);
   }, 180_000);
 });

@@ -13,6 +13,8 @@ export interface HomeView {
   /** Set on the first page of a partner's own organization: every child, most in need first. */
   children?: OrganizationSummary[];
   canCreateStore: boolean;
+  /** The cursor asked for was none this list gave: the first page is shown instead. */
+  staleCursor?: boolean;
 }
 
 /** Only the counts that are not zero, as `2 malicious, 1 suspicious`; `none` when nothing waits. */
@@ -82,6 +84,7 @@ export function homePage(request: DashboardRequest, view: HomeView): Html {
 <p><a href="${dashboardPath('/passkeys')}">${t('nav.passkeys')}</a></p>
 ${view.children?.length ? childrenTable(request, view.children) : null}
 <section aria-labelledby="stores-title"><h2 id="stores-title">${t('home.stores')}</h2>
+${view.staleCursor ? html`<p class="error" role="alert">${t('home.stale-cursor')}</p>` : null}
 ${view.canCreateStore ? html`<p><a class="button" href="${NEW_STORE}">${t('home.new-store')}</a></p>` : null}
 ${view.stores.length
   ? html`<table class="stores"><thead><tr>${headings}</tr></thead><tbody>${view.stores.map((summary) => storeRow(request, summary))}</tbody></table>`

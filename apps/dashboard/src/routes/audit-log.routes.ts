@@ -1,8 +1,8 @@
 import { auditLog, auditLogCsv } from '@pss/dashboard-reads';
-import { DomainError } from '@pss/kernel';
 import { CSV_CONTENT_TYPE } from '@pss/report-files';
 import { REQUIRES_ORGANIZATION_OWNER } from '../access/roles';
 import { auditLogFilterOf, auditLogSearchOf } from '../audit-log/audit-log-filter';
+import { isCursorRefusal } from '../http/cursor-refusal';
 import type { DashboardRequest, DashboardRoute } from '../http/dashboard-route';
 import { DEFAULT_TIME_ZONE } from '../i18n/dates';
 import { auditLogPage } from '../pages/audit-log';
@@ -10,8 +10,6 @@ import type { RouteDeps } from './route-deps';
 
 /** The log's days and times: an organization has no zone of its own, so the dashboard's default (Brazil's). */
 const LOG_TIME_ZONE = DEFAULT_TIME_ZONE;
-
-const isCursorRefusal = (error: unknown): boolean => error instanceof DomainError && error.code === 'validation_error' && (error.details ?? []).some((detail) => detail.field === 'cursor');
 
 /**
  * The audit log (issue 31): the organization owner's, since it names every person and token and what each did in

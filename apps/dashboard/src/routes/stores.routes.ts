@@ -28,9 +28,8 @@ function refusedForm<Values>(error: unknown, values: Values): { state: FormState
 export function storesRoutes({ bus, readStore }: RouteDeps, { sdkScriptUrl }: { sdkScriptUrl: string }): DashboardRoute[] {
   const orgOf = (request: DashboardRequest): string => request.signedIn!.organization.id;
   const send = <Reply>(request: DashboardRequest, pattern: string, storeId: string | undefined, input: object): Promise<Reply> => {
-    const actor = actorOf(request.signedIn!.member);
-    const envelope: StoreCommandEnvelope = { orgId: orgOf(request), actor, storeId, input };
-    return bus.request<Reply>(pattern, envelope, { actor });
+    const envelope: StoreCommandEnvelope = { orgId: orgOf(request), storeId, input };
+    return bus.request<Reply>(pattern, envelope, { actor: actorOf(request.signedIn!.member) });
   };
   const manages = (request: DashboardRequest, store: StoreDocument): boolean => allows(request.signedIn!.member.role, requiresStoreOwner(store._id));
 

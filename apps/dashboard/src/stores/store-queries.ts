@@ -2,12 +2,14 @@ import {
   ALERT_SEVERITIES,
   ALERTS,
   nextRun,
+  ORGANIZATIONS,
   REPORT_SCHEDULES,
   REPORT_SNAPSHOTS,
   SCRIPTS,
   SDK_KEYS,
   STORES,
   type AlertSeverity,
+  type OrganizationDocument,
   type ReportScheduleDocument,
   type ReportSnapshotDocument,
   type ScriptDocument,
@@ -17,7 +19,7 @@ import {
 import { nextCursor, pageQuery, type Filter, type ReadStore } from '@pss/read-store';
 import { sdkStatus } from '@pss/store-reads';
 import { type InstallEvidence, sdkReportPattern } from './install-check';
-import { AWAITING_DECISION, type AwaitingDecision, type NeedsAction, type StoreSummary } from './store-summary';
+import { AWAITING_DECISION, byNeed, type AwaitingDecision, type NeedsAction, type OrganizationSummary, type StoreSummary } from './store-summary';
 
 /**
  * The store pages' reads, each scoped to the acting organization: the collections and filters of the API's
@@ -50,6 +52,19 @@ export async function needsActionOf(readStore: ReadStore, scope: { org_id: strin
     decisions: Object.fromEntries(AWAITING_DECISION.map((status, index) => [status, decisions[index]])) as Record<AwaitingDecision, number>,
     alerts: Object.fromEntries(ALERT_SEVERITIES.map((severity, index) => [severity, open[index]])) as Record<AlertSeverity, number>,
   };
+}
+
+/** A partner's child organizations, each with its active stores and what waits in it, most in need first. */
+export async function childOrganizations(readStore: ReadStore, partnerId: string): Promise<OrganizationSummary[]> {
+  const children = await readStore.collection<OrganizationDocument>(ORGANIZATIONS).find({ parent_org_id: partnerId }, { sort: { name: 1 } });
+  const summaries = await Promise.all(
+    children.map(async (child) => ({
+      ...(await needsActionOf(readStore, { org_id: child._id })),
+      organization: { id: child._id, name: child.name },
+      stores: await readStore.collection(STORES).count({ org_id: child._id, status: 'active' }),
+    })),
+  );
+  return byNeed(summaries, (summary) => summary.organization.name);
 }
 
 /** One store's line on the home page. */
