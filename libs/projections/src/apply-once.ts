@@ -40,6 +40,14 @@ export async function applyOnce<T extends Document>(
   }
 }
 
+/**
+ * Removes document `id` only if an earlier event wrote it last: a replayed deletion must not remove the document
+ * its stream created again since.
+ */
+export async function deleteOnce<T extends Document>(collection: ReadCollection<T>, id: string, event: Pick<RecordedEvent, 'position'>): Promise<void> {
+  await collection.deleteMany({ _id: id, [POSITION_FIELD]: { $lt: event.position } });
+}
+
 /** The position guard's filter as a predicate: no position yet, or an earlier one. */
 function notYetApplied(doc: Document & { [POSITION_FIELD]?: unknown }, position: number): boolean {
   const seen = doc[POSITION_FIELD];

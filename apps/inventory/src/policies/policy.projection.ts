@@ -1,6 +1,6 @@
 import { POLICIES, type PolicyDocument } from '@pss/contracts';
 import { canHandle } from '@pss/event-store';
-import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
+import { applyOnce, deleteOnce, readModelProjection } from '@pss/projections';
 import { policyEventTypes, type PolicyEvent } from './policy.decider';
 
 export const isPolicyEvent = canHandle<PolicyEvent>(policyEventTypes);
@@ -58,7 +58,7 @@ export class PolicyProjection extends readModelProjection({
       }
       case 'PolicyDeleted':
         // Gone from every reader; the stream keeps the history.
-        await context.collection<PolicyDocument>(POLICIES).deleteMany({ _id: event.data.policyId, [POSITION_FIELD]: { $lt: event.position } });
+        await deleteOnce(context.collection<PolicyDocument>(POLICIES), event.data.policyId, event);
         return;
     }
   },

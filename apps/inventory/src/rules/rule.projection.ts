@@ -1,6 +1,6 @@
 import { RULES, type RuleDocument } from '@pss/contracts';
 import { canHandle } from '@pss/event-store';
-import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
+import { applyOnce, deleteOnce, readModelProjection } from '@pss/projections';
 import { ruleEventTypes, type RuleEvent } from './rule.events';
 
 export const isRuleEvent = canHandle<RuleEvent>(ruleEventTypes);
@@ -43,8 +43,7 @@ export class RuleProjection extends readModelProjection({
         return;
       }
       case 'RuleDeleted':
-        // Only a document older than the deletion: a replayed deletion must not remove the rule created again since.
-        await rules.deleteMany({ _id: event.data.ruleId, [POSITION_FIELD]: { $lt: event.position } });
+        await deleteOnce(rules, event.data.ruleId, event);
         return;
     }
   },

@@ -1,6 +1,6 @@
 import { CHANNELS, type ChannelDocument } from '@pss/contracts';
 import { canHandle } from '@pss/event-store';
-import { applyOnce, POSITION_FIELD, readModelProjection } from '@pss/projections';
+import { applyOnce, deleteOnce, readModelProjection } from '@pss/projections';
 import type { DeliveryEvent } from '../delivery/delivery.events';
 import type { ChannelEvent, ChannelSettings } from './channel.events';
 
@@ -53,7 +53,7 @@ export class ChannelProjection extends readModelProjection({
         return;
       }
       case 'ChannelDeleted':
-        await channels.deleteMany({ _id: event.data.channelId, [POSITION_FIELD]: { $lt: event.position } });
+        await deleteOnce(channels, event.data.channelId, event);
         return;
       case 'DeliverySucceeded':
         await applyOnce(channels, event.data.channelId, event, { $max: { last_used_at: event.data.at } });
