@@ -26,6 +26,17 @@ export const relyingPartyOf = (publicUrl: string): RelyingParty => {
   return { id: url.hostname, origin: url.origin, name: 'Payment Page Script Security' };
 };
 
+/** What every answer is checked against: this challenge, from this origin, for this relying party, the user verified. */
+const expected = (rp: RelyingParty, challenge: string) => ({
+  expectedChallenge: challenge,
+  expectedOrigin: rp.origin,
+  expectedRPID: rp.id,
+  requireUserVerification: true,
+});
+
+/** A stored passkey as the browser is told of it: its id, and how it may be reached. */
+const credentialOf = (passkey: StoredPasskey) => ({ id: passkey.id, transports: passkey.transports as AuthenticatorTransportFuture[] });
+
 /** Registration: a discoverable credential (sign-in needs no e-mail), verified by the user (PIN, biometrics). */
 export function registrationOptions(
   rp: RelyingParty,
@@ -38,7 +49,7 @@ export function registrationOptions(
     userName: person.email,
     userID: new TextEncoder().encode(person.memberId),
     attestationType: 'none',
-    excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: passkey.transports as AuthenticatorTransportFuture[] })),
+    excludeCredentials: existing.map(credentialOf),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
 }
@@ -48,10 +59,7 @@ export async function verifiedRegistration(rp: RelyingParty, challenge: string, 
   try {
     const { verified, registrationInfo } = await verifyRegistrationResponse({
       response: answer as RegistrationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
+      ...expected(rp, challenge),
     });
     if (!verified) return null;
     const { credential } = registrationInfo;
@@ -73,7 +81,7 @@ export function authenticationOptions(rp: RelyingParty, allowed: StoredPasskey[]
   return generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',
-    allowCredentials: allowed.map((passkey) => ({ id: passkey.id, transports: passkey.transports as AuthenticatorTransportFuture[] })),
+    allowCredentials: allowed.map(credentialOf),
   });
 }
 
@@ -88,11 +96,8 @@ export async function verifiedAuthentication(rp: RelyingParty, challenge: string
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
       response: answer as AuthenticationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-      credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter, transports: passkey.transports as AuthenticatorTransportFuture[] },
+      ...expected(rp, challenge),
+      credential: { ...credentialOf(passkey), publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter },
     });
     return verified ? authenticationInfo.newCounter : null;
   } catch {
