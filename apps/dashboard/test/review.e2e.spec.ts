@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import type { KeyInput, Page } from 'puppeteer-core';
 import { ProjectionRunner } from '@pss/projections';
 import { eventually, sri } from '@pss/testkit';
-import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, tableRows, text } from './dashboard-browser';
 
 const OWNER = 'me@shop.example';
 const VENDOR = 'https://sdk.mercadopago.com/js/v2';
 const VENDOR_SCRIPTS = [VENDOR, `${VENDOR}/card-form.js`, `${VENDOR}/security.js`, `${VENDOR}/3ds.js`];
-const form = { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' };
 
 /**
  * The review inbox, a script's page and the inventory in Chromium, by keyboard (issue 32): a store fed through
@@ -58,13 +57,6 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
     await Promise.all([page.waitForNavigation(), press(page, key)]);
   }
 
-  /** A form posted beside the browser with the session of `page`'s person and, when `withCsrf`, its CSRF token. */
-  async function postAs(page: Page, path: string, body: string, withCsrf: boolean) {
-    const csrf = await page.$eval('input[name="_csrf"]', (input) => (input as unknown as { value: string }).value);
-    const cookie = await dashboard.sessionCookie(page.browserContext());
-    return dashboard.service.request('POST', path, { headers: { ...form, cookie }, body: withCsrf ? `_csrf=${encodeURIComponent(csrf)}&${body}` : body });
-  }
-
   it('decides on a vendor by keyboard, shows what the inventory knows, and exports the inventory the page shows', async () => {
     const org = await dashboard.service.createOrganization({ name: 'Shop', 'owner-email': OWNER });
     const { token } = await dashboard.service.ops('token.create', { org: org.id, name: 'setup', scopes: 'stores:read,stores:write,scripts:read' });
@@ -106,7 +98,7 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
     expect(bySrc(VENDOR_SCRIPTS[3])).toMatchObject({ status: 'blocked', authorized_by: `user:${OWNER}`, justification: '3DS helper we do not use' });
 
     // A decision without its CSRF token is refused, and nothing is decided.
-    const forged = await postAs(page, '/dashboard/review', `decision=block&justification=x&script.${bySrc(first).id as string}=on`, false);
+    const forged = await dashboard.postForm(page, '/dashboard/review', `decision=block&justification=x&script.${bySrc(first).id as string}=on`, false);
     expect(forged.status).toBe(403);
     expect(forged.text).toContain('The form expired or did not come from this dashboard.');
 
@@ -126,8 +118,7 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
     await screenshot(page, 'script', { fullPage: true });
 
     await pressByKeyboard(page, 'Audit log');
-    const decisions = await page.$$eval('#audit-log tbody tr', (rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell: { textContent: string | null }) => cell.textContent?.trim() ?? '').slice(1)));
-    const scriptDecisions = decisions.filter(([, action]) => action.startsWith('script.'));
+    const scriptDecisions = (await tableRows(page, '#audit-log')).map((cells) => cells.slice(1)).filter(([, action]) => action.startsWith('script.'));
     expect(scriptDecisions.map(([actor, action]) => [actor, action])).toEqual([
       [`user:${OWNER}`, 'script.blocked'],
       [`user:${OWNER}`, 'script.authorized'],
@@ -160,6 +151,22 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
     expect(await text(page)).toContain('Caixa de revisão');
     await accessible(page);
     await page.browserContext().close();
+
+    // A viewer reads the inbox without a form, and a decision they post anyway is refused on the server.
+    const viewerCode = await dashboard.seatMember(org.id, 'viewer@shop.example', { kind: 'viewer' });
+    const { page: viewer } = await dashboard.personWithPasskeyDevice();
+    await viewer.goto(`${dashboard.base}/dashboard/sign-in?lang=en`);
+    await signInWithCode(viewer, 'viewer@shop.example', viewerCode);
+    await viewer.goto(`${dashboard.base}/dashboard/review`);
+    expect(await viewer.$$('form[data-review-group]')).toEqual([]);
+    expect(await text(viewer)).toContain(first);
+    await accessible(viewer);
+    const refused = await dashboard.postForm(viewer, '/dashboard/review', `decision=authorize&justification=Mine&script.${bySrc(first).id as string}=on`, true);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('Your role does not allow this.');
+    const stillOpen = (await dashboard.service.request('GET', `/api/v1/scripts/${bySrc(first).id as string}`, { token })).body;
+    expect(stillOpen.status).toBe('needs_review');
+    await viewer.browserContext().close();
     expect(dashboard.violations).toEqual([]);
   }, 180_000);
 });
