@@ -39,6 +39,9 @@ function show(section: HTMLElement, view: InstallCheckView): void {
   }
   replaceItems(section.querySelector<HTMLElement>('#install-scripts'), view.scripts.map((script) => item([{ tag: 'code', text: script.src }, { tag: 'span', text: script.status }])));
   replaceItems(section.querySelector<HTMLElement>('#install-causes'), view.causes.map((cause) => item([{ tag: 'span', text: cause.text }], cause.seen ? 'seen' : 'unseen')));
+  // No likely cause once page views come (developer mode aside): the heading goes with its list.
+  const causes = section.querySelector<HTMLElement>('#install-causes-block');
+  if (causes) causes.hidden = view.causes.length === 0;
 }
 
 function poll(section: HTMLElement, url: string): void {

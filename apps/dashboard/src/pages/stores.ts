@@ -84,8 +84,10 @@ function installCheck(request: DashboardRequest, store: StoreDocument, view: Ins
 <p id="install-status" role="status" class="${view.installed ? 'notice' : 'waiting'}">${view.status}</p>
 <h3 id="scripts-title">${t('stores.check.scripts')}</h3>
 <ul id="install-scripts" aria-labelledby="scripts-title">${view.scripts.map((script) => html`<li><code>${script.src}</code> <span>${script.status}</span></li>`)}</ul>
+<div id="install-causes-block"${view.causes.length ? '' : html` hidden`}>
 <h3 id="causes-title">${t('stores.check.causes')}</h3>
 <ul id="install-causes" aria-labelledby="causes-title">${view.causes.map((cause) => html`<li class="${cause.seen ? 'seen' : 'unseen'}">${cause.text}</li>`)}</ul>
+</div>
 </section>`;
 }
 
