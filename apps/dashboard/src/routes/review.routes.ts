@@ -2,6 +2,7 @@ import { COMMANDS, type InventoryCommandEnvelope } from '@pss/contracts';
 import { reviewInbox, scriptsByIds, templatedPolicies } from '@pss/dashboard-reads';
 import { DomainError } from '@pss/kernel';
 import { allows, REQUIRES_MEMBER, requiresStoreOwner } from '../access/roles';
+import { isCursorRefusal } from '../http/cursor-refusal';
 import type { DashboardRequest, DashboardRoute } from '../http/dashboard-route';
 import { inboxPath, reviewPage, type ReviewFailure, type ReviewView } from '../pages/review';
 import { parseReviewForm, type ReviewRequest } from '../review/review-form';
@@ -13,8 +14,6 @@ const COMMAND_OF = { authorize: COMMANDS.scriptAuthorize, block: COMMANDS.script
 
 /** A command's refusal in its own words: the field's message when it names one (the API's), else its message. */
 const refusalOf = (error: DomainError): string => error.details?.[0]?.message ?? error.message;
-
-const isCursorRefusal = (error: unknown): boolean => error instanceof DomainError && error.code === 'validation_error' && (error.details ?? []).some((detail) => detail.field === 'cursor');
 
 /**
  * The review inbox (issue 32): what needs a decision, grouped by host and vendor, decided one or many at a time.
