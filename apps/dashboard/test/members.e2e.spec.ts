@@ -5,6 +5,7 @@ import { auditLog } from '@pss/dashboard-reads';
 import { outboxDirectory } from '@pss/mail';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
+import { DASHBOARD_MEMBERS, type MemberDocument } from '../src/access/members.read-model';
 import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, screenshot, text } from './dashboard-browser';
 
 
@@ -45,6 +46,12 @@ describeInChromium('dashboard members in Chromium (embedded)', () => {
     expect(await rowOf(owner.page, 'me@shop.example')).toMatch(/^me@shop\.example\tOrganization owner\t\t1\t/);
     await accessible(owner.page);
     await screenshot(owner.page, 'members');
+    // Handing the organization over to oneself, which no page offers, is a refusal in words, not a 500.
+    const readStore = service.app.get<symbol, ReadStore>(READ_STORE);
+    const ownerId = (await readStore.collection<MemberDocument>(DASHBOARD_MEMBERS).findOne({ org_id: org.id, email: 'me@shop.example' }))!._id;
+    const toSelf = await dashboard.postForm(owner.page, `/dashboard/members/${ownerId}/hand-over`, '', true);
+    expect(toSelf.status).toBe(400);
+    expect(toSelf.text).toContain('You are the organization owner already: hand it over to another member.');
     await owner.page.focus('#invite-email');
     await owner.page.keyboard.type('Viewer@Shop.example');
     const sent = await pressByKeyboard(owner.page, 'Send the invitation');
@@ -100,12 +107,22 @@ describeInChromium('dashboard members in Chromium (embedded)', () => {
     // The new owner removes the former one, whose session ends at once.
     await viewer.page.goto(`${base}/dashboard/members`);
     await Promise.all([viewer.page.waitForNavigation(), viewer.page.click('a[aria-label="Manage me@shop.example"]')]);
+    const staleTab = await viewer.context.newPage();
+    await staleTab.goto(viewer.page.url());
     await pressByKeyboard(viewer.page, 'Remove from the organization');
     expect(await text(viewer.page)).toContain('me@shop.example was removed from the organization.');
+    // The same page left open in another tab changes the role of the member who left: a clear 404 in the language
+    // the person switched to meanwhile, never a 500.
+    await viewer.page.goto(`${base}/dashboard/members?lang=pt-BR`);
+    const gone = await pressByKeyboard(staleTab, 'Change the role');
+    expect(gone!.status()).toBe(404);
+    expect(await staleTab.$eval('main [role="alert"]', (element) => element.textContent)).toBe(
+      'Esta pessoa não é (ou não é mais) membro desta organização: quem foi convidado entra na lista ao aceitar o convite.',
+    );
+    await accessible(staleTab);
     await owner.page.goto(`${base}/dashboard/members`);
     expect(owner.page.url()).toBe(`${base}/dashboard/sign-in`);
 
-    const readStore = service.app.get<symbol, ReadStore>(READ_STORE);
     const { entries } = await auditLog(readStore, org.id, { action: 'member' });
     expect(entries.map((entry) => [entry.actor, entry.action, entry.target.label]).reverse()).toEqual([
       ['user:me@shop.example', 'member.joined', 'me@shop.example'],

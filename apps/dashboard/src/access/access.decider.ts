@@ -64,10 +64,13 @@ export const RECOVERY_CODE_REFUSED_MESSAGE = 'Wrong e-mail or recovery code';
 export const ALREADY_MEMBER_MESSAGE = 'This person is a member already';
 /** The owner's role moves only by a hand-over, so there is always exactly one. */
 export const OWNER_ROLE_MESSAGE = "The organization owner's role changes only by handing the organization over";
+export const MEMBER_NOT_FOUND_MESSAGE = 'Member not found';
+export const HAND_OVER_BY_OWNER_MESSAGE = 'Only the organization owner can hand the organization over';
+export const HAND_OVER_TO_ANOTHER_MESSAGE = 'Hand the organization over to another member';
 
 const memberOf = (state: AccessState, memberId: string): Member => {
   const member = state.members.find((candidate) => candidate.memberId === memberId);
-  if (!member) throw new DomainError('not_found', 'Member not found');
+  if (!member) throw new DomainError('not_found', MEMBER_NOT_FOUND_MESSAGE);
   return member;
 };
 
@@ -126,8 +129,8 @@ export const accessDecider: Decider<AccessState, AccessCommand, AccessEvent> = {
       case 'HandOverOwnership': {
         const from = memberOf(state, command.fromMemberId);
         const to = memberOf(state, command.toMemberId);
-        if (from.role.kind !== 'organization-owner') throw new DomainError('forbidden', 'Only the organization owner can hand the organization over');
-        if (to.memberId === from.memberId) throw new DomainError('validation_error', 'Hand the organization over to another member');
+        if (from.role.kind !== 'organization-owner') throw new DomainError('forbidden', HAND_OVER_BY_OWNER_MESSAGE);
+        if (to.memberId === from.memberId) throw new DomainError('validation_error', HAND_OVER_TO_ANOTHER_MESSAGE);
         return [{ type: 'OwnershipHandedOver', data: { orgId: command.orgId, fromMemberId: from.memberId, toMemberId: to.memberId, toEmail: to.email, at } }];
       }
     }

@@ -2,13 +2,13 @@ import { STORES, type StoreDocument } from '@pss/contracts';
 import { invitationLink } from '@pss/contracts/dashboard-invitation';
 import { DomainError } from '@pss/kernel';
 import type { MailSender } from '@pss/mail';
-import { ALREADY_MEMBER_MESSAGE, OWNER_ROLE_MESSAGE } from '../access/access.decider';
 import type { MemberDocument } from '../access/members.read-model';
 import { REQUIRES_MEMBER } from '../access/roles';
 import { dashboardPath, type DashboardAnswer, type DashboardRequest, type DashboardRoute, type SessionControl } from '../http/dashboard-route';
 import { NO_STORE } from '../http/security-headers';
 import type { SessionStore } from '../http/session-store';
 import { memberInvitationMail } from '../members/member-invitation-mail';
+import { memberRefusal } from '../members/member-refusals';
 import { parseInvitation, parseRole, type MemberFormError } from '../members/member-form';
 import { invitationSentPage, memberPage, membersPage } from '../pages/members';
 import { errorPage } from '../pages/layout';
@@ -38,12 +38,13 @@ export function membersRoutes({ access, readStore }: RouteDeps, { mail, sessions
   /** The organization's member the path names; another organization's id finds nothing. */
   const memberNamed = async (request: DashboardRequest): Promise<MemberDocument | undefined> =>
     (await access.membersOf(request.signedIn!.organization.id)).find((member) => member._id === request.params.id);
-  /** The decider's refusals, as the page says them. */
+  /** The decider's refusals, as the page says them; anything else is a failure, not a refusal. */
   const domainRefusal = (request: DashboardRequest, error: unknown): DashboardAnswer => {
-    if (error instanceof DomainError && error.message === ALREADY_MEMBER_MESSAGE) return errorPage(request, 409, request.t('members.error.already'));
-    if (error instanceof DomainError && error.message === OWNER_ROLE_MESSAGE) return errorPage(request, 400, request.t('members.error.owner-role'));
-    throw error;
+    if (!(error instanceof DomainError)) throw error;
+    const { status, message } = memberRefusal(request.t, error);
+    return errorPage(request, status, message);
   };
+  const notMember = (request: DashboardRequest) => errorPage(request, 404, request.t('members.error.not-member'));
   /** The owner's change to one member: owner only, a recent passkey (back to the member's page), a member of this organization. */
   const memberChange = (path: string, change: (request: DashboardRequest, target: MemberDocument, session: SessionControl) => Promise<DashboardAnswer>): DashboardRoute => ({
     method: 'POST',
@@ -53,7 +54,7 @@ export function membersRoutes({ access, readStore }: RouteDeps, { mail, sessions
       const denied = ownerOnly(request) ?? requireRecentPasskey(request, memberPath(request.params.id));
       if (denied) return denied;
       const target = await memberNamed(request);
-      if (!target) return errorPage(request, 404, request.t('error.not-found'));
+      if (!target) return notMember(request);
       try {
         return await change(request, target, session);
       } catch (error) {
@@ -102,7 +103,7 @@ export function membersRoutes({ access, readStore }: RouteDeps, { mail, sessions
         const denied = ownerOnly(request);
         if (denied) return denied;
         const target = await memberNamed(request);
-        if (!target) return errorPage(request, 404, request.t('error.not-found'));
+        if (!target) return notMember(request);
         return { page: memberPage(request, target, await storesOf(target.org_id)) };
       },
     },
