@@ -70,6 +70,13 @@ export const EMAIL_CHANNELS_PT_BR = {
   'outcome.pending': 'Pendente',
   'outcome.delivered': 'Entregue',
   'outcome.failed': 'Falhou',
+  'delivery-error.timeout': 'o servidor de e-mail não respondeu a tempo.',
+  'delivery-error.refused': 'o servidor de e-mail recusou a conexão: ele está fora do ar ou o endereço configurado no serviço está errado.',
+  'delivery-error.dns': 'o nome do servidor de e-mail configurado no serviço não foi encontrado.',
+  'delivery-error.smtp-login': 'o servidor de e-mail recusou o usuário e a senha configurados no serviço.',
+  'delivery-error.smtp-recipient': 'o servidor de e-mail recusou o endereço do destinatário (código {code}); confira o endereço.',
+  'delivery-error.smtp-permanent': 'o servidor de e-mail recusou a mensagem em definitivo (código {code}).',
+  'delivery-error.smtp-temporary': 'o servidor de e-mail recusou a mensagem por ora (código {code}); uma nova tentativa costuma passar.',
 };
 
 export const EMAIL_CHANNELS_EN: Record<keyof typeof EMAIL_CHANNELS_PT_BR, string> = {
@@ -143,4 +150,11 @@ export const EMAIL_CHANNELS_EN: Record<keyof typeof EMAIL_CHANNELS_PT_BR, string
   'outcome.pending': 'Pending',
   'outcome.delivered': 'Delivered',
   'outcome.failed': 'Failed',
+  'delivery-error.timeout': 'the mail server did not answer in time.',
+  'delivery-error.refused': "the mail server refused the connection: it is down, or the service's configured address is wrong.",
+  'delivery-error.dns': "the mail server's name configured in the service was not found.",
+  'delivery-error.smtp-login': 'the mail server refused the user name and password configured in the service.',
+  'delivery-error.smtp-recipient': "the mail server refused the recipient's address (code {code}); check the address.",
+  'delivery-error.smtp-permanent': 'the mail server refused the message for good (code {code}).',
+  'delivery-error.smtp-temporary': 'the mail server refused the message for now (code {code}); a new attempt usually gets through.',
 };

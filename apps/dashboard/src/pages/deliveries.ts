@@ -1,7 +1,8 @@
 import type { ChannelResource } from '@pss/contracts';
 import type { DeliveryRow } from '@pss/dashboard-reads';
+import { knownDeliveryError } from '../email-channels/delivery-errors';
 import { html, type Html } from '../html/html';
-import type { MessageKey } from '../i18n/catalogue';
+import type { MessageKey, Translate } from '../i18n/catalogue';
 import type { DashboardRequest } from '../http/dashboard-route';
 import { channelPath } from './email-channels';
 import { layout, time } from './layout';
@@ -21,6 +22,12 @@ const COLUMNS: MessageKey[] = [
 /** Nothing to show (an e-mail has no HTTP status, a pending delivery no duration yet): a dash, not an empty cell. */
 const NONE = '—';
 
+/** A failed delivery's error: what it means in the person's language when it is a known outcome, then the transport's own words. */
+const errorDetail = (t: Translate, error: string): Html => {
+  const known = knownDeliveryError(t, error);
+  return known ? html`${known} <code>${error}</code>` : html`<code>${error}</code>`;
+};
+
 /**
  * A channel's last 50 deliveries of 90 days, newest first, dated in `timeZone` (its store's). There is no resend
  * button, and the page says why: the spec has none.
@@ -34,7 +41,7 @@ export function deliveriesPage(request: DashboardRequest, channel: ChannelResour
 <td><code>${delivery.event_id}</code></td>
 <td><code>${delivery.delivery_id}</code></td>
 <td>${delivery.attempts}</td>
-<td>${t(`outcome.${delivery.outcome}` as MessageKey)}${delivery.error ? html`<br><span class="hint">${delivery.error}</span>` : null}</td>
+<td>${t(`outcome.${delivery.outcome}` as MessageKey)}${delivery.error ? html`<br><span class="hint">${errorDetail(t, delivery.error)}</span>` : null}</td>
 <td>${delivery.status_code ?? NONE}</td>
 <td>${delivery.duration_ms === null ? NONE : t('deliveries.duration-ms', { ms: delivery.duration_ms })}</td>
 <td>${delivery.next_retry_at ? time(request, delivery.next_retry_at, timeZone) : NONE}</td>

@@ -2,6 +2,7 @@ import { COMMANDS, type ChannelResource, type ChannelTestResult, type EmailChann
 import { channelDeliveries, listEmailChannels } from '@pss/dashboard-reads';
 import { DomainError } from '@pss/kernel';
 import { allows, REQUIRES_MEMBER, type Role } from '../access/roles';
+import { knownDeliveryError } from '../email-channels/delivery-errors';
 import { CHANNEL_REFUSALS, changesOf, channelRequirement, creationInput, refusedFields } from '../email-channels/email-channel-form';
 import type { DashboardAnswer, DashboardRequest, DashboardRoute, SessionControl } from '../http/dashboard-route';
 import { refusalText } from '../i18n/refusals';
@@ -150,8 +151,10 @@ export function emailChannelsRoutes({ bus, readStore }: RouteDeps): DashboardRou
       access: REQUIRES_MEMBER,
       handle: onChannel(true, async (request, { channel }, session) => {
         const result = await send<ChannelTestResult>(request, COMMANDS.emailChannelTest, { orgId: orgOf(request), id: channel.id, input: undefined });
+        const error = result.error ?? '';
         if (result.delivered) session.flash('channels.test.delivered');
-        else session.flash('channels.test.failed', { error: result.error ?? '' });
+        // Said in the person's language when known; the transport's own words follow on the deliveries page, in the test's row.
+        else session.flash('channels.test.failed', { error: knownDeliveryError(request.t, error) ?? error });
         // Where the test shows: the newest delivery.
         return { redirect: channelPath(channel.id, '/deliveries') };
       }),
