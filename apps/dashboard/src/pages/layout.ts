@@ -2,6 +2,7 @@ import { html, type Html } from '../html/html';
 import { LOCALES, type MessageKey } from '../i18n/catalogue';
 import { showTime } from '../i18n/dates';
 import { dashboardPath, type DashboardRequest } from '../http/dashboard-route';
+import { currentness } from '../navigation/current-page';
 
 /** The hidden field every form carries: the session's CSRF token, without which a POST is refused with 403. */
 export const csrfField = (request: DashboardRequest): Html => html`<input type="hidden" name="_csrf" value="${request.session.csrf}">`;
@@ -23,21 +24,28 @@ function languageSwitcher(request: DashboardRequest): Html {
   return html`<nav class="languages" aria-label="${request.t('language.label')}"><ul>${links}</ul></nav>`;
 }
 
+/** A link of the navigation, marked with `aria-current` when it is the page shown or the section it lies in. */
+function navLink(request: DashboardRequest, path: string, label: MessageKey): Html {
+  const href = dashboardPath(path);
+  const current = currentness(request.url, href, dashboardPath(''));
+  return html`<li><a href="${href}"${current ? html` aria-current="${current}"` : null}>${request.t(label)}</a></li>`;
+}
+
 /** The navigation of a signed-in person: only pages that exist. */
 function navigation(request: DashboardRequest): Html | null {
   if (!request.signedIn) return null;
   return html`<nav class="main-nav" aria-label="${request.t('app.dashboard')}"><ul>
-      <li><a href="${dashboardPath('')}">${request.t('nav.home')}</a></li>
-      <li><a href="${dashboardPath('/passkeys')}">${request.t('nav.passkeys')}</a></li>
-      <li><a href="${dashboardPath('/members')}">${request.t('nav.members')}</a></li>
-      ${request.signedIn.member.role.kind === 'organization-owner' ? html`<li><a href="${dashboardPath('/organizations')}">${request.t('nav.partners')}</a></li>` : null}
-      <li><a href="${dashboardPath('/tokens')}">${request.t('nav.tokens')}</a></li>
-      <li><a href="${dashboardPath('/channels')}">${request.t('nav.channels')}</a></li>
-      <li><a href="${dashboardPath('/review')}">${request.t('nav.review')}</a></li>
-      <li><a href="${dashboardPath('/inventory')}">${request.t('nav.inventory')}</a></li>
-      ${request.signedIn.member.role.kind === 'organization-owner' ? html`<li><a href="${dashboardPath('/audit-log')}">${request.t('nav.audit-log')}</a></li>` : null}
-      <li><a href="${dashboardPath('/alerts')}">${request.t('nav.alerts')}</a></li>
-      <li><a href="${dashboardPath('/page-as-of')}">${request.t('nav.page-as-of')}</a></li>
+      ${navLink(request, '', 'nav.home')}
+      ${navLink(request, '/passkeys', 'nav.passkeys')}
+      ${navLink(request, '/members', 'nav.members')}
+      ${request.signedIn.member.role.kind === 'organization-owner' ? navLink(request, '/organizations', 'nav.partners') : null}
+      ${navLink(request, '/tokens', 'nav.tokens')}
+      ${navLink(request, '/channels', 'nav.channels')}
+      ${navLink(request, '/review', 'nav.review')}
+      ${navLink(request, '/inventory', 'nav.inventory')}
+      ${request.signedIn.member.role.kind === 'organization-owner' ? navLink(request, '/audit-log', 'nav.audit-log') : null}
+      ${navLink(request, '/alerts', 'nav.alerts')}
+      ${navLink(request, '/page-as-of', 'nav.page-as-of')}
     </ul>
     <form method="post" action="${dashboardPath('/sign-out')}">${csrfField(request)}<button type="submit">${request.t('sign-out')}</button></form>
   </nav>`;
