@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { freePort } from '@pss/testkit';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { chromiumFound, CHROME_PATH, launchChromium } from '@pss/browser-sdk/test/chromium';
@@ -153,6 +153,24 @@ export async function pressByKeyboard(page: Page, label: string): Promise<HTTPRe
   }
   throw new Error(`no control "${label}" reachable by Tab`);
 }
+
+/**
+ * Presses `label` by keyboard and times `ask` (curl asking the API, say) from the moment the browser sent the
+ * request `isSubmission` recognizes, asked as soon as that request is answered: the Tab walk to the control and the
+ * page's load afterwards are the browser's time, not the service's, and slow on a loaded machine.
+ */
+export async function timedFromSubmission<T>(page: Page, label: string, isSubmission: (request: HTTPRequest) => boolean, ask: () => Promise<T>): Promise<{ answer: T; withinMs: number }> {
+  const timed = page.waitForRequest(isSubmission).then(async () => {
+    const sentAt = Date.now();
+    await page.waitForResponse((response) => isSubmission(response.request()));
+    return { answer: await ask(), withinMs: Date.now() - sentAt };
+  });
+  const [result] = await Promise.all([timed, pressByKeyboard(page, label)]);
+  return result;
+}
+
+/** The browser's POST of a token's revocation (the confirmation page's button). */
+export const isRevocation = (request: HTTPRequest): boolean => request.method() === 'POST' && request.url().endsWith('/revoke');
 
 export const text = (page: Page): Promise<string> => page.evaluate(() => (globalThis as any).document.body.innerText);
 

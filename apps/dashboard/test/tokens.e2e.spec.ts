@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, isRevocation, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, text, timedFromSubmission } from './dashboard-browser';
 
 
 const OWNER_ONLY = 'Only the organization owner can manage tokens.';
@@ -81,10 +81,9 @@ describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
     await pressByKeyboard(page, 'Revoke the token Auditor (read-only)');
     expect(await text(page)).toContain(`Revoke "Auditor (read-only)" (${token.slice(0, 32)})?`);
     await accessible(page);
-    const started = Date.now();
-    await pressByKeyboard(page, 'Revoke the token');
-    const afterRevoke = await listStores(token);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Timed from the browser sending the revocation, not from the key press: the Tab walk is the browser's time.
+    const { answer: afterRevoke, withinMs } = await timedFromSubmission(page, 'Revoke the token', isRevocation, () => listStores(token));
+    expect(withinMs).toBeLessThan(1_000);
     expect(afterRevoke.status).toBe(401);
     expect(afterRevoke.body).toEqual({ error: { code: 'unauthorized', message: 'Invalid token' } });
 
