@@ -23,6 +23,7 @@ import { DEAD_LETTERS } from './dead-letter';
 import { BusHandlersInterceptor } from './bus-handlers.interceptor';
 import { CommandDeadlineInterceptor } from './command-deadline.interceptor';
 import { EventRetryInterceptor } from './event-retry.interceptor';
+import { BusClosing } from './bus-closing';
 import { RpcErrorFilter } from './rpc-error.filter';
 
 /** The ClientProxy under the Bus, for the rare code that needs the transport itself. */
@@ -61,8 +62,8 @@ export class BusModule {
     return {
       module: BusModule,
       global: true,
-      providers: [{ provide: BUS_CONFIG, useValue: config }, ...transport, BusConnection],
-      exports: [BUS_CONFIG, BUS, BUS_CLIENT, DEAD_LETTERS, REPLICA_EVENTS, ...(config.kind === 'in-process' ? [IN_PROCESS_BROKER] : [])],
+      providers: [{ provide: BUS_CONFIG, useValue: config }, ...transport, BusConnection, BusClosing],
+      exports: [BUS_CONFIG, BusClosing, BUS, BUS_CLIENT, DEAD_LETTERS, REPLICA_EVENTS, ...(config.kind === 'in-process' ? [IN_PROCESS_BROKER] : [])],
     };
   }
 }
@@ -107,7 +108,8 @@ export function connectBusServer(app: INestApplication): INestMicroservice {
     deferInitialization: true,
   });
   server.useGlobalFilters(new RpcErrorFilter());
-  server.useGlobalInterceptors(new BusHandlersInterceptor(new CommandDeadlineInterceptor(), new EventRetryInterceptor(app.get<Bus>(BUS))));
+  const events = new EventRetryInterceptor(app.get<Bus>(BUS), app.get(BusClosing).signal);
+  server.useGlobalInterceptors(new BusHandlersInterceptor(new CommandDeadlineInterceptor(), events));
   // Deferred, it would also run every provider's lifecycle hooks a second time: the application runs them already.
   (server as NestMicroservice).setIsInitHookCalled(true);
   return server;
