@@ -147,6 +147,13 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
     expect(lines[0]).toBe('\uFEFFid,store_id,src,type,category,vendor_id,status,integrity_status,current_hash,sri_hash,size_bytes,first_seen_at,last_seen_at,sightings,sessions_count,authorized_by,justification,expires_at');
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 3))).toEqual(shown.map(([id, src]) => [id, store.id, src]));
 
+    // A cursor neither list gave (an edited address) is said so, with the way back to the first page.
+    expect((await page.goto(`${dashboard.base}/dashboard/inventory?cursor=edited`))!.status()).toBe(400);
+    expect(await text(page)).toContain('This page of the inventory no longer exists. Start from the first.');
+    expect(await page.$eval('nav[aria-label="Pages of the inventory"] a', (link) => link.textContent)).toBe('First page');
+    expect((await page.goto(`${dashboard.base}/dashboard/review?cursor=edited`))!.status()).toBe(400);
+    expect(await text(page)).toContain('This page of the inbox no longer exists. Start from the first.');
+
     await page.goto(`${dashboard.base}/dashboard/review?lang=pt-BR`);
     expect(await text(page)).toContain('Caixa de revisão');
     await accessible(page);

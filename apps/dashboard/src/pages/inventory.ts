@@ -61,22 +61,22 @@ ${category ? html`<p class="error" id="category-error">${category.message}</p>` 
 function scriptTable(request: DashboardRequest, view: InventoryView): Html {
   const { t } = request;
   const names = new Map(view.stores.map((store) => [store._id, store.name]));
+  // One store chosen: its name on every row would only take the room the addresses need. The category (a filter) and
+  // the sightings are on the script's page and in the CSV.
+  const storeColumn = !view.search.store_id;
   const rows = view.scripts.map((script) => {
     const zone = storeZone(view.stores, script.store_id);
     return html`<tr data-script-id="${script._id}">
 <td><a href="${scriptPath(script._id)}" class="src">${script.src}</a></td>
-<td>${names.get(script.store_id) ?? script.store_id}</td>
+${storeColumn ? html`<td>${names.get(script.store_id) ?? script.store_id}</td>` : null}
 <td>${script.type ? t(`script.type.${script.type}` as MessageKey) : '—'}</td>
-<td>${script.category ?? '—'}</td>
 <td>${script.vendor_id ?? '—'}</td>
 <td>${t(`script.status.${script.status}` as MessageKey)}</td>
 <td>${script.integrity_status ? t(`script.integrity.${script.integrity_status}` as MessageKey) : '—'}</td>
-<td>${time(request, script.first_seen_at, zone)}</td>
-<td>${time(request, script.last_seen_at, zone)}</td>
-<td>${script.sightings}</td>
+<td>${time(request, script.first_seen_at, zone)}<br>${time(request, script.last_seen_at, zone)}</td>
 </tr>`;
   });
-  const keys: MessageKey[] = ['script.src', 'script.store', 'script.type', 'script.category', 'script.vendor', 'script.status', 'script.integrity', 'script.first-seen', 'script.last-seen', 'script.sightings'];
+  const keys: MessageKey[] = ['script.src', ...(storeColumn ? (['script.store'] as const) : []), 'script.type', 'script.vendor', 'script.status', 'script.integrity', 'inventory.seen'];
   return html`<table id="inventory"><thead><tr>${keys.map((key) => html`<th scope="col">${t(key)}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 

@@ -39,7 +39,7 @@ export function inventoryRoutes({ readStore }: RouteDeps): DashboardRoute[] {
         } catch (error) {
           const refused = refusedFields(error);
           if (!refused) throw error;
-          return { status: 400, page: inventoryView(request, { ...shown, refused }) };
+          return { status: 400, page: inventoryView(request, { ...shown, paged: cursor !== undefined, refused }) };
         }
       },
     },
