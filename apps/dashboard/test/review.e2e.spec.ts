@@ -101,6 +101,11 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
     const forged = await dashboard.postForm(page, '/dashboard/review', `decision=block&justification=x&script.${bySrc(first).id as string}=on`, false);
     expect(forged.status).toBe(403);
     expect(forged.text).toContain('The form expired or did not come from this dashboard.');
+    // A blank justification past the browser's check: the command refuses it, in its words, for that script.
+    const blank = await dashboard.postForm(page, '/dashboard/review', `decision=authorize&justification=%20%20&script.${bySrc(first).id as string}=on`, true);
+    expect(blank.status).toBe(400);
+    expect(blank.text).toContain('0 decided, 1 refused:');
+    expect(blank.text).toContain(`<code>${first}</code>: justification is required: say why this script is needed on the payment page`);
 
     await pressByKeyboard(page, 'Inventory');
     expect(page.url()).toBe(`${dashboard.base}/dashboard/inventory`);
