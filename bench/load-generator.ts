@@ -20,6 +20,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   total: number;
   p50Ms: number;
+  /** The dashboard's aim (issue 32) is on the p95. */
+  p95Ms: number;
   p99Ms: number;
 }
 
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
     requestsPerSecond: result.requests.total / result.duration,
     total: result.requests.total,
     p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
     p99Ms: percentile(sorted, 99),
   };
   process.stdout.write(`${JSON.stringify(answer)}\n`);

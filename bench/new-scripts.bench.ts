@@ -35,7 +35,7 @@ const REGISTER = join(__dirname, '..', 'tools', 'register.js');
 const UNLIMITED: BudgetLimits = { perBatch: 500, perMinute: 1_000_000_000, burst: 1_000_000_000, trackedStores: 1_000, clientShare: 1 };
 @Global()
 @Module({ providers: [{ provide: NEW_SCRIPT_LIMITS, useValue: UNLIMITED }], exports: [NEW_SCRIPT_LIMITS] })
-class UnlimitedNewScriptsModule {}
+export class UnlimitedNewScriptsModule {}
 
 function drive(load: NewScriptsLoad): Promise<NewScriptsResult> {
   return new Promise((resolve, reject) => {

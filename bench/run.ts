@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { availabilityBench } from './availability.bench';
+import { dashboardBench } from './dashboard.bench';
 import { eventStoreBench } from './event-store.bench';
 import { httpBench } from './http.bench';
 import { ingestionBench } from './ingestion.bench';
@@ -36,6 +37,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchRow[]>> = {
   availability: availabilityBench,
   soak: soakBench,
   isolation: isolationBench,
+  dashboard: dashboardBench,
 };
 
 function machine(): string {
