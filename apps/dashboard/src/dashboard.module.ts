@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { BUS, type Bus } from '@pss/bus';
 import { SERVICE_CONFIG, type ServiceConfig } from '@pss/config';
 import { CLOCK, type Clock } from '@pss/kernel';
+import { FILE_STORE, type FileStore } from '@pss/files';
 import { MAIL_SENDER, MailModule, type MailSender } from '@pss/mail';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
 import { Access } from './access/access.service';
@@ -15,6 +16,7 @@ import { mountDashboard } from './http/dashboard-server';
 import { SessionStore } from './http/session-store';
 import { alertsRoutes } from './routes/alerts.routes';
 import { pageAsOfRoutes } from './routes/page-as-of.routes';
+import { reportsRoutes } from './routes/reports.routes';
 import { auditLogRoutes } from './routes/audit-log.routes';
 import { inventoryRoutes } from './routes/inventory.routes';
 import { emailChannelsRoutes } from './routes/email-channels.routes';
@@ -43,6 +45,7 @@ class DashboardHttp implements OnModuleInit {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
+    @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
   onModuleInit(): void {
@@ -55,7 +58,7 @@ class DashboardHttp implements OnModuleInit {
     };
     mountDashboard(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), {
       // A new page adds its routes here (docs/dashboard.md, "Adding a page").
-      routes: [...homeRoutes(deps), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps), ...storesRoutes(deps, { sdkScriptUrl: this.config.sdkScriptUrl }), ...alertsRoutes(deps), ...pageAsOfRoutes(deps), ...reviewRoutes(deps), ...inventoryRoutes(deps)],
+      routes: [...homeRoutes(deps), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps), ...storesRoutes(deps, { sdkScriptUrl: this.config.sdkScriptUrl }), ...alertsRoutes(deps), ...pageAsOfRoutes(deps), ...reportsRoutes(deps, { files: this.files }), ...reviewRoutes(deps), ...inventoryRoutes(deps)],
       sessions: new SessionStore(this.readStore),
       readStore: this.readStore,
       now: () => this.clock.now(),

@@ -13,6 +13,7 @@ import { ReportSchedules } from './schedule/report-schedules';
 import { ScheduleProjection } from './schedule/schedule.projection';
 import { ScheduledReportsJob } from './schedule/scheduled-reports.job';
 import { ChainAudit } from './snapshot/chain-audit';
+import { ChainVerificationMessages } from './snapshot/chain-verification.messages';
 import { ReportGenerator } from './snapshot/report-generator';
 import { ReportPdfs } from './snapshot/report-pdfs';
 import { SnapshotProjection } from './snapshot/snapshot.projection';
@@ -24,7 +25,7 @@ import { SnapshotRetentionJob } from './snapshot/snapshot-retention.job';
  */
 @Module({
   imports: [ReportFileLinksModule],
-  controllers: [ReportsMessages, ReportFactsConsumer],
+  controllers: [ReportsMessages, ReportFactsConsumer, ChainVerificationMessages],
   providers: [
     ReportFacts,
     FactsCatchUp,

@@ -30,6 +30,8 @@ export * from './commands/notifier';
 export * from './read-models/report';
 export * from './read-models/report-data-file';
 export * from './commands/reports';
+export * from './commands/report-period';
+export * from './commands/evidence-chain';
 export * from './integration-events/inventory-facts';
 export * from './integration-events/alert-facts';
 export * from './integration-events/report-facts';

@@ -4,4 +4,5 @@ export * from './tokens';
 export * from './channels';
 export * from './audit-log';
 export * from './alerts';
+export * from './reports';
 export * from './scripts';

@@ -8,3 +8,4 @@ export * from './report-csv';
 export * from './report-data';
 export * from './reports-plan';
 export * from './signed-url';
+export * from './snapshot-data';

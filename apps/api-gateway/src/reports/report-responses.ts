@@ -1,18 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BUS, type Bus } from '@pss/bus';
-import {
-  COMMANDS,
-  expiredSnapshotData,
-  reportDataJson,
-  snapshotOwnMeta,
-  toResource,
-  type ReportPdfReply,
-  type ReportPdfRequest,
-  type ReportSnapshotDocument,
-} from '@pss/contracts';
+import { COMMANDS, expiredSnapshotData, toResource, type ReportPdfReply, type ReportPdfRequest, type ReportSnapshotDocument } from '@pss/contracts';
 import { FILE_STORE, type FileStore } from '@pss/files';
-import { notFound } from '@pss/kernel';
-import { attachment, CSV_CONTENT_TYPE, csvFileName, parseJsonInSlices, reportCsv, type ReportData } from '@pss/report-files';
+import { attachment, CSV_CONTENT_TYPE, csvFileName, reportCsv, snapshotData, snapshotDataJson } from '@pss/report-files';
 import type { FastifyReply } from 'fastify';
 import type { ReportFormatQuery } from './report.dto';
 
@@ -44,7 +34,7 @@ export class ReportResponses {
    * of) rather than parsed and serialized again: a year's report is megabytes, and that would hold the event loop.
    */
   private async json(reply: FastifyReply, snapshot: ReportSnapshotDocument, generated: boolean): Promise<void> {
-    const data = await this.dataJson(snapshot);
+    const data = await snapshotDataJson(this.files, snapshot);
     const head = JSON.stringify({ ...toResource(snapshot), generated });
     reply.status(200).header('Content-Type', 'application/json; charset=utf-8').send(`${head.slice(0, -1)},"data":${data}}`);
   }
@@ -59,22 +49,11 @@ export class ReportResponses {
   /** One table, streamed in slices (RFC 4180, UTF-8 with BOM, CRLF), as an attachment with a file name. */
   private async csv(reply: FastifyReply, snapshot: ReportSnapshotDocument, query: ReportFormatQuery): Promise<void> {
     const table = query.csv_table ?? 'scripts';
-    const data = await this.dataOf(snapshot);
+    const data = await snapshotData(this.files, snapshot);
     reply
       .status(200)
       .header('Content-Type', CSV_CONTENT_TYPE)
       .header('Content-Disposition', attachment(csvFileName(snapshot._domain, table, snapshot.period_start, snapshot.period_end)))
       .send(reportCsv(data, table, snapshot.locale));
-  }
-
-  private async dataOf(snapshot: ReportSnapshotDocument): Promise<ReportData> {
-    return parseJsonInSlices<ReportData>(await this.dataJson(snapshot));
-  }
-
-  /** The canonical JSON of the data: the stored body with the snapshot's own meta members put back. */
-  private async dataJson(snapshot: ReportSnapshotDocument): Promise<string> {
-    const file = await this.files.get(snapshot._data_key);
-    if (!file) throw notFound('Report data');
-    return reportDataJson(file.bytes.toString('utf8'), snapshotOwnMeta(snapshot));
   }
 }

@@ -3,9 +3,8 @@ import type { CommandIds } from '@pss/bus';
 import {
   assertStoreWritable,
   COMMANDS,
-  REPORT_DEFAULT_PERIOD_DAYS,
-  REPORT_MAX_PERIOD_DAYS,
   REPORT_SCHEDULES,
+  reportPeriod,
   REPORT_SNAPSHOTS,
   scheduleResource,
   type DeleteReportScheduleRequest,
@@ -17,7 +16,7 @@ import {
   type SetReportScheduleRequest,
   type StoreDocument,
 } from '@pss/contracts';
-import { CLOCK, DAY_MS, DomainError, notFound, validationError, type Clock, type ErrorDetail } from '@pss/kernel';
+import { CLOCK, DomainError, notFound, type Clock } from '@pss/kernel';
 import { organizationReportsRefusal } from '@pss/report-files';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
@@ -57,7 +56,7 @@ export class ReportsController extends ApiController {
     if (query.regenerate && !principal.scopes.includes('reports:generate')) {
       throw new DomainError('insufficient_scope', 'regenerate=true requires the reports:read and reports:generate scopes');
     }
-    const { periodStart, periodEnd } = period(query.period_start, query.period_end, this.clock.now().getTime());
+    const { periodStart, periodEnd } = reportPeriod(query.period_start, query.period_end, this.clock.now().getTime());
     await this.checkPlan(principal.actingOrgId);
     await this.storeOf(principal, query.store_id);
     const request: GenerateReportRequest = {
@@ -142,19 +141,3 @@ export class ReportsController extends ApiController {
 
 /** A year of a large store's report takes about a second to make (benchmark 6): room for a busy machine. */
 const GENERATE_TIMEOUT_MS = 30_000;
-
-/** The period asked for, with the spec's defaults (end now, start 7 days before); one detail per wrong field. */
-export function period(start: string | undefined, end: string | undefined, now: number): { periodStart: string; periodEnd: string } {
-  const endMs = end === undefined ? now : Date.parse(end);
-  const startMs = start === undefined ? endMs - REPORT_DEFAULT_PERIOD_DAYS * DAY_MS : Date.parse(start);
-  const details: ErrorDetail[] = [];
-  if (Number.isNaN(endMs)) details.push({ field: 'period_end', message: 'period_end must be an ISO 8601 date-time' });
-  if (Number.isNaN(startMs)) details.push({ field: 'period_start', message: 'period_start must be an ISO 8601 date-time' });
-  if (!details.length && startMs > endMs) details.push({ field: 'period_start', message: 'period_start must not be after period_end' });
-  if (!details.length && endMs - startMs > REPORT_MAX_PERIOD_DAYS * DAY_MS) {
-    details.push({ field: 'period_end', message: `the period may span at most ${REPORT_MAX_PERIOD_DAYS} days` });
-  }
-  if (details.length) throw validationError(details);
-  return { periodStart: new Date(startMs).toISOString(), periodEnd: new Date(endMs).toISOString() };
-}
-

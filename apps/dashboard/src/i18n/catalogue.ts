@@ -10,6 +10,7 @@ import { AUDIT_LOG_EN, AUDIT_LOG_PT_BR } from './audit-log.catalogue';
 import { SCRIPTS_EN, SCRIPTS_PT_BR } from './scripts.catalogue';
 import { ALERTS_EN, ALERTS_PT_BR } from './alerts.catalogue';
 import { PAGE_AS_OF_EN, PAGE_AS_OF_PT_BR } from './page-as-of.catalogue';
+import { REPORTS_EN, REPORTS_PT_BR } from './reports.catalogue';
 import { STORES_EN, STORES_PT_BR } from './stores.catalogue';
 
 const ptBR = {
@@ -20,6 +21,7 @@ const ptBR = {
   ...SCRIPTS_PT_BR,
   ...ALERTS_PT_BR,
   ...PAGE_AS_OF_PT_BR,
+  ...REPORTS_PT_BR,
   ...STORES_PT_BR,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Painel',
@@ -89,6 +91,7 @@ const en: Catalogue = {
   ...SCRIPTS_EN,
   ...ALERTS_EN,
   ...PAGE_AS_OF_EN,
+  ...REPORTS_EN,
   ...STORES_EN,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Dashboard',

@@ -65,7 +65,7 @@ function alertTable(request: DashboardRequest, view: AlertListView): Html {
     const when = showTime(alert.created_at, request.locale, zone).local;
     return html`<tr>
 <td>${time(request, alert.created_at, zone)}</td>
-<td><a href="${alertPath(alert._id)}" aria-label="${t('alerts.open.named', { type: t(`alerts.type.${alert.type}` as MessageKey), when })}">${kind(request, alert)}</a></td>
+<td><a href="${alertPath(alert._id)}" aria-label="${t('alerts.open.named', { type: t(`alerts.type.${alert.type}` as MessageKey), severity: t(`alerts.severity.${alert.severity}` as MessageKey), when })}">${kind(request, alert)}</a></td>
 <td>${sentencesOf(request, alert, zone).map((sentence) => html`<p class="sentence">${sentence}</p>`)}</td>
 <td>${t(`alerts.status.${alert.status}` as MessageKey)}</td>
 </tr>`;

@@ -46,6 +46,7 @@ function navigation(request: DashboardRequest): Html | null {
       ${request.signedIn.member.role.kind === 'organization-owner' ? navLink(request, '/audit-log', 'nav.audit-log') : null}
       ${navLink(request, '/alerts', 'nav.alerts')}
       ${navLink(request, '/page-as-of', 'nav.page-as-of')}
+      ${navLink(request, '/reports', 'nav.reports')}
     </ul>
     <form method="post" action="${dashboardPath('/sign-out')}">${csrfField(request)}<button type="submit">${request.t('sign-out')}</button></form>
   </nav>`;

@@ -40,7 +40,7 @@ function momentForm(request: DashboardRequest, view: PageAsOfView, store: StoreC
     const wrong = view.invalid.includes(name);
     return html`<label for="${name}">${t(label)}</label>
 ${wrong ? html`<p class="error" id="${name}-error">${t(`as-of.error.${name}` as MessageKey)}</p>` : null}
-<input type="${type}" id="${name}" name="${name}" value="${view.search[name]}" required aria-describedby="zone-hint${wrong ? ` ${name}-error` : ''}"${wrong ? html` aria-invalid="true"` : ''}>`;
+<input type="${type}" id="${name}" name="${name}" value="${view.search[name]}"${name === 'time' ? html` step="1"` : ''} required aria-describedby="zone-hint${wrong ? ` ${name}-error` : ''}"${wrong ? html` aria-invalid="true"` : ''}>`;
   };
   return html`<form method="get" action="${PAGE_AS_OF}" aria-labelledby="as-of-moment-title">
 <h2 id="as-of-moment-title">${t('as-of.step.moment')}</h2>
