@@ -12,8 +12,21 @@ export interface ShownTime {
   utc: string;
 }
 
-const format = (locale: Locale, timeZone: string) =>
-  new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
+/**
+ * One formatter per language and zone, made once: making one costs about as much as rendering a whole page's rows
+ * (the inventory shows two times per script, each in its zone and UTC), using one next to nothing. Bounded by the
+ * two languages times the zones stores name.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(locale: Locale, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let made = formats.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
+    formats.set(key, made);
+  }
+  return made;
+}
 
 export function showTime(at: string | Date, locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): ShownTime {
   const date = typeof at === 'string' ? new Date(at) : at;
