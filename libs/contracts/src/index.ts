@@ -27,6 +27,7 @@ export * from './commands/alerts';
 export * from './read-models/channel';
 export * from './read-models/delivery';
 export * from './commands/notifier';
+export * from './commands/webhook-settings';
 export * from './read-models/report';
 export * from './read-models/report-data-file';
 export * from './commands/reports';

@@ -6,39 +6,24 @@ import {
   WEBHOOK_NAME_MAX,
   WEBHOOK_SECRET_MAX,
   WEBHOOK_SECRET_MIN,
-  WEBHOOK_URL_MAX,
+  webhookUrlProblem,
+  WEBHOOK_EVENTS_MESSAGE,
   type AlertSeverity,
   type ChannelFormat,
 } from '@pss/contracts';
 import { Nullable, Omittable, OmittableUuid } from '../http/field-validators';
 
-/**
- * An absolute https URL with a host (spec: https only); which addresses it may reach is decided when sending. A
- * user name or password in it is refused: the URL is shown by every read of the channel, the secret never is.
- */
+/** An https URL as the channel commands take it (webhookUrlProblem), refused here in the same words. */
 function IsHttpsUrl(): PropertyDecorator {
   return (target, property) =>
     registerDecorator({
       name: 'isHttpsUrl',
       target: target.constructor,
       propertyName: property as string,
-      options: {
-        message: ({ value }) =>
-          isUrl(value) && hasCredentials(new URL(value))
-            ? `${String(property)} must not carry a user name or password; deliveries are authenticated by their signature`
-            : `${String(property)} must be an https URL of at most ${WEBHOOK_URL_MAX} characters`,
-      },
-      validator: {
-        validate: (value: unknown) => isUrl(value) && isHttps(new URL(value)) && !hasCredentials(new URL(value)),
-      },
+      options: { message: ({ value }) => webhookUrlProblem(value, String(property)) ?? '' },
+      validator: { validate: (value: unknown) => webhookUrlProblem(value) === null },
     });
 }
-
-const isUrl = (value: unknown): value is string => typeof value === 'string' && value.length <= WEBHOOK_URL_MAX && URL.canParse(value);
-const isHttps = (url: URL): boolean => url.protocol === 'https:' && url.hostname.length > 0;
-const hasCredentials = (url: URL): boolean => url.username !== '' || url.password !== '';
-
-const eventsMessage = `events must be null or a list of: ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}`;
 
 /** What POST and PATCH share; `org_id` lets a partner name the child organization in the body. */
 class WebhookSettings {
@@ -58,8 +43,8 @@ class WebhookSettings {
 
   /** null or empty: every event. */
   @Nullable()
-  @IsArray({ message: eventsMessage })
-  @IsIn(SUBSCRIBABLE_EVENT_TYPES, { each: true, message: eventsMessage })
+  @IsArray({ message: WEBHOOK_EVENTS_MESSAGE })
+  @IsIn(SUBSCRIBABLE_EVENT_TYPES, { each: true, message: WEBHOOK_EVENTS_MESSAGE })
   events?: string[] | null;
 
   @Omittable()

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ChannelResource, UpdateChannelInput } from '@pss/contracts';
+import { assertWebhookSettings, type ChannelResource, type UpdateChannelInput } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { SecretBox, webhookSecretInTransit } from '@pss/secrets';
@@ -36,7 +36,10 @@ export class ChangeChannelHandler implements ICommandHandler<ChangeChannel> {
   async execute({ orgId, channelId, change, context }: ChangeChannel): Promise<ChannelResource | DeletedChannel> {
     const at = this.clock.now();
     // A store's webhook changes only while its store does (deleting it is allowed: it only takes a webhook away).
-    if (change.kind === 'update') await this.access.assertStoreWritable(orgId, channelId);
+    if (change.kind === 'update') {
+      assertWebhookSettings(change.input, false);
+      await this.access.assertStoreWritable(orgId, channelId);
+    }
     const command: ChannelCommand = change.kind === 'delete' ? { type: 'DeleteChannel', orgId, at } : this.update(orgId, channelId, change.input, at);
     await this.aggregates.decide(channelStream(channelId), channelDecider, command, { ...context, orgId });
     return change.kind === 'delete' ? { id: channelId, deleted: true } : this.access.written(channelId);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  assertWebhookSettings,
   channelTypeOf,
   WEBHOOK_NAME_MAX,
   type ChannelCommandEnvelope,
@@ -59,6 +60,7 @@ export class CreateChannelHandler implements ICommandHandler<CreateChannel> {
   private async create(channelId: string, orgId: string, input: CreateChannelInput, at: Date, context: CommandContext): Promise<CreatedChannel> {
     // Ids are compared as stored, in lower case, whatever case the client sent.
     const storeId = input.store_id?.toLowerCase() ?? null;
+    assertWebhookSettings(input, true);
     await this.access.assertRoomFor(orgId, storeId);
     const secret = input.secret === undefined ? generateSecret() : this.secrets.open(input.secret, webhookSecretInTransit(orgId));
     const format = input.format ?? 'json';
