@@ -7,6 +7,7 @@ import { CLOCK, type Clock } from '@pss/kernel';
 import { FILE_STORE, type FileStore } from '@pss/files';
 import { MAIL_SENDER, MailModule, type MailSender } from '@pss/mail';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
+import { SecretBox } from '@pss/secrets';
 import { Access } from './access/access.service';
 import { MembersProjection } from './access/members.projection';
 import { DashboardAuditLogProjection } from './audit/dashboard-audit-log.projection';
@@ -31,6 +32,7 @@ import { signInRoutes } from './routes/sign-in.routes';
 import { stepUpRoutes } from './routes/step-up.routes';
 import { storesRoutes } from './routes/stores.routes';
 import { tokensRoutes } from './routes/tokens.routes';
+import { webhooksRoutes } from './routes/webhooks.routes';
 
 /** Mounts the dashboard on the process's HTTP server (the gateway's, in either mode) before it starts listening. */
 @Injectable()
@@ -45,6 +47,7 @@ class DashboardHttp implements OnModuleInit {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
+    private readonly secrets: SecretBox,
     @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
@@ -58,7 +61,7 @@ class DashboardHttp implements OnModuleInit {
     };
     mountDashboard(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), {
       // A new page adds its routes here (docs/dashboard.md, "Adding a page").
-      routes: [...homeRoutes(deps), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps), ...storesRoutes(deps, { sdkScriptUrl: this.config.sdkScriptUrl }), ...alertsRoutes(deps), ...pageAsOfRoutes(deps), ...reportsRoutes(deps, { files: this.files }), ...reviewRoutes(deps), ...inventoryRoutes(deps)],
+      routes: [...homeRoutes(deps), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps), ...storesRoutes(deps, { sdkScriptUrl: this.config.sdkScriptUrl }), ...alertsRoutes(deps), ...pageAsOfRoutes(deps), ...reportsRoutes(deps, { files: this.files }), ...reviewRoutes(deps), ...inventoryRoutes(deps), ...webhooksRoutes(deps, { secrets: this.secrets })],
       sessions: new SessionStore(this.readStore),
       readStore: this.readStore,
       now: () => this.clock.now(),

@@ -41,10 +41,11 @@ export class DashboardInChromium {
     private readonly closeBrowser: () => Promise<void>,
   ) {}
 
-  static async start(): Promise<DashboardInChromium> {
+  /** `startService` builds the service from the environment the dashboard needs (the webhook harness, say). */
+  static async start(startService = (env: NodeJS.ProcessEnv) => EmbeddedHarness.start({ env })): Promise<DashboardInChromium> {
     const port = await freePort();
     const base = `http://localhost:${port}`;
-    const service = await EmbeddedHarness.start({ env: { PUBLIC_URL: base } });
+    const service = await startService({ PUBLIC_URL: base });
     await service.app.listen(port, '127.0.0.1');
     const { browser, close } = await launchChromium();
     return new DashboardInChromium(service, browser, base, close);

@@ -1,4 +1,5 @@
 import {
+  API_CHANNEL_TYPES,
   CHANNELS,
   DELIVERIES,
   DELIVERY_HISTORY_DAYS,
@@ -10,7 +11,7 @@ import {
   type DeliveryStatus,
 } from '@pss/contracts';
 import { addDays, notFound } from '@pss/kernel';
-import type { ReadStore } from '@pss/read-store';
+import { nextCursor, pageQuery, type Filter, type PageOrder, type PageRequest, type ReadStore } from '@pss/read-store';
 
 /** The organization's e-mail channels, newest first: the API never lists them, the dashboard does. */
 export async function listEmailChannels(readStore: ReadStore, orgId: string): Promise<ChannelResource[]> {
@@ -71,3 +72,28 @@ const deliveryRow = (delivery: DeliveryDocument): DeliveryRow => ({
   next_retry_at: delivery.next_attempt_at,
   error: delivery.last_error,
 });
+
+/** The webhook list's order, GET /webhooks's: newest first, by the same cursor. */
+const WEBHOOK_ORDER: PageOrder = { field: 'created_at', direction: -1 };
+const webhooksOf = (orgId: string): Filter => ({ org_id: orgId, type: { $in: API_CHANNEL_TYPES } });
+
+/** A page of the organization's webhooks (every channel the API manages), as GET /webhooks pages them. */
+export async function webhooksPage(readStore: ReadStore, orgId: string, request: PageRequest): Promise<{ webhooks: ChannelResource[]; nextCursor: string | null }> {
+  const { query, sort, limit } = pageQuery(webhooksOf(orgId), WEBHOOK_ORDER, request);
+  const found = await readStore.collection<ChannelDocument>(CHANNELS).find(query, { sort, limit: limit + 1 });
+  return { webhooks: found.slice(0, limit).map((channel) => toResource(channel)), nextCursor: nextCursor(found, limit, WEBHOOK_ORDER) };
+}
+
+/** One of the organization's webhooks, as GET /webhooks/{id} finds it; undefined for any other channel. */
+export async function webhookOf(readStore: ReadStore, orgId: string, id: string): Promise<ChannelResource | undefined> {
+  const channel = await readStore.collection<ChannelDocument>(CHANNELS).findOne({ _id: id, ...webhooksOf(orgId) });
+  return channel ? toResource(channel) : undefined;
+}
+
+/** A channel's newest `test` delivery, or null: what its last test answered (status code, duration, outcome). */
+export async function lastTestDelivery(readStore: ReadStore, orgId: string, channelId: string): Promise<DeliveryRow | null> {
+  const [found] = await readStore
+    .collection<DeliveryDocument>(DELIVERIES)
+    .find({ channel_id: channelId, org_id: orgId, event_type: 'test' }, { sort: { created_at: -1, _id: -1 }, limit: 1 });
+  return found ? deliveryRow(found) : null;
+}

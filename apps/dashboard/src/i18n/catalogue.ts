@@ -12,6 +12,7 @@ import { ALERTS_EN, ALERTS_PT_BR } from './alerts.catalogue';
 import { PAGE_AS_OF_EN, PAGE_AS_OF_PT_BR } from './page-as-of.catalogue';
 import { REPORTS_EN, REPORTS_PT_BR } from './reports.catalogue';
 import { STORES_EN, STORES_PT_BR } from './stores.catalogue';
+import { WEBHOOKS_EN, WEBHOOKS_PT_BR } from './webhooks.catalogue';
 
 const ptBR = {
   ...TOKENS_PT_BR,
@@ -23,6 +24,7 @@ const ptBR = {
   ...PAGE_AS_OF_PT_BR,
   ...REPORTS_PT_BR,
   ...STORES_PT_BR,
+  ...WEBHOOKS_PT_BR,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Painel',
   'nav.home': 'Início',
@@ -93,6 +95,7 @@ const en: Catalogue = {
   ...PAGE_AS_OF_EN,
   ...REPORTS_EN,
   ...STORES_EN,
+  ...WEBHOOKS_EN,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Dashboard',
   'nav.home': 'Home',

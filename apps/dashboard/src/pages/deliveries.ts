@@ -6,6 +6,7 @@ import type { MessageKey, Translate } from '../i18n/catalogue';
 import type { DashboardRequest } from '../http/dashboard-route';
 import { channelPath } from './email-channels';
 import { layout, time } from './layout';
+import { webhookPath } from './webhooks';
 
 const COLUMNS: MessageKey[] = [
   'deliveries.time',
@@ -23,8 +24,9 @@ const COLUMNS: MessageKey[] = [
 const NONE = '—';
 
 /** A failed delivery's error: what it means in the person's language when it is a known outcome, then the transport's own words. */
-const errorDetail = (t: Translate, error: string): Html => {
-  const known = knownDeliveryError(t, error);
+const errorDetail = (t: Translate, channel: ChannelResource, error: string): Html => {
+  // The known outcomes are a mail transport's; a webhook's error is already the notifier's fixed word for it.
+  const known = channel.type === 'email' ? knownDeliveryError(t, error) : undefined;
   return known ? html`${known} <code>${error}</code>` : html`<code>${error}</code>`;
 };
 
@@ -34,6 +36,8 @@ const errorDetail = (t: Translate, error: string): Html => {
  */
 export function deliveriesPage(request: DashboardRequest, channel: ChannelResource, deliveries: DeliveryRow[], timeZone?: string): Html {
   const { t } = request;
+  // The same history for e-mail channels and webhooks; only the way back and how to check the channel differ.
+  const email = channel.type === 'email';
   const rows = deliveries.map(
     (delivery) => html`<tr>
 <td>${time(request, delivery.time, timeZone)}</td>
@@ -41,7 +45,7 @@ export function deliveriesPage(request: DashboardRequest, channel: ChannelResour
 <td><code>${delivery.event_id}</code></td>
 <td><code>${delivery.delivery_id}</code></td>
 <td>${delivery.attempts}</td>
-<td>${t(`outcome.${delivery.outcome}` as MessageKey)}${delivery.error ? html`<br><span class="hint">${errorDetail(t, delivery.error)}</span>` : null}</td>
+<td>${t(`outcome.${delivery.outcome}` as MessageKey)}${delivery.error ? html`<br><span class="hint">${errorDetail(t, channel, delivery.error)}</span>` : null}</td>
 <td>${delivery.status_code ?? NONE}</td>
 <td>${delivery.duration_ms === null ? NONE : t('deliveries.duration-ms', { ms: delivery.duration_ms })}</td>
 <td>${delivery.next_retry_at ? time(request, delivery.next_retry_at, timeZone) : NONE}</td>
@@ -52,8 +56,8 @@ export function deliveriesPage(request: DashboardRequest, channel: ChannelResour
     request,
     t('deliveries.title', { name: channel.name }),
     html`<p>${t('deliveries.intro')}</p>
-<p class="notice">${t('deliveries.no-resend')}</p>
+<p class="notice">${t(email ? 'deliveries.no-resend' : 'webhooks.deliveries.no-resend')}</p>
 ${deliveries.length ? table : html`<p>${t('deliveries.none')}</p>`}
-<p><a href="${channelPath(channel.id)}">${t('deliveries.back')}</a></p>`,
+<p><a href="${email ? channelPath(channel.id) : webhookPath(channel.id)}">${t('deliveries.back')}</a></p>`,
   );
 }

@@ -35,6 +35,13 @@ export function scopeLabel(request: DashboardRequest, storeId: string | null, st
   return request.t('channels.scope.store', { name: store ? `${store.name} (${store.domain})` : storeId });
 }
 
+/** A new channel's scope choices (null: the organization), `chosen` selected: e-mail channels and webhooks alike. */
+export const scopeOptions = (request: DashboardRequest, scopes: Array<StoreChoice | null>, stores: StoreChoice[], chosen: string): Html[] =>
+  scopes.map((store) => {
+    const value = store ? store._id : ORGANIZATION_WIDE;
+    return html`<option value="${value}"${chosen === value ? html` selected` : ''}>${scopeLabel(request, store ? store._id : null, stores)}</option>`;
+  });
+
 const column = (request: DashboardRequest, key: MessageKey): Html => html`<th scope="col">${request.t(key)}</th>`;
 
 /** The organization's e-mail channels; `canCreate` shows the way to a new one to those who may make one. */
@@ -98,13 +105,9 @@ ${fieldError(request, state, 'min_severity')}
 /** The creation form: the scopes offered are those the person may create a channel for. */
 export function newChannelPage(request: DashboardRequest, state: ChannelFormState, scopes: Array<StoreChoice | null>, stores: StoreChoice[]): Html {
   const { t } = request;
-  const options = scopes.map((store) => {
-    const value = store ? store._id : ORGANIZATION_WIDE;
-    return html`<option value="${value}"${state.values.store_id === value ? html` selected` : ''}>${scopeLabel(request, store ? store._id : null, stores)}</option>`;
-  });
   const scope = html`<label for="store_id">${t('channels.scope')}</label>
 <p class="hint" id="scope-hint">${t('channels.scope.hint')}</p>
-<select id="store_id" name="store_id" aria-describedby="scope-hint">${options}</select>`;
+<select id="store_id" name="store_id" aria-describedby="scope-hint">${scopeOptions(request, scopes, stores, state.values.store_id)}</select>`;
   return layout(
     request,
     t('channels.new'),

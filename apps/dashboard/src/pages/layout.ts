@@ -41,6 +41,7 @@ function navigation(request: DashboardRequest): Html | null {
       ${request.signedIn.member.role.kind === 'organization-owner' ? navLink(request, '/organizations', 'nav.partners') : null}
       ${navLink(request, '/tokens', 'nav.tokens')}
       ${navLink(request, '/channels', 'nav.channels')}
+      ${navLink(request, '/webhooks', 'nav.webhooks')}
       ${navLink(request, '/review', 'nav.review')}
       ${navLink(request, '/inventory', 'nav.inventory')}
       ${request.signedIn.member.role.kind === 'organization-owner' ? navLink(request, '/audit-log', 'nav.audit-log') : null}

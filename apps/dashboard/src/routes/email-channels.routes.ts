@@ -1,4 +1,4 @@
-import { COMMANDS, type ChannelResource, type ChannelTestResult, type EmailChannelRequest, type StoreDocument } from '@pss/contracts';
+import { COMMANDS, type ChannelResource, type ChannelTestResult, type EmailChannelRequest } from '@pss/contracts';
 import { channelDeliveries, listEmailChannels } from '@pss/dashboard-reads';
 import { DomainError } from '@pss/kernel';
 import { allows, REQUIRES_MEMBER, type Role } from '../access/roles';
@@ -18,18 +18,11 @@ import {
   newChannelPage,
   storeZone,
   type ChannelFormState,
-  type StoreChoice,
 } from '../pages/email-channels';
 import { errorPage } from '../pages/layout';
-import { storesOf } from './organization-stores';
+import { creatableScopes, storesOf } from './organization-stores';
 import { actorOf, type RouteDeps } from './route-deps';
 import { requireRecentPasskey } from './step-up.routes';
-
-/** The scopes a person may create a channel for (null: the organization), among stores that still take changes. */
-function creatableScopes(role: Role, stores: Array<StoreChoice & Pick<StoreDocument, 'status'>>): Array<StoreChoice | null> {
-  const open = stores.filter((store) => store.status === 'active');
-  return [null, ...open].filter((store) => allows(role, channelRequirement(store ? store._id : null)));
-}
 
 /** A form the notifier refused: its fields marked, or its reason shown in the person's language (409: the channel limit, a suspended store). */
 function refusal(request: DashboardRequest, error: unknown, form: ChannelFormState['values']): { state: ChannelFormState; status: number } {
