@@ -40,7 +40,8 @@ export class LiveProjection {
     const checkpoint = await this.readStore
       .collection<CheckpointDocument>(CHECKPOINT_COLLECTION)
       .findOne({ _id: this.projection.name });
-    this.resumeFrom(checkpoint?.position ?? 0);
+    // After a fence, the shared checkpoint is the rebuild's, never behind what this replica had applied.
+    this.resumeFrom(Math.max(this.position, checkpoint?.position ?? 0));
   }
 
   /** Starts (again) delivering events after `position`. */

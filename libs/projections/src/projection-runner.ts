@@ -5,6 +5,7 @@ import { LiveProjection } from './live-projection';
 import type { Projection } from './projection';
 import { rebuildProjection, shadowName, type RebuildProgress, type RebuildResult } from './rebuild';
 import { RebuildLease, replicaId } from './rebuild-lease';
+import { FENCE_TIMINGS, FenceWatcher, type FenceTimings } from './rebuild-fence';
 
 export interface ProjectionStatus {
   name: string;
@@ -17,6 +18,7 @@ export interface ProjectionStatus {
 /** Runs every projection of this process and answers "are the read models at this write yet?". */
 export class ProjectionRunner {
   private readonly live = new Map<string, LiveProjection>();
+  private fence?: FenceWatcher;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -24,6 +26,7 @@ export class ProjectionRunner {
     private readonly logger: LoggerService,
     /** Names this process to the other replicas sharing the read store (rebuild leases). */
     private readonly replica: string = replicaId(),
+    private readonly fenceTimings: FenceTimings = FENCE_TIMINGS,
   ) {}
 
   register(projection: Projection): void {
@@ -41,10 +44,15 @@ export class ProjectionRunner {
   }
 
   async start(): Promise<void> {
-    for (const projection of this.live.values()) {
-      await this.dropAbandonedShadows(projection.projection);
-      await projection.start();
+    const projections = [...this.live.values()];
+    for (const projection of projections) await this.dropAbandonedShadows(projection.projection);
+    this.fence = new FenceWatcher(this.readStore, this.replica, projections, this.fenceTimings, this.logger);
+    await this.fence.start();
+    for (const projection of projections) {
+      // One another replica is swapping starts when the fence is lifted, from the rebuild's checkpoint.
+      if (!this.fence.holds(projection.projection.name)) await projection.start();
     }
+    this.fence.watch();
   }
 
   /**
@@ -58,6 +66,7 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    await this.fence?.stop();
     await Promise.all([...this.live.values()].map((projection) => projection.stop()));
   }
 
@@ -100,6 +109,6 @@ export class ProjectionRunner {
     const projection = this.live.get(name);
     if (!projection) throw new Error(`unknown projection ${name}; known: ${this.names().join(', ')}`);
     if (projection.state === 'rebuilding') throw new Error(`projection ${name} is already being rebuilt`);
-    return rebuildProjection(projection, this.eventStore, this.readStore, onProgress, Date.now, signal, this.replica);
+    return rebuildProjection(projection, this.eventStore, this.readStore, onProgress, Date.now, signal, this.replica, this.fenceTimings);
   }
 }

@@ -10,7 +10,12 @@ export const REBUILD_LEASES = 'projection_rebuilds';
 export const LEASE_MS = 60_000;
 const RENEW_EVERY_MS = LEASE_MS / 4;
 
-export type RebuildLeaseDocument = LeaseDocument;
+export interface RebuildLeaseDocument extends LeaseDocument {
+  /** Raised once the replay is done: every other replica running the projection pauses it before the swap. */
+  swapping?: boolean;
+  /** The replicas that have paused it for this swap. */
+  paused?: string[];
+}
 
 /** Names this process among the replicas: host, pid and a random part (pids repeat across containers). */
 export const replicaId = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -24,7 +29,10 @@ export const replicaId = (): string => `${hostname()}:${process.pid}:${randomUUI
 export class RebuildLease {
   private timer?: NodeJS.Timeout;
 
-  private constructor(private readonly lease: Lease) {}
+  private constructor(
+    private readonly lease: Lease,
+    private readonly readStore: ReadStore,
+  ) {}
 
   /** Takes the lease, or refuses when a live replica holds it. */
   static async acquire(readStore: ReadStore, projection: string, owner: string, now: () => number): Promise<RebuildLease> {
@@ -33,7 +41,7 @@ export class RebuildLease {
       const holder = await lease.holder();
       throw new DomainError('conflict', `projection ${projection} is already being rebuilt by replica ${holder?.owner ?? 'unknown'}`);
     }
-    const rebuild = new RebuildLease(lease);
+    const rebuild = new RebuildLease(lease, readStore);
     // The next renewal tries again after a failed one; the lease has LEASE_MS of slack.
     rebuild.timer = setInterval(() => void lease.renew().catch(() => undefined), RENEW_EVERY_MS);
     rebuild.timer.unref();
@@ -42,13 +50,35 @@ export class RebuildLease {
 
   /** Whether the shadows of `projection` are abandoned: no lease, or one its replica stopped renewing. */
   static async abandoned(readStore: ReadStore, projection: string, now: () => number): Promise<boolean> {
-    const lease = await readStore.collection<LeaseDocument>(REBUILD_LEASES).findOne({ _id: projection });
+    const lease = await leasesIn(readStore).findOne({ _id: projection });
     return !lease || lease.expires_at <= now();
   }
 
   /** Forgets an abandoned lease, unless a replica took it again meanwhile. */
   static async clearAbandoned(readStore: ReadStore, projection: string, now: () => number): Promise<void> {
-    await readStore.collection<LeaseDocument>(REBUILD_LEASES).deleteMany({ _id: projection, expires_at: { $lte: now() } });
+    await leasesIn(readStore).deleteMany({ _id: projection, expires_at: { $lte: now() } });
+  }
+
+  /** Asks every other replica to pause the projection; giving the lease back (`release`) lifts it. */
+  async raiseFence(): Promise<void> {
+    await leasesIn(this.readStore).updateOne({ _id: this.lease.name, owner: this.lease.owner }, { $set: { swapping: true, paused: [] } });
+  }
+
+  /** The replicas that have paused the projection since the fence went up. */
+  async pausedReplicas(): Promise<string[]> {
+    const lease = await leasesIn(this.readStore).findOne({ _id: this.lease.name, owner: this.lease.owner });
+    return lease?.paused ?? [];
+  }
+
+  /** The fences up now, by projection, with the replica rebuilding each. */
+  static async fences(readStore: ReadStore): Promise<Map<string, string>> {
+    const swapping = await leasesIn(readStore).find({ swapping: true });
+    return new Map(swapping.map((lease) => [lease._id, lease.owner]));
+  }
+
+  /** Tells the rebuild of `projection` that `replica` has paused it (again: an acknowledgement may be repeated). */
+  static async acknowledge(readStore: ReadStore, projection: string, replica: string): Promise<void> {
+    await leasesIn(readStore).updateOne({ _id: projection, swapping: true }, { $addToSet: { paused: replica } });
   }
 
   async release(): Promise<void> {
@@ -56,3 +86,5 @@ export class RebuildLease {
     await this.lease.release();
   }
 }
+
+const leasesIn = (readStore: ReadStore) => readStore.collection<RebuildLeaseDocument>(REBUILD_LEASES);

@@ -5,6 +5,7 @@ import { CHECKPOINT_COLLECTION, type CheckpointDocument, type ProjectionContext 
 import type { LiveProjection } from './live-projection';
 import { PageBatch } from './page-batch';
 import { RebuildLease, replicaId } from './rebuild-lease';
+import { FENCE_TIMINGS, pauseOtherReplicas, type FenceTimings } from './rebuild-fence';
 
 export interface RebuildProgress {
   projection: string;
@@ -46,6 +47,11 @@ export const shadowName = (collection: string): string => `${collection}__rebuil
  * The replay shares the event loop with the requests: it yields once per time slice (`yieldToRequests`), so a
  * rebuild of any size delays a request by about one slice. `signal` cancels it (the operator's CLI went away):
  * the shadows are dropped and the live projection goes on as if nothing had been started.
+ *
+ * Other replicas write the live collections too. Before the swap every one running the projection pauses it
+ * (`pauseOtherReplicas`): an event one of them applied to the old collection after the tail was read would
+ * otherwise be lost, and a later event it applied to the new one would make the `_position` guard skip the
+ * earlier one for good. They resume from the rebuild's checkpoint once its lease is given back.
  */
 export async function rebuildProjection(
   live: LiveProjection,
@@ -55,10 +61,12 @@ export async function rebuildProjection(
   now: () => number = Date.now,
   signal?: AbortSignal,
   replica: string = replicaId(),
+  fence: FenceTimings = FENCE_TIMINGS,
 ): Promise<RebuildResult> {
   const lease = await RebuildLease.acquire(readStore, live.projection.name, replica, now);
+  const pauseOthers = () => pauseOtherReplicas(lease, readStore, live.projection.name, replica, fence, now);
   try {
-    return await replay(live, eventStore, readStore, onProgress, now, signal);
+    return await replay(live, eventStore, readStore, onProgress, now, pauseOthers, signal);
   } finally {
     await lease.release();
   }
@@ -70,6 +78,7 @@ async function replay(
   readStore: ReadStore,
   onProgress: (progress: RebuildProgress) => void,
   now: () => number,
+  pauseOthers: () => Promise<void>,
   signal?: AbortSignal,
 ): Promise<RebuildResult> {
   const { projection } = live;
@@ -115,14 +124,19 @@ async function replay(
 
   const stateBefore = live.state;
   live.state = 'rebuilding';
-  try {
-    await replayUntilEmpty();
-  } catch (error) {
+  const giveUp = async (error: unknown): Promise<never> => {
     for (const name of collections) await readStore.drop(shadowName(name));
-    live.state = stateBefore;
     throw error;
-  }
+  };
+  await replayUntilEmpty().catch((error: unknown) => {
+    live.state = stateBefore;
+    return giveUp(error);
+  });
   await live.pause();
+  await pauseOthers().catch((error: unknown) => {
+    live.resumeFrom(live.position);
+    return giveUp(error);
+  });
   head = await eventStore.headPosition();
   // The live reader is paused from here on: what is left is the tail written during the replay, short, and no
   // longer cancellable (a half-swapped read model is worse than a finished rebuild).
