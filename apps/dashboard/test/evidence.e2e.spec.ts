@@ -3,8 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
+import { BUS, type Bus } from '@pss/bus';
+import { EVIDENCE_CHAIN_QUERIES, PAGE_HISTORY_QUERIES } from '@pss/contracts';
 import { eventually, sri } from '@pss/testkit';
-import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, text } from './dashboard-browser';
 
 const OWNER = 'me@shop.example';
 const WIDGET = 'https://cdn.checkout-widgets.io/w.js';
@@ -138,6 +140,23 @@ describeInChromium('dashboard alerts, page as of a date and reports in Chromium 
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body).toContain(WIDGET);
     expect(csv.body).toContain(ANALYTICS);
+
+    // Checked on the server: a viewer reads, and may neither resolve nor generate; another organization gets nothing.
+    const viewerCode = await dashboard.seatMember(org.id, 'viewer@shop.example', { kind: 'viewer' });
+    const { page: viewer } = await dashboard.personWithPasskeyDevice();
+    await viewer.goto(`${dashboard.base}/dashboard/sign-in?lang=en`);
+    await signInWithCode(viewer, 'viewer@shop.example', viewerCode);
+    await viewer.goto(`${dashboard.base}/dashboard/alerts/${alert.id}`);
+    expect(await text(viewer)).toContain('Your role may read the alerts');
+    expect((await dashboard.postForm(viewer, `/dashboard/alerts/${alert.id}`, 'status=open&note=reopened', true)).status).toBe(403);
+    await viewer.goto(`${dashboard.base}/dashboard/reports`);
+    expect(await text(viewer)).toContain('Verified: 1 report(s) in sequence');
+    expect((await dashboard.postForm(viewer, '/dashboard/reports', `store_id=${store.id}&period_start=2026-01-01&period_end=2026-01-02&locale=en`, true)).status).toBe(403);
+    const stranger = await dashboard.service.createOrganization({ name: 'Other', 'owner-email': 'owner@other.example' });
+    const bus = dashboard.service.app.get<Bus>(BUS);
+    const asStranger = { orgId: stranger.id, storeId: store.id };
+    await expect(bus.request(PAGE_HISTORY_QUERIES.scriptsOnPageAt, { ...asStranger, pageId: store.pages[0].id, at: new Date().toISOString() })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(bus.request(EVIDENCE_CHAIN_QUERIES.chainVerify, asStranger)).rejects.toMatchObject({ code: 'not_found' });
 
     expect(dashboard.violations).toEqual([]);
   }, 180_000);

@@ -76,10 +76,10 @@ export function alertsRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] {
         const status = request.form.status as AlertStatus;
         // The form's hidden field, so only an edited form gets here: the API's words for it.
         if (!ALERT_STATUSES.includes(status)) return { status: 400, page: alertPage(request, { ...view, note: request.form.note, refusal: 'status must be resolved or open' }) };
-        const command: Omit<UpdateAlertRequest, 'actor'> = { orgId: orgOf(request), alertId: view.alert._id, input: { status, note: request.form.note ?? null } };
+        const command: UpdateAlertRequest = { orgId: orgOf(request), alertId: view.alert._id, input: { status, note: request.form.note ?? null } };
         try {
-          // The person rides in the command's metadata; the payload names them too for an alerts service that reads it there.
-          await bus.request<AlertResource>(COMMANDS.alertUpdate, { ...command, actor: actorOf(member) }, { actor: actorOf(member) });
+          // The person rides in the command's metadata: the alert's resolved_by_label and the audit log name them.
+          await bus.request<AlertResource>(COMMANDS.alertUpdate, command, { actor: actorOf(member) });
         } catch (error) {
           // The command's own validation (the note's length), in its words, beside the note that was typed.
           if (!refusedFields(error)) throw error;
