@@ -1,7 +1,7 @@
 import { HttpsReceiver } from '@pss/notifier/src/testing/https-receiver';
 import { signedWith } from '@pss/notifier/src/testing/signature-check';
 import { startWebhookHarness } from '@pss/notifier/src/testing/webhook-harness';
-import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, tableRows, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, tableRows, text } from './dashboard-browser';
 
 const OWNER = 'me@shop.example';
 
@@ -9,8 +9,8 @@ const OWNER = 'me@shop.example';
  * Webhook channels in Chromium, by keyboard: the owner, back with a recovery code, proves a passkey again to
  * create a webhook (the URL refused in the command's words first), sees its signing secret once, tests it
  * against a local HTTPS receiver (the service's address guard lets loopback through only as the webhook harness
- * allows it), finds the test in its deliveries, changes and deletes it. Every page is checked with axe-core and
- * must cause no CSP violation; a form without its CSRF token is refused.
+ * allows it), finds the test in its deliveries, changes and deletes it; a viewer reads it and is refused what they
+ * post. Every page is checked with axe-core and must cause no CSP violation; a form without its CSRF token is refused.
  */
 describeInChromium('dashboard webhook channels in Chromium (embedded)', () => {
   let dashboard: DashboardInChromium;
@@ -108,8 +108,22 @@ describeInChromium('dashboard webhook channels in Chromium (embedded)', () => {
     await accessible(page);
     await screenshot(page, 'webhooks');
 
-    // A form without its CSRF token is refused, and the webhook stays.
+    // A viewer reads the webhook without its forms, and what they post anyway is refused on the server.
+    const code = await dashboard.seatMember(org.id, 'viewer@shop.example', { kind: 'viewer' });
+    const viewer = (await dashboard.personWithPasskeyDevice()).page;
+    await viewer.goto(`${dashboard.base}/dashboard/sign-in?lang=en`);
+    await signInWithCode(viewer, 'viewer@shop.example', code);
+    await viewer.goto(webhookUrl);
+    expect(await text(viewer)).toContain('Your role lets you see this webhook, not change it.');
+    expect(await viewer.$$('form[action$="/test"], form[action$="/delete"]')).toHaveLength(0);
+    await accessible(viewer);
     const id = webhookUrl.split('/').pop()!;
+    expect((await dashboard.postForm(viewer, `/dashboard/webhooks/${id}/test`, '', true)).status).toBe(403);
+    expect((await dashboard.postForm(viewer, '/dashboard/webhooks', `url=${encodeURIComponent(receiver.url('/hook'))}`, true)).status).toBe(403);
+    expect(receiver.received).toHaveLength(1);
+    await viewer.browserContext().close();
+
+    // A form without its CSRF token is refused, and the webhook stays.
     const forged = await dashboard.postForm(page, `/dashboard/webhooks/${id}/delete`, '', false);
     expect(forged.status).toBe(403);
     expect(forged.text).toContain('The form expired or did not come from this dashboard.');
