@@ -94,8 +94,11 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
 
     const listed = (await dashboard.service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token })).body.data as Array<Record<string, unknown>>;
     const bySrc = (src: string) => listed.find((script) => script.src === src)!;
-    for (const src of authorized) expect(bySrc(src)).toMatchObject({ status: 'authorized', authorized_by: `user:${OWNER}`, justification: 'Mercado Pago card form: takes the card payments on /checkout' });
-    expect(bySrc(VENDOR_SCRIPTS[3])).toMatchObject({ status: 'blocked', authorized_by: `user:${OWNER}`, justification: '3DS helper we do not use' });
+    // A person deciding in the dashboard decides by hand: `manual`, where an API client's decision is `api`.
+    const byHand = { authorization_method: 'manual', authorized_by: `user:${OWNER}` };
+    for (const src of authorized) expect(bySrc(src)).toMatchObject({ status: 'authorized', ...byHand, justification: 'Mercado Pago card form: takes the card payments on /checkout' });
+    expect(bySrc(VENDOR_SCRIPTS[3])).toMatchObject({ status: 'blocked', ...byHand, justification: '3DS helper we do not use' });
+    expect((await dashboard.service.request('GET', `/api/v1/scripts/${bySrc(VENDOR_SCRIPTS[3]).id as string}`, { token })).body).toMatchObject({ status: 'blocked', ...byHand });
 
     // A decision without its CSRF token is refused, and nothing is decided.
     const forged = await dashboard.postForm(page, '/dashboard/review', `decision=block&justification=x&script.${bySrc(first).id as string}=on`, false);
@@ -113,7 +116,7 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
     const script = await text(page);
     expect(script).toContain(VENDOR_SCRIPTS[3]);
     expect(script).toContain('Blocked');
-    expect(script).toContain(`user:${OWNER}`);
+    expect(script).toContain(`user:${OWNER} (manual)`);
     expect(script).toContain('3DS helper we do not use');
     expect(await page.$$eval('#hash-timeline tbody tr', (rows) => rows.map((row) => row.querySelector('code')!.textContent))).toEqual([sri(VENDOR_SCRIPTS[3])]);
     expect(await page.$$eval('#script-pages li', (items) => items.map((item) => item.textContent))).toEqual(['/checkout']);

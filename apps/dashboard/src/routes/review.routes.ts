@@ -1,4 +1,4 @@
-import { COMMANDS, type InventoryCommandEnvelope } from '@pss/contracts';
+import { COMMANDS, type ScriptDecisionEnvelope } from '@pss/contracts';
 import { reviewInbox, scriptsByIds, templatedPolicies } from '@pss/dashboard-reads';
 import { DomainError } from '@pss/kernel';
 import { allows, REQUIRES_MEMBER, requiresStoreOwner } from '../access/roles';
@@ -53,7 +53,8 @@ export function reviewRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] {
         result.forbidden += 1;
         result.failures.push({ src: script.src, message: request.t('error.forbidden') });
       } else {
-        const command: InventoryCommandEnvelope = { orgId: organization.id, id, input: { justification } };
+        // A person deciding by hand: `manual` in the script's authorization_method, where the API's clients get `api`.
+        const command: ScriptDecisionEnvelope = { orgId: organization.id, id, input: { justification }, method: 'manual' };
         try {
           await bus.request(COMMAND_OF[decision], command, { actor: actorOf(member) });
           result.done += 1;

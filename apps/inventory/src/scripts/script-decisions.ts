@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { commandActor, type CommandMetaCarrier } from '@pss/bus';
-import { pageRules, RULES, SCRIPTS, toResource, type BlockBy, type BlockReach, type InventoryCommandEnvelope, type RuleDocument, type ScriptDocument } from '@pss/contracts';
+import { pageRules, RULES, SCRIPTS, toResource, type BlockBy, type BlockReach, type RuleDocument, type ScriptDecisionEnvelope, type ScriptDocument } from '@pss/contracts';
 import { addDays, CLOCK, DomainError, notFound, validationError, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
@@ -9,7 +9,7 @@ import type { RuleResource } from '../rules/rule-resource';
 import { ScriptRules } from '../rules/script-rules';
 import { blockReach, type CoveredScript } from './block-reach';
 import { ruledScript } from './ruled-script';
-import { scriptDecider } from './script.decider';
+import { checkDecisionMethod, scriptDecider } from './script.decider';
 import { scriptStream, type ScriptDecision } from './script.events';
 
 export interface AuthorizeInput {
@@ -29,12 +29,12 @@ export type ScriptDecisionRequest = { kind: 'authorize'; input: AuthorizeInput }
 const MOST_COVERED = 1000;
 
 export class DecideOnScript {
-  constructor(readonly envelope: InventoryCommandEnvelope<ScriptDecisionRequest> & CommandMetaCarrier) {}
+  constructor(readonly envelope: ScriptDecisionEnvelope<ScriptDecisionRequest> & CommandMetaCarrier) {}
 }
 
 /**
  * A person's decision on a script, through the API (`authorization_method` `api`, `authorized_by`
- * `api:<token prefix>`): authorize pins the current hash, and lets a blocked script run again; block also
+ * `api:<token prefix>`) or the dashboard (`manual`, as its sender states): authorize pins the current hash, and lets a blocked script run again; block also
  * creates or updates the block rule the SDK enforces (inline scripts by content hash, external ones by domain or,
  * asked `by: url`, by URL) and answers which other scripts of the store that rule stops or spares. Rules change
  * before the script's decision, so a refused rule (a suspended store) leaves the script as it was.
@@ -48,14 +48,16 @@ export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ envelope: { orgId, id, input, command } }: DecideOnScript) {
+  async execute({ envelope: { orgId, id, input, method = 'api', command } }: DecideOnScript) {
     const actor = commandActor(command);
     const stream = scriptStream(id!);
     const { state } = await this.aggregates.load(stream, scriptDecider);
     if (!state.scriptId || state.orgId !== orgId) throw notFound('Script');
     const at = this.clock.now();
     const context = { actor, orgId, deadline: command?.deadline };
-    const decision: ScriptDecision = { method: 'api', by: actor, justification: input.input.justification?.trim() || null, policyId: null, policyVersion: null, prevalenceSeen: null };
+    const decision: ScriptDecision = { method, by: actor, justification: input.input.justification?.trim() || null, policyId: null, policyVersion: null, prevalenceSeen: null };
+    // Before any rule changes: the decider refuses it too, but after a block rule was already written.
+    checkDecisionMethod(decision);
 
     if (input.kind === 'authorize') {
       // The DTO refuses an empty one; blanks would otherwise authorize with no justification at all.

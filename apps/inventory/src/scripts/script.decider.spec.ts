@@ -233,6 +233,26 @@ describe('script decider', () => {
     spec.given([detected('sha384-a'), authorized(byApi)]).when({ type: 'RequestReview', decision: byPolicy, at }).thenNothingHappens();
   });
 
+  it('records a person\'s decision by the method its sender states, one of the hand methods, and a policy\'s as the policy\'s', () => {
+    const byHand: ScriptDecision = { ...byApi, method: 'manual', by: 'user:u1' };
+    spec
+      .given([detected('sha384-a')])
+      .when({ type: 'AuthorizeScript', decision: byHand, expiresAt: null, at })
+      .then([{ type: 'ScriptAuthorized', data: { scriptId: 'sc1', storeId: 'st1', ...byHand, authorizedHash: 'sha384-a', expiresAt: null, reviewDueAt: null, authorizedAt: at.toISOString() } }]);
+    spec
+      .given([detected('sha384-a')])
+      .when({ type: 'BlockScript', decision: byHand, ruleId: 'r1', at })
+      .then([{ type: 'ScriptBlocked', data: { scriptId: 'sc1', storeId: 'st1', ...byHand, ruleId: 'r1', blockedAt: at.toISOString() } }]);
+    // A policy overturns neither.
+    spec.given([detected('sha384-a'), authorized(byHand)]).when({ type: 'BlockScript', decision: byPolicy, ruleId: 'r1', at }).thenNothingHappens();
+    // What the service alone records (an expiry, an integrity check), and `policy` naming no policy, no command may claim.
+    for (const method of ['expiry', 'integrity', 'system', 'auto', 'policy', 'bogus'] as ScriptDecision['method'][]) {
+      spec.given([detected('sha384-a')]).when({ type: 'AuthorizeScript', decision: { ...byApi, method }, expiresAt: null, at }).thenThrows('validation_error', /method must be one of the following values: api, manual/);
+      spec.given([detected('sha384-a')]).when({ type: 'BlockScript', decision: { ...byApi, method }, ruleId: 'r1', at }).thenThrows('validation_error', /api, manual/);
+    }
+    spec.given([detected('sha384-a')]).when({ type: 'RequestReview', decision: { ...byPolicy, method: 'manual' }, at }).thenThrows('validation_error', /method/);
+  });
+
   it('lets a policy decide again over its own decision, but not repeat one already in force', () => {
     spec.given([detected('sha384-a'), authorized(byPolicy)]).when({ type: 'AuthorizeScript', decision: byPolicy, expiresAt: null, at }).thenNothingHappens();
     spec

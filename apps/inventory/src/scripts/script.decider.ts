@@ -1,11 +1,8 @@
-import { DomainError, notFound, type Decider } from '@pss/kernel';
-import { integrityOf, type ScriptStatus, type ScriptType } from '@pss/contracts';
-import type { AuthorizationMethod } from '@pss/contracts';
+import { DomainError, notFound, validationError, type Decider } from '@pss/kernel';
+import { HAND_DECISIONS, integrityOf, type AuthorizationMethod, type ScriptStatus, type ScriptType } from '@pss/contracts';
 import type { ScriptAddress, ScriptContent, ScriptDecision, ScriptEvent, ScriptRecommendation } from './script.events';
 import { hashAlgorithm, withHash, type HashesByAlgorithm } from './script-hashes';
 
-/** Decisions a policy never overturns (spec of the policies issue: decisions taken by hand stand). */
-export const HAND_DECISIONS: readonly AuthorizationMethod[] = ['api', 'manual'];
 /**
  * A mismatch the service saw is held until someone authorizes the content, or the authorized content is seen
  * again from this many distinct sessions over at least RESTORE_CLIENTS client addresses: one client re-posting an
@@ -80,9 +77,20 @@ export interface HeldMismatch {
   clients: string[];
 }
 
+/**
+ * A decision names its policy exactly when it is the policy's (`policy`); any other is a person's, by one of
+ * HAND_DECISIONS as its sender stated: a command claiming `expiry` or `integrity`, or `policy` without a policy, is
+ * refused rather than recorded as something the service did on its own.
+ */
+export function checkDecisionMethod({ method, policyId }: ScriptDecision): void {
+  if (policyId !== null ? method === 'policy' : (HAND_DECISIONS as readonly string[]).includes(method)) return;
+  throw validationError([{ field: 'method', message: `method must be one of the following values: ${HAND_DECISIONS.join(', ')}` }]);
+}
+
 /** A decision a policy wants: nothing when it is already so, or when a person decided by hand. */
 export function policyMayDecide(state: ScriptState): boolean {
-  return state.decidedBy === undefined || !HAND_DECISIONS.includes(state.decidedBy);
+  // Decisions taken by hand stand (spec of the policies issue).
+  return state.decidedBy === undefined || !(HAND_DECISIONS as readonly AuthorizationMethod[]).includes(state.decidedBy);
 }
 
 export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
@@ -93,6 +101,7 @@ export const scriptDecider: Decider<ScriptState, ScriptCommand, ScriptEvent> = {
     if (!state.scriptId) throw notFound('Script');
     const ids = { scriptId: state.scriptId, storeId: state.storeId! };
     const byPolicy = command.type !== 'Recommend' && 'decision' in command && command.decision.method === 'policy';
+    if ('decision' in command) checkDecisionMethod(command.decision);
     if (byPolicy && !policyMayDecide(state)) return [];
     switch (command.type) {
       case 'AuthorizeScript': {

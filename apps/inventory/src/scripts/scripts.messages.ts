@@ -2,7 +2,7 @@ import type { CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { COMMANDS, type InventoryCommandEnvelope, type SdkIngestCommand, type SdkRecordSightingsCommand } from '@pss/contracts';
+import { COMMANDS, type ScriptDecisionEnvelope, type SdkIngestCommand, type SdkRecordSightingsCommand } from '@pss/contracts';
 import { SdkIngestion } from '../ingestion/sdk-ingestion.service';
 import { DecideOnScript, type AuthorizeInput, type BlockInput } from './script-decisions';
 
@@ -25,12 +25,12 @@ export class ScriptsMessages {
   }
 
   @MessagePattern(COMMANDS.scriptAuthorize)
-  authorize(@Payload() envelope: InventoryCommandEnvelope<AuthorizeInput>) {
+  authorize(@Payload() envelope: ScriptDecisionEnvelope<AuthorizeInput>) {
     return this.commands.execute(new DecideOnScript({ ...envelope, input: { kind: 'authorize', input: envelope.input } }));
   }
 
   @MessagePattern(COMMANDS.scriptBlock)
-  block(@Payload() envelope: InventoryCommandEnvelope<BlockInput>) {
+  block(@Payload() envelope: ScriptDecisionEnvelope<BlockInput>) {
     return this.commands.execute(new DecideOnScript({ ...envelope, input: { kind: 'block', input: envelope.input } }));
   }
 }

@@ -1,4 +1,4 @@
-import type { ScriptStatus } from '../read-models/script';
+import type { HandDecisionMethod, ScriptStatus } from '../read-models/script';
 import type { Observation } from '../sdk/observations';
 
 export const SCRIPT_COMMANDS = {
@@ -164,4 +164,12 @@ export interface InventoryCommandEnvelope<Input = unknown> {
   orgId: string;
   id?: string;
   input: Input;
+}
+
+/**
+ * A script's authorize or block command: the envelope, and how the person decided (`authorization_method`), one
+ * of HAND_DECISIONS: the gateway leaves it out (`api`), the dashboard says `manual`.
+ */
+export interface ScriptDecisionEnvelope<Input = unknown> extends InventoryCommandEnvelope<Input> {
+  method?: HandDecisionMethod;
 }

@@ -23,6 +23,13 @@ export function integrityOf(status: ScriptStatus, currentHash: string | null, au
 export const AUTHORIZATION_METHODS = ['manual', 'auto', 'policy', 'ai_assisted', 'import', 'api', 'expiry', 'integrity', 'system'] as const;
 export type AuthorizationMethod = (typeof AUTHORIZATION_METHODS)[number];
 
+/**
+ * The methods of a person's decision, which policies never overturn: `api` (a client of the API) and `manual` (by
+ * hand in the dashboard). Whoever sends a script's authorize or block command states which; unstated, `api`.
+ */
+export const HAND_DECISIONS = ['api', 'manual'] as const satisfies readonly AuthorizationMethod[];
+export type HandDecisionMethod = (typeof HAND_DECISIONS)[number];
+
 export interface ScriptReview {
   action: 'authorize' | 'block' | 'needs_review';
   method: AuthorizationMethod;
