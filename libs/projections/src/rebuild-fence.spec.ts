@@ -8,6 +8,7 @@ import { applyOnce } from './apply-once';
 import type { Projection, ProjectionContext } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import type { FenceTimings } from './rebuild-fence';
+import { REBUILD_LEASES, type RebuildLeaseDocument } from './rebuild-lease';
 import { REPLICA_PRESENCE } from './replica-presence';
 
 interface Tally {
@@ -132,5 +133,24 @@ describe('A rebuild with other replicas writing the same read model', () => {
 
     await expect(a.rebuild('tallies', () => undefined)).resolves.toMatchObject({ events: 5 });
     expect(await tally('tally-x')).toBe(5);
+  });
+
+  it('keeps a replica paused while the fence stands, and lets it go once the rebuild that raised it died', async () => {
+    await count('tally-x', 5);
+    const leases = readStore.collection<RebuildLeaseDocument>(REBUILD_LEASES);
+    await leases.insertOne({ _id: 'tallies', owner: 'replica-dead', expires_at: Date.now() + 60_000, renewed_at: '', swapping: true, paused: [] });
+    const b = new ProjectionRunner(eventStore, readStore, silent, 'replica-b', FAST);
+    b.register(new Tallies());
+    runners.push(b);
+    await b.start();
+
+    // Paused from its start, before writing anything: it does not catch up.
+    expect(await b.catchUp(300)).toBe(false);
+    expect(await tally('tally-x')).toBeUndefined();
+    expect((await leases.findOne({ _id: 'tallies' }))?.paused).toEqual(['replica-b']);
+    const { position } = await count('tally-x');
+    await leases.updateOne({ _id: 'tallies' }, { $set: { expires_at: Date.now() - 1 } });
+    expect(await b.waitFor(position, undefined, 5_000)).toBe(true);
+    expect(await tally('tally-x')).toBe(6);
   });
 });

@@ -89,7 +89,7 @@ export class FenceWatcher {
 
   private async look(): Promise<void> {
     await this.presence.renew(this.projections.map((live) => live.projection.name));
-    const fences = await RebuildLease.fences(this.readStore);
+    const fences = await RebuildLease.fences(this.readStore, Date.now());
     for (const live of this.projections) {
       const name = live.projection.name;
       const rebuilder = fences.get(name);

@@ -70,9 +70,9 @@ export class RebuildLease {
     return lease?.paused ?? [];
   }
 
-  /** The fences up now, by projection, with the replica rebuilding each. */
-  static async fences(readStore: ReadStore): Promise<Map<string, string>> {
-    const swapping = await leasesIn(readStore).find({ swapping: true });
+  /** The fences up now, by projection, with the replica rebuilding each; one whose lease expired (its rebuild died) is down. */
+  static async fences(readStore: ReadStore, now: number): Promise<Map<string, string>> {
+    const swapping = await leasesIn(readStore).find({ swapping: true, expires_at: { $gt: now } });
     return new Map(swapping.map((lease) => [lease._id, lease.owner]));
   }
 
