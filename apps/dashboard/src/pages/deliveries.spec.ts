@@ -31,4 +31,12 @@ describe('the deliveries page', () => {
     // Unknown: the transport's words alone, escaped like any text.
     expect(page).toContain('<span class="hint"><code>EACCES: permission denied, mkdir &#39;/data/&lt;outbox&gt;&#39;</code></span>');
   });
+
+  it("leads a webhook's history back to the webhook, with its error as the notifier's word and a test to check it", () => {
+    const page = deliveriesPage(request('en'), { ...channel, type: 'webhook' }, [failed('d1', 'connection_refused'), failed('d2', 'connect ECONNREFUSED 127.0.0.1:1025')]).text;
+    expect(page).toContain('<span class="hint"><code>connection_refused</code></span>');
+    expect(page).toContain('<span class="hint"><code>connect ECONNREFUSED 127.0.0.1:1025</code></span>');
+    expect(page).toContain('To check the webhook, send a test.');
+    expect(page).toContain('<a href="/dashboard/webhooks/c1">Back to the channel</a>');
+  });
 });

@@ -1,4 +1,4 @@
-import type { ChannelResource } from '@pss/contracts';
+import { API_CHANNEL_TYPES, type ChannelResource } from '@pss/contracts';
 import type { DeliveryRow } from '@pss/dashboard-reads';
 import { knownDeliveryError } from '../email-channels/delivery-errors';
 import { html, type Html } from '../html/html';
@@ -23,10 +23,13 @@ const COLUMNS: MessageKey[] = [
 /** Nothing to show (an e-mail has no HTTP status, a pending delivery no duration yet): a dash, not an empty cell. */
 const NONE = '—';
 
+/** A channel the API manages (a webhook, Slack or Teams) rather than one of the dashboard's e-mail channels. */
+const isWebhook = (channel: ChannelResource): boolean => API_CHANNEL_TYPES.includes(channel.type);
+
 /** A failed delivery's error: what it means in the person's language when it is a known outcome, then the transport's own words. */
 const errorDetail = (t: Translate, channel: ChannelResource, error: string): Html => {
   // The known outcomes are a mail transport's; a webhook's error is already the notifier's fixed word for it.
-  const known = channel.type === 'email' ? knownDeliveryError(t, error) : undefined;
+  const known = isWebhook(channel) ? undefined : knownDeliveryError(t, error);
   return known ? html`${known} <code>${error}</code>` : html`<code>${error}</code>`;
 };
 
@@ -37,7 +40,7 @@ const errorDetail = (t: Translate, channel: ChannelResource, error: string): Htm
 export function deliveriesPage(request: DashboardRequest, channel: ChannelResource, deliveries: DeliveryRow[], timeZone?: string): Html {
   const { t } = request;
   // The same history for e-mail channels and webhooks; only the way back and how to check the channel differ.
-  const email = channel.type === 'email';
+  const webhook = isWebhook(channel);
   const rows = deliveries.map(
     (delivery) => html`<tr>
 <td>${time(request, delivery.time, timeZone)}</td>
@@ -56,8 +59,8 @@ export function deliveriesPage(request: DashboardRequest, channel: ChannelResour
     request,
     t('deliveries.title', { name: channel.name }),
     html`<p>${t('deliveries.intro')}</p>
-<p class="notice">${t(email ? 'deliveries.no-resend' : 'webhooks.deliveries.no-resend')}</p>
+<p class="notice">${t(webhook ? 'webhooks.deliveries.no-resend' : 'deliveries.no-resend')}</p>
 ${deliveries.length ? table : html`<p>${t('deliveries.none')}</p>`}
-<p><a href="${email ? channelPath(channel.id) : webhookPath(channel.id)}">${t('deliveries.back')}</a></p>`,
+<p><a href="${webhook ? webhookPath(channel.id) : channelPath(channel.id)}">${t('deliveries.back')}</a></p>`,
   );
 }
