@@ -2,8 +2,8 @@ import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { COMMANDS, type InventoryCommandEnvelope } from '@pss/contracts';
-import { ChangePolicy, type PolicyChange, type PolicyInput } from './policy-commands';
+import { COMMANDS, type InventoryCommandEnvelope, type PolicyInput } from '@pss/contracts';
+import { ChangePolicy, type PolicyChange } from './policy-commands';
 import { PolicyRuns } from './policy-runs';
 
 /** Policy commands arriving over the bus from the gateway. */

@@ -1,27 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { assertStoreWritable, POLICIES, toResource, type InventoryCommandEnvelope, type PolicyDocument } from '@pss/contracts';
+import { assertStoreWritable, POLICIES, toResource, type InventoryCommandEnvelope, type PolicyDocument, type PolicyInput } from '@pss/contracts';
 import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { CLOCK, notFound, uuidv7, type Clock } from '@pss/kernel';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { StoreAccess } from '../stores/store-access';
 import { policyDecider, policyStream, type PolicyCommand, type PolicyDefinition } from './policy.decider';
 import { PolicyProjection } from './policy.projection';
-
-/** A policy as the API writes it: the spec's field names. */
-export interface PolicyInput {
-  store_id?: string | null;
-  name?: string;
-  description?: string | null;
-  active?: boolean;
-  mode?: PolicyDefinition['mode'];
-  priority?: number;
-  match?: PolicyDefinition['match'];
-  conditions?: PolicyDefinition['conditions'];
-  action?: PolicyDefinition['action'];
-  justification_template?: string | null;
-  expires_days?: number | null;
-}
 
 export type PolicyChange = { kind: 'create'; input: PolicyInput } | { kind: 'update'; input: PolicyInput } | { kind: 'delete' };
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { POLICIES, type PolicyDocument, type ScriptDocument } from '@pss/contracts';
+import { POLICIES, type PolicyApplication, type PolicyDocument, type PolicyRunItem, type PolicySimulation, type ScriptDocument } from '@pss/contracts';
 import { notFound, validationError } from '@pss/kernel';
 import type { CommandContext } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
@@ -15,7 +15,7 @@ export interface PolicyRunRequest {
   deadline?: string;
 }
 
-const item = ({ _id, src, type, category, status }: ScriptDocument) => ({ id: _id, src, type, category, status });
+const item = ({ _id, src, type, category, status }: ScriptDocument): PolicyRunItem => ({ id: _id, src, type, category, status });
 
 /**
  * Simulate and Apply: one policy over a store's current scripts. Simulate runs exactly the decisions Apply
@@ -29,7 +29,7 @@ export class PolicyRuns {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
-  async simulate(request: PolicyRunRequest) {
+  async simulate(request: PolicyRunRequest): Promise<PolicySimulation> {
     const { policy, storeId, outcomes } = await this.run(request, false);
     const having = (outcome: PolicyOutcome) => outcomes.filter((o) => o.outcome === outcome).map((o) => item(o.script));
     return {
@@ -42,7 +42,7 @@ export class PolicyRuns {
     };
   }
 
-  async apply(request: PolicyRunRequest) {
+  async apply(request: PolicyRunRequest): Promise<PolicyApplication> {
     const { policy, storeId, outcomes } = await this.run(request, true);
     const count = (outcome: PolicyOutcome) => outcomes.filter((o) => o.outcome === outcome).length;
     return {

@@ -2,18 +2,9 @@ import { commandActor, type CommandMetaCarrier } from '@pss/bus';
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { COMMANDS, type InventoryCommandEnvelope, type RuleTarget, type RuleType } from '@pss/contracts';
+import { COMMANDS, type CreateRuleInput, type InventoryCommandEnvelope, type RuleChanges } from '@pss/contracts';
 import { ChangeRule } from './change-rule';
 import { CreateRule } from './create-rule';
-
-/** The POST /rules body, without `org_id` (the envelope carries the acting organization). */
-export interface CreateRuleInput {
-  store_id: string;
-  type: RuleType;
-  target: RuleTarget;
-  value: string;
-  label?: string;
-}
 
 /** Rule commands arriving over the bus from the gateway. */
 @Controller()
@@ -28,7 +19,7 @@ export class RulesMessages {
   }
 
   @MessagePattern(COMMANDS.ruleUpdate)
-  update(@Payload() { orgId, id, input, command }: InventoryCommandEnvelope<{ label?: string; active?: boolean }> & CommandMetaCarrier) {
+  update(@Payload() { orgId, id, input, command }: InventoryCommandEnvelope<RuleChanges> & CommandMetaCarrier) {
     return this.commands.execute(new ChangeRule(orgId, id!, { kind: 'update', label: input.label, active: input.active }, { actor: commandActor(command), deadline: command?.deadline }));
   }
 

@@ -1,3 +1,4 @@
+import type { RuleTarget, RuleType } from '../read-models/rule';
 import type { HandDecisionMethod, ScriptStatus } from '../read-models/script';
 import type { Observation } from '../sdk/observations';
 
@@ -131,6 +132,21 @@ export const RULE_COMMANDS = {
   ruleUpdate: 'inventory.rule.update',
   ruleDelete: 'inventory.rule.delete',
 } as const;
+
+/** The POST /rules body, without `org_id` (the envelope carries the acting organization): ruleCreate's input. */
+export interface CreateRuleInput {
+  store_id: string;
+  type: RuleType;
+  target: RuleTarget;
+  value: string;
+  label?: string;
+}
+
+/** What ruleUpdate changes of a rule: its label, and whether it acts. */
+export interface RuleChanges {
+  label?: string;
+  active?: boolean;
+}
 
 /**
  * What `POST /scripts/{id}/block` blocks an external script by: `domain` (the spec's default: its host and the
