@@ -17,6 +17,8 @@ import { mountDashboard } from './http/dashboard-server';
 import { SessionStore } from './http/session-store';
 import { alertsRoutes } from './routes/alerts.routes';
 import { pageAsOfRoutes } from './routes/page-as-of.routes';
+import { policiesRoutes } from './routes/policies.routes';
+import { rulesRoutes } from './routes/rules.routes';
 import { reportsRoutes } from './routes/reports.routes';
 import { auditLogRoutes } from './routes/audit-log.routes';
 import { inventoryRoutes } from './routes/inventory.routes';
@@ -61,7 +63,7 @@ class DashboardHttp implements OnModuleInit {
     };
     mountDashboard(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), {
       // A new page adds its routes here (docs/dashboard.md, "Adding a page").
-      routes: [...homeRoutes(deps), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps), ...storesRoutes(deps, { sdkScriptUrl: this.config.sdkScriptUrl }), ...alertsRoutes(deps), ...pageAsOfRoutes(deps), ...reportsRoutes(deps, { files: this.files }), ...reviewRoutes(deps), ...inventoryRoutes(deps), ...webhooksRoutes(deps, { secrets: this.secrets })],
+      routes: [...homeRoutes(deps), ...signInRoutes(deps), ...invitationRoutes(deps), ...passkeysRoutes(deps), ...stepUpRoutes(deps), ...membersRoutes(deps, { mail: this.mail, sessions: new SessionStore(this.readStore), publicUrl: this.config.publicUrl }), ...partnersRoutes(deps), ...tokensRoutes(deps), ...emailChannelsRoutes(deps), ...auditLogRoutes(deps), ...storesRoutes(deps, { sdkScriptUrl: this.config.sdkScriptUrl }), ...alertsRoutes(deps), ...pageAsOfRoutes(deps), ...policiesRoutes(deps), ...rulesRoutes(deps), ...reportsRoutes(deps, { files: this.files }), ...reviewRoutes(deps), ...inventoryRoutes(deps), ...webhooksRoutes(deps, { secrets: this.secrets })],
       sessions: new SessionStore(this.readStore),
       readStore: this.readStore,
       now: () => this.clock.now(),

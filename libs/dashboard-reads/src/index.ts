@@ -6,3 +6,4 @@ export * from './audit-log';
 export * from './alerts';
 export * from './reports';
 export * from './scripts';
+export * from './policies';

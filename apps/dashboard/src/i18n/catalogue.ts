@@ -10,6 +10,7 @@ import { AUDIT_LOG_EN, AUDIT_LOG_PT_BR } from './audit-log.catalogue';
 import { SCRIPTS_EN, SCRIPTS_PT_BR } from './scripts.catalogue';
 import { ALERTS_EN, ALERTS_PT_BR } from './alerts.catalogue';
 import { PAGE_AS_OF_EN, PAGE_AS_OF_PT_BR } from './page-as-of.catalogue';
+import { POLICIES_EN, POLICIES_PT_BR } from './policies.catalogue';
 import { REPORTS_EN, REPORTS_PT_BR } from './reports.catalogue';
 import { STORES_EN, STORES_PT_BR } from './stores.catalogue';
 import { WEBHOOKS_EN, WEBHOOKS_PT_BR } from './webhooks.catalogue';
@@ -22,6 +23,7 @@ const ptBR = {
   ...SCRIPTS_PT_BR,
   ...ALERTS_PT_BR,
   ...PAGE_AS_OF_PT_BR,
+  ...POLICIES_PT_BR,
   ...REPORTS_PT_BR,
   ...STORES_PT_BR,
   ...WEBHOOKS_PT_BR,
@@ -93,6 +95,7 @@ const en: Catalogue = {
   ...SCRIPTS_EN,
   ...ALERTS_EN,
   ...PAGE_AS_OF_EN,
+  ...POLICIES_EN,
   ...REPORTS_EN,
   ...STORES_EN,
   ...WEBHOOKS_EN,

@@ -48,6 +48,8 @@ function navigation(request: DashboardRequest): Html | null {
       ${navLink(request, '/alerts', 'nav.alerts')}
       ${navLink(request, '/page-as-of', 'nav.page-as-of')}
       ${navLink(request, '/reports', 'nav.reports')}
+      ${navLink(request, '/policies', 'nav.policies')}
+      ${navLink(request, '/rules', 'nav.rules')}
     </ul>
     <form method="post" action="${dashboardPath('/sign-out')}">${csrfField(request)}<button type="submit">${request.t('sign-out')}</button></form>
   </nav>`;
