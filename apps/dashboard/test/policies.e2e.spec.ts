@@ -1,7 +1,8 @@
 import type { Page } from 'puppeteer-core';
 import { ProjectionRunner } from '@pss/projections';
 import { eventually, sri } from '@pss/testkit';
-import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, tableRows, text } from './dashboard-browser';
+import type { Role } from '../src/access/roles';
+import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, tableRows, text } from './dashboard-browser';
 
 const OWNER = 'me@shop.example';
 const TRACKERS = ['https://cdn.tracker-x.io/t.js', 'https://cdn.tracker-x.io/pixel.js'];
@@ -32,6 +33,14 @@ describeInChromium('dashboard policies and rules in Chromium (embedded)', () => 
     await page.focus(selector);
     await page.keyboard.press('End');
     for (let n = 0; n < count; n += 1) await page.keyboard.press('Backspace');
+  };
+  /** A member with `role`, signed in with their recovery code in a browser profile of their own. */
+  const signedInAs = async (orgId: string, email: string, role: Role): Promise<Page> => {
+    const code = await dashboard.seatMember(orgId, email, role);
+    const { page } = await dashboard.personWithPasskeyDevice();
+    await page.goto(`${dashboard.base}/dashboard/sign-in?lang=en`);
+    await signInWithCode(page, email, code);
+    return page;
   };
   const sources = (page: Page, table: string) => tableRows(page, table).then((rows) => rows.map(([src]) => src).sort());
 
@@ -83,6 +92,7 @@ describeInChromium('dashboard policies and rules in Chromium (embedded)', () => 
     expect(await text(page)).toContain('Policy Tracker CDN created.');
     expect(await shown(page, '#policy-version')).toContain('Version 1');
     const policyUrl = page.url();
+    const policyPath = new URL(policyUrl).pathname;
 
     // What the policy decides changes: a new version.
     await typeInto(page, '#justification_template', 'Tracker on {domain}, not needed for payment');
@@ -101,7 +111,7 @@ describeInChromium('dashboard policies and rules in Chromium (embedded)', () => 
     await screenshot(page, 'policy-simulation', { fullPage: true });
 
     // Apply without the form's CSRF token: refused, nothing decided.
-    const forged = await dashboard.postForm(page, `${new URL(policyUrl).pathname}/apply`, `store_id=${store.id}`, false);
+    const forged = await dashboard.postForm(page, `${policyPath}/apply`, `store_id=${store.id}`, false);
     expect(forged.status).toBe(403);
     expect((await scripts()).every((script) => script.status !== 'blocked')).toBe(true);
 
@@ -117,6 +127,7 @@ describeInChromium('dashboard policies and rules in Chromium (embedded)', () => 
     await typeInto(page, '#label', 'Other CDN');
     await pressByKeyboard(page, 'Create the rule');
     expect(await text(page)).toContain('Rule Other CDN created.');
+    const rulePath = new URL(page.url()).pathname;
     expect(await shown(page, '#rule-active')).toBe('Yes');
     await accessible(page);
     await screenshot(page, 'rule', { fullPage: true });
@@ -130,6 +141,21 @@ describeInChromium('dashboard policies and rules in Chromium (embedded)', () => 
     expect((await tableRows(page, '#rules')).find((cells) => cells[0] === 'Other CDN')?.[4]).toBe('No');
     await accessible(page);
     await screenshot(page, 'rules', { fullPage: true });
+
+    // Checked on the server: a viewer reads and simulates, and changes nothing; a store owner applies on their
+    // store but does not change the organization's policy.
+    const viewer = await signedInAs(org.id, 'viewer@shop.example', { kind: 'viewer' });
+    await viewer.goto(policyUrl);
+    expect(await text(viewer)).toContain('Your role lets you read this policy, not change it.');
+    expect((await dashboard.postForm(viewer, `${policyPath}/simulate`, `store_id=${store.id}`, true)).status).toBe(200);
+    expect((await dashboard.postForm(viewer, policyPath, 'name=Mine&action=authorize', true)).status).toBe(403);
+    expect((await dashboard.postForm(viewer, `${policyPath}/apply`, `store_id=${store.id}`, true)).status).toBe(403);
+    expect((await dashboard.postForm(viewer, `${rulePath}/deactivate`, '', true)).status).toBe(403);
+    const storeOwner = await signedInAs(org.id, 'loja@shop.example', { kind: 'store-owner', storeIds: [store.id] });
+    await storeOwner.goto(policyUrl);
+    expect((await dashboard.postForm(storeOwner, policyPath, 'name=Mine&action=authorize', true)).status).toBe(403);
+    expect((await dashboard.postForm(storeOwner, `${policyPath}/apply`, `store_id=${store.id}`, true)).status).toBe(303);
+    expect((await scripts()).filter((script) => script.status === 'blocked')).toHaveLength(TRACKERS.length);
 
     // Each change is the person's, in the audit log.
     await pressByKeyboard(page, 'Audit log');

@@ -1,3 +1,14 @@
+import type { StoreChoice } from './email-channels';
+
+/** What a list page read by cursor shows besides its rows: the stores it names, where its pages go, a cursor refused. */
+export interface PagedListView {
+  stores: StoreChoice[];
+  nextCursor: string | null;
+  /** Whether this is a page after the first (the first page's link is offered). */
+  paged: boolean;
+  staleCursor?: boolean;
+}
+
 /**
  * The addresses of a filtered list's first and next pages (cursorPages' links): the filter's set values kept in the
  * query, so paging never loses what the reader chose; the first page only once they have paged.

@@ -8,21 +8,17 @@ import { commandField, type CommandFormState } from './command-form';
 import { cursorPages } from './cursor-pages';
 import { scopeLabel, storeZone, type StoreChoice } from './email-channels';
 import { csrfField, layout, time } from './layout';
-import { listLinks } from './list-links';
+import { listLinks, type PagedListView } from './list-links';
 import { scriptPath, storeChoices } from './script';
 
 export const POLICIES_PAGE = dashboardPath('/policies');
 export const NEW_POLICY = dashboardPath('/policies/new');
 export const policyPath = (id: string, action = ''): string => dashboardPath(`/policies/${encodeURIComponent(id)}${action}`);
 
-export interface PolicyListView {
+export interface PolicyListView extends PagedListView {
   policies: PolicyDocument[];
-  stores: StoreChoice[];
   storeId: string;
-  nextCursor: string | null;
-  paged: boolean;
   canCreate: boolean;
-  staleCursor?: boolean;
 }
 
 const modeText = (request: DashboardRequest, mode: string): string => request.t(`policies.mode.${mode}` as MessageKey);

@@ -8,23 +8,19 @@ import { commandField, type CommandFormState } from './command-form';
 import { cursorPages } from './cursor-pages';
 import { storeZone, type StoreChoice } from './email-channels';
 import { csrfField, layout, time } from './layout';
-import { listLinks } from './list-links';
+import { listLinks, type PagedListView } from './list-links';
 import { POLICIES_PAGE } from './policies';
 import { storeChoices } from './script';
 
 export const RULES_PAGE = dashboardPath('/rules');
 export const rulePath = (id: string, action = ''): string => dashboardPath(`/rules/${encodeURIComponent(id)}${action}`);
 
-export interface RuleListView {
+export interface RuleListView extends PagedListView {
   rules: RuleDocument[];
-  stores: StoreChoice[];
   filter: RuleFilter;
-  nextCursor: string | null;
-  paged: boolean;
   /** The stores the person may add a rule to (none: no form). */
   ownStores: StoreChoice[];
   form: CommandFormState;
-  staleCursor?: boolean;
 }
 
 const typeText = (request: DashboardRequest, type: string): string => request.t(`rules.type.${type}` as MessageKey);
