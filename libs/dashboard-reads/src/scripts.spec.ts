@@ -1,7 +1,7 @@
 import { PAYMENT_PAGES, SCRIPT_HISTORY, SCRIPTS, type ScriptDocument } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
-import { MemoryReadStore, type AnyDocument } from '@pss/read-store';
-import { blocks, decisionNeeded, inventoryCsv, inventoryPage, reviewInbox, scriptDetails } from './scripts';
+import { MemoryReadStore, type AnyDocument, type FindOptions } from '@pss/read-store';
+import { blocks, decisionNeeded, inventoryCsv, inventoryPage, PAGE_HISTORY_CHUNKS, reviewInbox, scriptDetails } from './scripts';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 const idOf = (n: number) => `0190a4b2-8d3c-7e1f-9a2b-${String(n).padStart(12, '0')}`;
@@ -54,6 +54,7 @@ async function inventory(scripts: ScriptDocument[]): Promise<MemoryReadStore> {
 }
 
 const ids = (page: { scripts: ScriptDocument[] }) => page.scripts.map((doc) => doc._id);
+const history = (n: number, pages: string[]) => ({ _id: idOf(n), org_id: 'org', store_id: 's1', first_seen_at: script(n).first_seen_at, hashes: [], current_hash: null, current_seen_at: null, pages });
 
 describe('the review inbox', () => {
   const inDays = (days: number) => new Date(NOW.getTime() + days * 86_400_000).toISOString();
@@ -103,11 +104,56 @@ describe('the inventory', () => {
   it('keeps to the scripts reported on a payment page when one is chosen', async () => {
     const store = await inventory([script(1), script(2), script(3)]);
     await store.collection<AnyDocument>(PAYMENT_PAGES).insertOne({ _id: 'pp1', org_id: 'org', store_id: 's1', url_pattern: '/checkout/**' });
-    const history = (n: number, pages: string[]) => ({ _id: idOf(n), org_id: 'org', store_id: 's1', hashes: [], current_hash: null, pages });
     for (const doc of [history(1, ['/checkout/pay']), history(2, ['/cart']), history(3, ['/cart', '/checkout/done'])]) await store.collection(SCRIPT_HISTORY).insertOne(doc);
+    expect(ids(await inventoryPage(store, 'org', { store_id: 's1', payment_page_id: 'pp1' }))).toEqual([idOf(3), idOf(1)]);
+    // '/checkout/**' is a glob, not a pattern of the query's: '/checkoutX' and '/checkout.' are other pages.
+    await store.collection(SCRIPT_HISTORY).insertOne(history(4, ['/checkoutX/pay', '/Checkout/pay']));
     expect(ids(await inventoryPage(store, 'org', { store_id: 's1', payment_page_id: 'pp1' }))).toEqual([idOf(3), idOf(1)]);
     await expect(inventoryPage(store, 'other', { store_id: 's1', payment_page_id: 'pp1' })).rejects.toMatchObject({ details: [{ field: 'payment_page_id' }] });
     await expect(inventoryPage(store, 'org', { payment_page_id: 'pp1' })).rejects.toMatchObject({ details: [{ field: 'payment_page_id' }] });
+  });
+
+  it("pages a payment page's scripts by GET /scripts's cursor, reading a bounded chunk of the store's histories at a time", async () => {
+    // 600 scripts on the checkout, one in 50 to review: the filters together leave most chunks empty.
+    const many = Array.from({ length: 600 }, (_, n) => script(n + 1, { status: (n + 1) % 50 === 0 ? 'needs_review' : 'trusted' }));
+    const store = await inventory([...many, script(601, { org_id: 'other' })]);
+    await store.collection<AnyDocument>(PAYMENT_PAGES).insertOne({ _id: 'pp1', org_id: 'org', store_id: 's1', url_pattern: '/checkout' });
+    for (const doc of many) await store.collection(SCRIPT_HISTORY).insertOne(history(Number(doc._id.slice(-12)), ['/checkout']));
+    const histories = store.collection<AnyDocument>(SCRIPT_HISTORY);
+    await histories.insertOne({ ...history(601, ['/checkout']), org_id: 'other' });
+    const reads: number[] = [];
+    for (const method of ['find', 'findFrozen'] as const) {
+      const read = histories[method].bind(histories);
+      jest.spyOn(histories, method).mockImplementation(async (filter, options?: FindOptions) => {
+        const found = await read(filter, options);
+        reads.push(found.length);
+        return found as never;
+      });
+    }
+    jest.spyOn(store, 'collection').mockImplementation((name) => (name === SCRIPT_HISTORY ? histories : MemoryReadStore.prototype.collection.call(store, name)) as never);
+
+    const walk = async (filter: Parameters<typeof inventoryPage>[2]) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        reads.length = 0;
+        const page = await inventoryPage(store, 'org', filter, { cursor, limit: 10 });
+        // Each request reads at most PAGE_HISTORY_CHUNKS chunks of one page and one more each.
+        expect(reads.length).toBeGreaterThan(0);
+        expect(reads.length).toBeLessThanOrEqual(PAGE_HISTORY_CHUNKS);
+        for (const read of reads) expect(read).toBeLessThanOrEqual(11);
+        seen.push(...ids(page));
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      return seen;
+    };
+    const newestFirst = (docs: ScriptDocument[]) => docs.map((doc) => doc._id).reverse();
+    expect(await walk({ store_id: 's1', payment_page_id: 'pp1' })).toEqual(newestFirst(many));
+    expect(await walk({ store_id: 's1', payment_page_id: 'pp1', status: 'needs_review' })).toEqual(newestFirst(many.filter((doc) => doc.status === 'needs_review')));
+    // A page cut short by the chunks says where to go on, and its cursor is GET /scripts's.
+    const first = await inventoryPage(store, 'org', { store_id: 's1', payment_page_id: 'pp1', status: 'needs_review' }, { limit: 10 });
+    expect(ids(first)).toEqual([idOf(600)]);
+    expect(ids(await inventoryPage(store, 'org', { store_id: 's1', status: 'needs_review' }, { cursor: first.next_cursor!, limit: 1 }))).toEqual([idOf(550)]);
   });
 
   it('exports every page of the filter as CSV, formula cells neutralized', async () => {

@@ -1,6 +1,6 @@
 import {
   INTEGRITY_STATUSES,
-  matchesGlob,
+  globToRegExp,
   PAYMENT_PAGES,
   POLICIES,
   RULES,
@@ -64,7 +64,7 @@ const expiringBy = (now: Date): string => new Date(now.getTime() + EXPIRING_WITH
 
 /** One page of the inventory as GET /scripts answers it (newest first; its cursors), the filter checked as it checks it. */
 export async function inventoryPage(readStore: ReadStore, orgId: string, filter: ScriptFilter, page: ScriptPageRequest = {}): Promise<ScriptPage> {
-  return scriptsPage(readStore, await inventoryQuery(readStore, orgId, filter), page);
+  return inventoryPageOf(readStore, await inventoryQuery(readStore, orgId, filter), page);
 }
 
 /**
@@ -111,11 +111,11 @@ export async function inventoryCsv(readStore: ReadStore, orgId: string, filter: 
   return csvRows(readStore, await inventoryQuery(readStore, orgId, filter));
 }
 
-async function* csvRows(readStore: ReadStore, query: Filter): AsyncGenerator<string> {
+async function* csvRows(readStore: ReadStore, query: InventoryQuery): AsyncGenerator<string> {
   yield `${CSV_BOM}${csvLine([...INVENTORY_CSV_HEADER])}`;
   let cursor: string | undefined;
   do {
-    const page = await scriptsPage(readStore, query, { cursor, limit: SCRIPT_PAGE_MAX });
+    const page = await inventoryPageOf(readStore, query, { cursor, limit: SCRIPT_PAGE_MAX });
     yield page.scripts.map((script) => csvLine(INVENTORY_CSV_HEADER.map((column) => (column === 'id' ? script._id : script[column])))).join('');
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
@@ -172,20 +172,70 @@ export function blocks(rule: Pick<RuleDocument, 'target' | 'value'>, script: Pic
   return rule.target === 'domain' && (host === rule.value.toLowerCase() || host.endsWith(`.${rule.value.toLowerCase()}`));
 }
 
-/** The page of `query` newest first (first seen, then id), the cursor being GET /scripts's. */
-async function scriptsPage(readStore: ReadStore, query: Filter, page: ScriptPageRequest): Promise<ScriptPage> {
-  const limit = page.limit ?? SCRIPT_PAGE_SIZE;
-  if (!Number.isInteger(limit) || limit < 1 || limit > SCRIPT_PAGE_MAX) throw validationError([{ field: 'limit', message: `limit must be an integer from 1 to ${SCRIPT_PAGE_MAX}` }]);
-  const after = page.cursor ? decodeCursor(page.cursor, 'first_seen_at') : undefined;
-  const scoped: Filter = after ? { $and: [query, { $or: [{ first_seen_at: { $lt: after[0] } }, { first_seen_at: after[0], _id: { $lt: after[1] } }] }] } : query;
-  const docs = await readStore.collection<ScriptDocument>(SCRIPTS).find(scoped, { sort: { first_seen_at: -1, _id: -1 }, limit: limit + 1 });
-  const scripts = docs.slice(0, limit);
-  const last = scripts[scripts.length - 1];
-  return { scripts, next_cursor: docs.length > limit && last ? encodeCursor([last.first_seen_at, last._id]) : null };
+/**
+ * The inventory's query: GET /scripts's filter on `scripts`, and, with a payment page chosen, the filter on
+ * `script_history` of the scripts reported on it.
+ */
+interface InventoryQuery {
+  scripts: Filter;
+  onPage?: Filter;
 }
 
-/** GET /scripts's filter (its checks and messages), with the payment page as the ids of the scripts reported on it. */
-async function inventoryQuery(readStore: ReadStore, orgId: string, filter: ScriptFilter): Promise<Filter> {
+/** GET /scripts's order: newest first (first seen, then id); its cursor names the last row's pair. */
+const NEWEST_FIRST = { first_seen_at: -1, _id: -1 } as const;
+
+/** The page of `query` newest first, the cursor being GET /scripts's. */
+async function scriptsPage(readStore: ReadStore, query: Filter, page: ScriptPageRequest): Promise<ScriptPage> {
+  const limit = pageLimit(page);
+  const docs = await readStore.collection<ScriptDocument>(SCRIPTS).find(afterCursor(query, page.cursor), { sort: NEWEST_FIRST, limit: limit + 1 });
+  const scripts = docs.slice(0, limit);
+  return { scripts, next_cursor: docs.length > limit ? cursorAt(scripts[scripts.length - 1]) : null };
+}
+
+/**
+ * Chunks of histories (a page's size each) one page of a payment page's inventory reads at most: the scripts on
+ * the page are found through the histories' indexed `pages`, a chunk at a time in GET /scripts's order, then
+ * narrowed by the other filters. A page the other filters leave short stops after this many chunks with the
+ * cursor past them (docs/decisions.md, issue 32): no request reads a whole store's histories.
+ */
+export const PAGE_HISTORY_CHUNKS = 5;
+
+async function inventoryPageOf(readStore: ReadStore, query: InventoryQuery, page: ScriptPageRequest): Promise<ScriptPage> {
+  if (!query.onPage) return scriptsPage(readStore, query.scripts, page);
+  const limit = pageLimit(page);
+  const histories = readStore.collection<ScriptHistoryDocument>(SCRIPT_HISTORY);
+  const found: ScriptDocument[] = [];
+  let cursor = page.cursor;
+  for (let chunk = 0; chunk < PAGE_HISTORY_CHUNKS; chunk += 1) {
+    const onPage = await histories.findFrozen(afterCursor(query.onPage, cursor), { sort: NEWEST_FIRST, limit: limit + 1 });
+    const read = onPage.slice(0, limit);
+    const ids = read.map((history) => history._id);
+    const scripts = ids.length ? await readStore.collection<ScriptDocument>(SCRIPTS).find({ $and: [query.scripts, { _id: { $in: ids } }] }, { sort: NEWEST_FIRST }) : [];
+    found.push(...scripts);
+    const more = onPage.length > limit;
+    if (found.length >= limit) return { scripts: found.slice(0, limit), next_cursor: found.length > limit || more ? cursorAt(found[limit - 1]) : null };
+    if (!more) return { scripts: found, next_cursor: null };
+    cursor = cursorAt(read[read.length - 1]);
+  }
+  return { scripts: found, next_cursor: cursor ?? null };
+}
+
+const pageLimit = ({ limit = SCRIPT_PAGE_SIZE }: ScriptPageRequest): number => {
+  if (!Number.isInteger(limit) || limit < 1 || limit > SCRIPT_PAGE_MAX) throw validationError([{ field: 'limit', message: `limit must be an integer from 1 to ${SCRIPT_PAGE_MAX}` }]);
+  return limit;
+};
+
+/** `query` past GET /scripts's `cursor`, on `scripts` or on the histories that share its order. */
+function afterCursor(query: Filter, cursor: string | undefined): Filter {
+  if (!cursor) return query;
+  const [firstSeenAt, id] = decodeCursor(cursor, 'first_seen_at');
+  return { $and: [query, { $or: [{ first_seen_at: { $lt: firstSeenAt } }, { first_seen_at: firstSeenAt, _id: { $lt: id } }] }] };
+}
+
+const cursorAt = (row: { first_seen_at: string; _id: string }): string => encodeCursor([row.first_seen_at, row._id]);
+
+/** GET /scripts's filter (its checks and messages), with the payment page as the histories whose paths it matches. */
+async function inventoryQuery(readStore: ReadStore, orgId: string, filter: ScriptFilter): Promise<InventoryQuery> {
   const problems: ErrorDetail[] = [];
   const oneOf = (field: 'status' | 'type' | 'integrity_status', values: readonly string[]) => {
     const value = filter[field];
@@ -198,11 +248,9 @@ async function inventoryQuery(readStore: ReadStore, orgId: string, filter: Scrip
   if (filter.payment_page_id !== undefined && filter.store_id === undefined) problems.push({ field: 'payment_page_id', message: 'payment_page_id needs store_id' });
   if (problems.length) throw validationError(problems);
   const { payment_page_id: pageId, ...apiFilter } = filter;
-  const query: Filter = { org_id: orgId, ...apiFilter };
-  if (pageId === undefined) return query;
+  const scripts: Filter = { org_id: orgId, ...apiFilter };
+  if (pageId === undefined) return { scripts };
   const page = await readStore.collection<PaymentPageDocument>(PAYMENT_PAGES).findOne({ _id: pageId, org_id: orgId, store_id: filter.store_id });
   if (!page) throw validationError([{ field: 'payment_page_id', message: 'payment_page_id is not a payment page of the store' }]);
-  const histories = await readStore.collection<ScriptHistoryDocument>(SCRIPT_HISTORY).find({ org_id: orgId, store_id: filter.store_id });
-  const onPage = histories.filter((history) => history.pages.some((path) => matchesGlob(path, page.url_pattern))).map((history) => history._id);
-  return { ...query, _id: { $in: onPage } };
+  return { scripts, onPage: { org_id: orgId, store_id: filter.store_id, pages: { $regex: globToRegExp(page.url_pattern).source } } };
 }

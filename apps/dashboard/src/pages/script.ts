@@ -1,4 +1,4 @@
-import type { ScriptDocument } from '@pss/contracts';
+import { hashTimeline, type ScriptDocument } from '@pss/contracts';
 import type { ScriptDetails } from '@pss/dashboard-reads';
 import { html, type Html } from '../html/html';
 import type { MessageKey } from '../i18n/catalogue';
@@ -42,10 +42,10 @@ ${row('script.fields', script.sensitive_fields_accessed.length ? script.sensitiv
 </dl>`;
 }
 
-function hashTimeline(request: DashboardRequest, { script, store, history }: ScriptDetails): Html {
+function hashTimelineSection(request: DashboardRequest, { script, store, history }: ScriptDetails): Html {
   const { t } = request;
   if (!history?.hashes.length) return html`<p>${t('script.hashes.none')}</p>`;
-  const rows = history.hashes.map(
+  const rows = hashTimeline(history).map(
     (span) => html`<tr>
 <td><code>${span.hash}</code>${span.hash === script.current_hash ? html` <strong>(${t('script.hashes.current')})</strong>` : null}</td>
 <td>${time(request, span.first_seen_at, store.timezone)}</td>
@@ -102,7 +102,7 @@ export function scriptPage(request: DashboardRequest, details: ScriptDetails): H
 <section aria-labelledby="pages-title"><h2 id="pages-title">${t('script.pages')}</h2>
 <p class="hint">${t('script.pages.hint')}</p>
 ${history?.pages.length ? html`<ul id="script-pages">${history.pages.map((path) => html`<li><code>${path}</code></li>`)}</ul>` : html`<p>${t('script.pages.none')}</p>`}</section>
-<section aria-labelledby="hashes-title"><h2 id="hashes-title">${t('script.hashes')}</h2>${hashTimeline(request, details)}</section>
+<section aria-labelledby="hashes-title"><h2 id="hashes-title">${t('script.hashes')}</h2>${hashTimelineSection(request, details)}</section>
 <section aria-labelledby="policy-title"><h2 id="policy-title">${t('script.policy')}</h2>${policyPart(request, details)}</section>
 <section aria-labelledby="reviews-title"><h2 id="reviews-title">${t('script.reviews')}</h2>${reviews(request, script, store.timezone)}</section>
 <section aria-labelledby="rule-title"><h2 id="rule-title">${t('script.rule')}</h2>

@@ -1,4 +1,5 @@
-import { SCRIPT_HISTORY, SCRIPT_HISTORY_PAGES_MAX, type ScriptSightings } from '@pss/contracts';
+import { hashTimeline, SCRIPT_HISTORY, SCRIPT_HISTORY_PAGES_MAX, type ScriptSightings } from '@pss/contracts';
+import { MemoryReadStore, type AnyDocument, type ReadCollection } from '@pss/read-store';
 import { expectReplayedTwice, recorded, storedEventsOf } from '@pss/testkit';
 import type { SightingsEvent } from '../ingestion/sightings';
 import { ScriptHistoryProjection, withPage } from './script-history.projection';
@@ -81,11 +82,14 @@ describe('ScriptHistoryProjection replayed twice', () => {
           _id: 'c1',
           org_id: 'o1',
           store_id: 's1',
+          first_seen_at: 'T1',
+          // The current content's sightings since it came back (T6) are in current_seen_at, not yet in its span.
           hashes: [
-            { hash: H1, first_seen_at: 'T1', last_seen_at: 'T6' },
+            { hash: H1, first_seen_at: 'T1', last_seen_at: 'T5' },
             { hash: H2, first_seen_at: 'T3', last_seen_at: 'T7' },
           ],
           current_hash: H1,
+          current_seen_at: 'T6',
           pages: ['/checkout', '/pay/confirm', '/retry'],
           recommendations: [
             { policy_id: 'p1', policy_version: 1, action: 'authorize', justification: 'PSP', at: 'T1' },
@@ -98,8 +102,32 @@ describe('ScriptHistoryProjection replayed twice', () => {
 
   it('starts the timeline at the first hash when the script was detected before its content was known', async () => {
     await expectReplayedTwice(ScriptHistoryProjection, [detected(null, 'T1'), sighted('T2'), changed(H1, null, 'T3'), sighted('T4')], SCRIPT_HISTORY, [
-      { _id: 'c1', hashes: [{ hash: H1, first_seen_at: 'T3', last_seen_at: 'T4' }], current_hash: H1, pages: ['/checkout'] },
+      { _id: 'c1', hashes: [{ hash: H1, first_seen_at: 'T3', last_seen_at: 'T3' }], current_hash: H1, current_seen_at: 'T4', pages: ['/checkout'] },
     ]);
+  });
+
+  it('records a sighting without reading the history', async () => {
+    const store = new MemoryReadStore();
+    const histories = store.collection(SCRIPT_HISTORY);
+    const projection = new ScriptHistoryProjection();
+    const context = { collection: <T extends AnyDocument>() => histories as unknown as ReadCollection<T> };
+    await projection.handle(detected(H1, 'T1'), context);
+    const reads = [jest.spyOn(histories, 'findOne'), jest.spyOn(histories, 'find'), jest.spyOn(histories, 'findFrozen'), jest.spyOn(histories, 'findOneFrozen')];
+    await projection.handle(sighted('T2'), context);
+    await projection.handle(stored('c1', 'ScriptHashLearned', { scriptId: 'c1', storeId: 's1', hash: 'sha256-one', hashSource: 'sri', sessionId: 'x3', seenAt: 'T3' }), context);
+    for (const read of reads) expect(read).not.toHaveBeenCalled();
+    expect(await histories.findOne({ _id: 'c1' })).toMatchObject({ current_seen_at: 'T3' });
+  });
+
+  it('reads the hash timeline with the current content seen up to its latest sighting', () => {
+    const hashes = [
+      { hash: H1, first_seen_at: 'T1', last_seen_at: 'T5' },
+      { hash: H2, first_seen_at: 'T3', last_seen_at: 'T7' },
+    ];
+    expect(hashTimeline({ hashes, current_hash: H1, current_seen_at: 'T6' })).toEqual([{ hash: H1, first_seen_at: 'T1', last_seen_at: 'T6' }, hashes[1]]);
+    // A late window's older sighting moves nothing back; none yet, the span as it is.
+    expect(hashTimeline({ hashes, current_hash: H2, current_seen_at: 'T4' })).toEqual(hashes);
+    expect(hashTimeline({ hashes, current_hash: H1, current_seen_at: null })).toEqual(hashes);
   });
 
   it('records pages up to the cap, each once, without their query', () => {

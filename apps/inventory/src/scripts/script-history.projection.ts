@@ -1,4 +1,4 @@
-import { SCRIPT_HISTORY, SCRIPT_HISTORY_PAGES_MAX, type HashSpan, type ScriptHistoryDocument, type ScriptRecommendationView } from '@pss/contracts';
+import { hashTimeline, SCRIPT_HISTORY, SCRIPT_HISTORY_PAGES_MAX, type HashSpan, type ScriptHistoryDocument, type ScriptRecommendationView } from '@pss/contracts';
 import type { RecordedEvent } from '@pss/event-store';
 import { applyOnce, readModelProjection } from '@pss/projections';
 import { isSightingsEvent } from '../ingestion/store-activity.projection';
@@ -12,18 +12,25 @@ import { isScriptEvent } from './script.events';
 export class ScriptHistoryProjection extends readModelProjection({
   name: 'script_history',
   streamPrefixes: ['script-', 'sightings-'],
-  collections: { [SCRIPT_HISTORY]: [{ key: { org_id: 1, _id: 1 } }, { key: { store_id: 1, pages: 1 } }] },
+  collections: {
+    [SCRIPT_HISTORY]: [
+      { key: { org_id: 1, _id: 1 } },
+      // The inventory by payment page: a store's histories on a page's paths, in GET /scripts's order.
+      { key: { org_id: 1, store_id: 1, pages: 1, first_seen_at: -1, _id: -1 } },
+    ],
+  },
   canHandle: (event: RecordedEvent) => isScriptEvent(event) || isSightingsEvent(event),
   async evolve(event, context) {
     const histories = context.collection<ScriptHistoryDocument>(SCRIPT_HISTORY);
-    /** The history with `hash` seen at `at` (null: a sighting of whatever the current content is) and the page it came from. */
-    const seen = async (scriptId: string, hash: string | null, at: string, pageUrl?: string) => {
+    /** A sighting of the current content, whatever it is: its time moved without reading the history first. */
+    const sighted = async (scriptId: string, at: string) => {
+      await applyOnce(histories, scriptId, event, { $max: { current_seen_at: at } });
+    };
+    /** A sighting of `hash` at `at`, from `pageUrl` when known: rarer events, which may be a content not seen before. */
+    const seen = async (scriptId: string, hash: string, at: string, pageUrl?: string) => {
       const history = await histories.findOne({ _id: scriptId });
       if (!history) return;
-      const content = hash ?? history.current_hash;
-      await applyOnce(histories, scriptId, event, {
-        $set: { hashes: content ? withSighting(history.hashes, content, at) : history.hashes, pages: withPage(history.pages, pageUrl) },
-      });
+      await applyOnce(histories, scriptId, event, { $set: { hashes: withSighting(history.hashes, hash, at), pages: withPage(history.pages, pageUrl) } });
     };
     switch (event.type) {
       case 'ScriptDetected': {
@@ -31,8 +38,10 @@ export class ScriptHistoryProjection extends readModelProjection({
         const doc: Omit<ScriptHistoryDocument, '_id'> = {
           org_id: data.orgId,
           store_id: data.storeId,
+          first_seen_at: data.detectedAt,
           hashes: data.hash ? [{ hash: data.hash, first_seen_at: data.detectedAt, last_seen_at: data.detectedAt }] : [],
           current_hash: data.hash,
+          current_seen_at: null,
           pages: withPage([], data.pageUrl),
           recommendations: [],
         };
@@ -43,8 +52,10 @@ export class ScriptHistoryProjection extends readModelProjection({
         const { data } = event;
         const history = await histories.findOne({ _id: data.scriptId });
         if (!history) return;
-        const hashes = data.hash ? withSighting(history.hashes, data.hash, data.changedAt) : history.hashes;
-        await applyOnce(histories, data.scriptId, event, { $set: { hashes, current_hash: data.hash, pages: withPage(history.pages, data.pageUrl) } });
+        // The content replaced keeps its latest sighting in its span; the new one's start from this change.
+        const closed = hashTimeline(history);
+        const hashes = data.hash ? withSighting(closed, data.hash, data.changedAt) : closed;
+        await applyOnce(histories, data.scriptId, event, { $set: { hashes, current_hash: data.hash, current_seen_at: null, pages: withPage(history.pages, data.pageUrl) } });
         return;
       }
       case 'ScriptRecommended': {
@@ -56,13 +67,13 @@ export class ScriptHistoryProjection extends readModelProjection({
       }
       case 'ScriptHashLearned':
         // Another algorithm's hash of the same content: a sighting of the current content, not a new one.
-        return seen(event.data.scriptId, null, event.data.seenAt);
+        return sighted(event.data.scriptId, event.data.seenAt);
       case 'ScriptIntegrityRefused':
         return seen(event.data.scriptId, event.data.hash, event.data.refusedAt, event.data.pageUrl);
       case 'ScriptAuthorizedContentSeen':
         return seen(event.data.scriptId, event.data.hash, event.data.seenAt);
       case 'SightingsFlushed':
-        for (const sighting of event.data.scripts) await seen(sighting.scriptId, null, sighting.lastSeenAt);
+        for (const sighting of event.data.scripts) await sighted(sighting.scriptId, sighting.lastSeenAt);
         return;
     }
   },

@@ -22,10 +22,20 @@ export interface ScriptHistoryDocument {
   _id: string;
   org_id: string;
   store_id: string;
-  /** Every content, in the order first seen (a content seen again keeps its span, its last seen moves). */
+  /** As the script's `first_seen_at`: the inventory by payment page pages the histories by GET /scripts's cursor. */
+  first_seen_at: string;
+  /**
+   * Every content, in the order first seen (a content seen again keeps its span, its last seen moves). The
+   * current content's last seen is the later of its span's and `current_seen_at`: read them through `hashTimeline`.
+   */
   hashes: HashSpan[];
   /** The content sightings are counted against (sightings windows carry no hash). */
   current_hash: string | null;
+  /**
+   * The current content's latest sighting, moved without reading the document (a sighting is the SDK ingest
+   * path's commonest event); folded into its span when the content changes.
+   */
+  current_seen_at: string | null;
   /** Paths of the pages the script was reported on (no query: it may be a visitor's), in the order first seen. */
   pages: string[];
   /**
@@ -33,4 +43,10 @@ export interface ScriptHistoryDocument {
    * decides, and the script's page still says which policy recommended what and why.
    */
   recommendations: ScriptRecommendationView[];
+}
+
+/** The spans with the current content's latest sighting in its span: the hash timeline as a person reads it. */
+export function hashTimeline(history: Pick<ScriptHistoryDocument, 'hashes' | 'current_hash' | 'current_seen_at'>): HashSpan[] {
+  const { hashes, current_hash: current, current_seen_at: seenAt } = history;
+  return hashes.map((span) => (span.hash === current && seenAt && seenAt > span.last_seen_at ? { ...span, last_seen_at: seenAt } : span));
 }
