@@ -5,12 +5,13 @@ import type { Role } from '../src/access/roles';
 import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, tableRows, text } from './dashboard-browser';
 
 const OWNER = 'me@shop.example';
-const TRACKERS = ['https://cdn.tracker-x.io/t.js', 'https://cdn.tracker-x.io/pixel.js'];
+const TRACKER_HOST = 'cdn.tracker-x.io';
+const TRACKERS = [`https://${TRACKER_HOST}/t.js`, `https://${TRACKER_HOST}/pixel.js`];
 const OTHER = 'https://static.other-cdn.io/app.js';
 
 /**
- * Policies and rules in Chromium, by keyboard (issue 32): the owner creates an organization policy (a priority the
- * command refuses first, in its words), edits it into a new version, simulates it on a store fed through the SDK's
+ * Policies and rules in Chromium, by keyboard (issue 32): the owner creates an organization policy (a priority and a
+ * domain the command refuses first, in its words), edits it into a new version, simulates it on a store fed through the SDK's
  * HTTP endpoint (its three lists as tables), applies it and finds the scripts decided in the API; then creates a
  * block rule and deactivates it. axe and 0 CSP violations on every page; Apply posted without its CSRF token refused.
  */
@@ -79,15 +80,18 @@ describeInChromium('dashboard policies and rules in Chromium (embedded)', () => 
     expect(await valueOf(page, '#action')).toBe('block');
     await erase(page, '#priority', '100'.length);
     await typeInto(page, '#priority', 'first');
-    await typeInto(page, '#match-domain', 'cdn.tracker-x.io');
-    // The command judges the priority, and the form says it in the command's words beside the field, keeping what was typed.
+    await typeInto(page, '#match-domain', `https://${TRACKER_HOST}`);
+    // The command judges the form, and the page says it in the command's words beside each field, keeping what was typed.
     expect((await pressByKeyboard(page, 'Create the policy'))!.status()).toBe(400);
     expect(await shown(page, '#priority-error')).toBe('priority must be an integer');
-    expect(await valueOf(page, '#match-domain')).toBe('cdn.tracker-x.io');
+    expect(await shown(page, '#match-domain-error')).toBe('match.domain items must be host names, optionally starting with *.');
+    expect(await valueOf(page, '#match-domain')).toBe(`https://${TRACKER_HOST}`);
     await accessible(page);
     await screenshot(page, 'policy-create', { fullPage: true });
     await erase(page, '#priority', 'first'.length);
     await typeInto(page, '#priority', '5');
+    await erase(page, '#match-domain', `https://${TRACKER_HOST}`.length);
+    await typeInto(page, '#match-domain', TRACKER_HOST);
     await pressByKeyboard(page, 'Create the policy');
     expect(await text(page)).toContain('Policy Tracker CDN created.');
     expect(await shown(page, '#policy-version')).toContain('Version 1');

@@ -1,17 +1,15 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { POLICY_ACTIONS, POLICY_MODES } from '@pss/contracts';
+import { POLICY_ACTIONS, POLICY_MATCH_ITEMS, POLICY_MATCH_LIST_MAX, POLICY_MATCH_ORIGINS, POLICY_MODES } from '@pss/contracts';
 import { Nullable, Omittable, OmittableUuid, Stacked } from '../http/field-validators';
 import { ListQuery } from '../pagination/list-query.dto';
-
-export const MATCH_ORIGINS = ['first_party', 'third_party', 'inline', 'any'] as const;
 
 /** A list to match against: an empty one would match nothing, silently; left out, the key matches any script. */
 const Names = (max: number) =>
   Stacked(
     IsArray(),
     ArrayMinSize(1, { message: '$property must not be empty: leave it out to match any' }),
-    ArrayMaxSize(50),
+    ArrayMaxSize(POLICY_MATCH_LIST_MAX),
     IsString({ each: true }),
     IsNotEmpty({ each: true }),
     MaxLength(max, { each: true }),
@@ -20,25 +18,25 @@ const Names = (max: number) =>
 /** Which scripts a policy looks at; an unknown key is a 400 (one detail per key). */
 export class PolicyMatchBody {
   @Omittable()
-  @IsIn(MATCH_ORIGINS)
+  @IsIn(POLICY_MATCH_ORIGINS)
   origin?: string;
 
   @Omittable()
-  @Names(253)
-  @Matches(/^(\*\.)?[a-z0-9.-]+$/i, { each: true, message: 'match.domain items must be host names, optionally starting with *.' })
+  @Names(POLICY_MATCH_ITEMS.domain.max)
+  @Matches(POLICY_MATCH_ITEMS.domain.form.pattern, { each: true, message: POLICY_MATCH_ITEMS.domain.form.message })
   domain?: string[];
 
   @Omittable()
-  @Names(500)
-  @Matches(/^\//, { each: true, message: 'match.path_glob items must be path globs starting with /' })
+  @Names(POLICY_MATCH_ITEMS.path_glob.max)
+  @Matches(POLICY_MATCH_ITEMS.path_glob.form.pattern, { each: true, message: POLICY_MATCH_ITEMS.path_glob.form.message })
   path_glob?: string[];
 
   @Omittable()
-  @Names(64)
+  @Names(POLICY_MATCH_ITEMS.category.max)
   category?: string[];
 
   @Omittable()
-  @Names(64)
+  @Names(POLICY_MATCH_ITEMS.vendor_id.max)
   vendor_id?: string[];
 }
 

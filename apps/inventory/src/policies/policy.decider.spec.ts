@@ -52,6 +52,16 @@ describe('policy decider', () => {
     ['zero expiry days', { expiresDays: 0 }, /expires_days must be a positive integer/],
     ['an unknown match key', { match: { host: ['x'] } }, /match.host is not a known match key/],
     ['an unknown condition', { conditions: { risky: true } }, /conditions.risky is not a known condition/],
+    // The API's body rules, for a sender other than the gateway (the dashboard).
+    ['an origin that is none', { match: { origin: 'elsewhere' } }, /match.origin must be one of first_party, third_party, inline, any/],
+    ['an empty match list', { match: { domain: [] } }, /match.domain must be a list of 1 to 50 items: leave it out to match any/],
+    ['51 categories', { match: { category: Array.from({ length: 51 }, (_, n) => `c${n}`) } }, /match.category must be a list of 1 to 50/],
+    ['a blank vendor', { match: { vendor_id: [''] } }, /match.vendor_id items must be 1 to 64 characters/],
+    ['a domain that is no host name', { match: { domain: ['https://cdn.example'] } }, /match.domain items must be host names, optionally starting with \*\./],
+    ['a path glob without its slash', { match: { path_glob: ['js/**'] } }, /match.path_glob items must be path globs starting with \//],
+    ['a prevalence over 1', { conditions: { prevalence_min: 1.5 } }, /conditions.prevalence_min must be a number from 0 to 1/],
+    ['a size that is no number', { conditions: { max_size_kb: null } }, /conditions.max_size_kb must be a number of at least 0/],
+    ['a yes/no condition that is text', { conditions: { same_origin: 'yes' } }, /conditions.same_origin must be true or false/],
   ])('refuses %s', (_case, change, message) => {
     spec.given([]).when(changed(change)).thenThrows('validation_error', message);
   });

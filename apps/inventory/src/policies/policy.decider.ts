@@ -1,5 +1,16 @@
 import { DomainError, sameJson, validationError, type Decider, type DomainEvent, type ErrorDetail } from '@pss/kernel';
-import { POLICY_ACTIONS, POLICY_CONDITION_KEYS, POLICY_MATCH_KEYS, POLICY_MODES, type PolicyTerms } from '@pss/contracts';
+import {
+  POLICY_ACTIONS,
+  POLICY_CONDITION_KEYS,
+  POLICY_MATCH_ITEMS,
+  POLICY_MATCH_KEYS,
+  POLICY_MATCH_LIST_MAX,
+  POLICY_MATCH_ORIGINS,
+  POLICY_MODES,
+  type PolicyConditions,
+  type PolicyMatch,
+  type PolicyTerms,
+} from '@pss/contracts';
 
 export const POLICY_NAME_MAX = 120;
 export const POLICY_DESCRIPTION_MAX = 1000;
@@ -145,7 +156,53 @@ function assertValidDefinition(definition: PolicyDefinition): void {
   for (const key of unknownKeys(definition.conditions, POLICY_CONDITION_KEYS)) {
     problem(`conditions.${key}`, `conditions.${key} is not a known condition`);
   }
+  details.push(...matchProblems(definition.match), ...conditionProblems(definition.conditions));
   if (details.length) throw validationError(details);
+}
+
+/**
+ * The API's body rules for a match, checked here too: the gateway is not the only sender (the dashboard sends the
+ * command itself), and a policy the API would refuse must not be stored through another door.
+ */
+function matchProblems(match: PolicyMatch): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  if (match.origin !== undefined && !(POLICY_MATCH_ORIGINS as readonly unknown[]).includes(match.origin)) {
+    details.push({ field: 'match.origin', message: `match.origin must be one of ${POLICY_MATCH_ORIGINS.join(', ')}` });
+  }
+  for (const [key, rule] of Object.entries(POLICY_MATCH_ITEMS)) {
+    const items: unknown = match[key as keyof typeof POLICY_MATCH_ITEMS];
+    if (items === undefined) continue;
+    const field = `match.${key}`;
+    if (!Array.isArray(items) || items.length === 0 || items.length > POLICY_MATCH_LIST_MAX) {
+      details.push({ field, message: `${field} must be a list of 1 to ${POLICY_MATCH_LIST_MAX} items: leave it out to match any` });
+    } else if (!items.every((item) => typeof item === 'string' && item.length > 0 && item.length <= rule.max)) {
+      details.push({ field, message: `${field} items must be 1 to ${rule.max} characters` });
+    } else if ('form' in rule && !items.every((item: string) => rule.form.pattern.test(item))) {
+      details.push({ field, message: rule.form.message });
+    }
+  }
+  return details;
+}
+
+/** The number conditions' ranges, in the words a refusal says them; the other conditions are true or false. */
+const NUMBER_CONDITIONS: Partial<Record<keyof PolicyConditions, { min: number; max: number; words: string }>> = {
+  prevalence_min: { min: 0, max: 1, words: 'a number from 0 to 1' },
+  max_size_kb: { min: 0, max: Infinity, words: 'a number of at least 0' },
+};
+
+/** The conditions' values as the API's body rules have them (an unknown condition is said apart). */
+function conditionProblems(conditions: PolicyConditions): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  for (const [key, value] of Object.entries(conditions) as [keyof PolicyConditions, unknown][]) {
+    const range = NUMBER_CONDITIONS[key];
+    const field = `conditions.${key}`;
+    if (range && !(typeof value === 'number' && Number.isFinite(value) && value >= range.min && value <= range.max)) {
+      details.push({ field, message: `${field} must be ${range.words}` });
+    } else if (!range && POLICY_CONDITION_KEYS.includes(key) && typeof value !== 'boolean') {
+      details.push({ field, message: `${field} must be true or false` });
+    }
+  }
+  return details;
 }
 
 const unknownKeys = (object: object, known: readonly string[]): string[] => Object.keys(object).filter((key) => !known.includes(key));
