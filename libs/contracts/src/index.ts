@@ -22,6 +22,8 @@ export * from './read-models/usage';
 export * from './commands/organizations';
 export * from './read-models/policy';
 export * from './commands/policies';
+export * from './commands/field-refusals';
+export * from './commands/policy-refusals';
 export * from './read-models/alert';
 export * from './commands/alerts';
 export * from './read-models/channel';

@@ -14,6 +14,7 @@ import { POLICIES_EN, POLICIES_PT_BR } from './policies.catalogue';
 import { REPORTS_EN, REPORTS_PT_BR } from './reports.catalogue';
 import { STORES_EN, STORES_PT_BR } from './stores.catalogue';
 import { WEBHOOKS_EN, WEBHOOKS_PT_BR } from './webhooks.catalogue';
+import { FIELD_REFUSALS_EN, FIELD_REFUSALS_PT_BR } from './field-refusals.catalogue';
 
 const ptBR = {
   ...TOKENS_PT_BR,
@@ -27,6 +28,7 @@ const ptBR = {
   ...REPORTS_PT_BR,
   ...STORES_PT_BR,
   ...WEBHOOKS_PT_BR,
+  ...FIELD_REFUSALS_PT_BR,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Painel',
   'nav.home': 'Início',
@@ -99,6 +101,7 @@ const en: Catalogue = {
   ...REPORTS_EN,
   ...STORES_EN,
   ...WEBHOOKS_EN,
+  ...FIELD_REFUSALS_EN,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Dashboard',
   'nav.home': 'Home',

@@ -1,8 +1,8 @@
 import { conflict, DomainError, notFound } from '@pss/kernel';
-import { assertStoreWritable } from '@pss/contracts';
+import { assertStoreWritable, POLICY_TERMS_REFUSALS, WEBHOOK_SETTINGS_REFUSALS, type FieldRefusal } from '@pss/contracts';
 import { CHANNEL_REFUSALS } from '../email-channels/email-channel-form';
 import { translator } from './catalogue';
-import { refusalText, type KnownRefusal } from './refusals';
+import { fieldRefusalText, refusalText, type KnownRefusal } from './refusals';
 
 const ptBR = translator('pt-BR');
 const en = translator('en');
@@ -50,5 +50,35 @@ describe("a service's refusal as a page says it", () => {
     ];
     expect(refusalText(en, conflict('at most 3'), rules)).toBe("a store has at most {max} channels of its own, its owner's e-mail channel included; delete one first.");
     expect(refusalText(en, conflict('anything else'), rules)).toBe('the channel no longer exists.');
+  });
+});
+
+describe("a field's refusal as a page says it", () => {
+  const shared: [string, readonly FieldRefusal[]][] = [
+    ['policy match and conditions', POLICY_TERMS_REFUSALS],
+    ['webhook settings', WEBHOOK_SETTINGS_REFUSALS],
+  ];
+
+  // Fails when the shared validation gains a reason the catalogue has no sentence for, in either language.
+  it.each(shared.flatMap(([form, known]) => known.map((refusal) => [form, refusal.field, refusal.reason, refusal, known] as const)))(
+    '%s: %s refused as %s is a sentence in each language',
+    (_form, _field, _reason, refusal, known) => {
+      for (const t of [ptBR, en]) {
+        const said = fieldRefusalText(t, refusal, known);
+        expect(said).not.toBe(refusal.message);
+        expect(said).not.toMatch(/\{\w+\}/);
+      }
+    },
+  );
+
+  it("says the validation's own numbers, and the command's words for what it does not list", () => {
+    const domain = { field: 'match.domain', message: 'match.domain items must be 1 to 253 characters' };
+    expect(fieldRefusalText(ptBR, domain, POLICY_TERMS_REFUSALS)).toBe('cada item deve ter de 1 a 253 caracteres.');
+    expect(fieldRefusalText(en, { field: 'conditions.prevalence_min', message: 'conditions.prevalence_min must be a number from 0 to 1' }, POLICY_TERMS_REFUSALS)).toBe(
+      'must be a number from 0 to 1.',
+    );
+    // The same words about another field are not that refusal; unknown words stay the command's.
+    expect(fieldRefusalText(ptBR, { ...domain, field: 'match.category' }, POLICY_TERMS_REFUSALS)).toBe(domain.message);
+    expect(fieldRefusalText(ptBR, { field: 'priority', message: 'priority must be an integer' }, POLICY_TERMS_REFUSALS)).toBe('priority must be an integer');
   });
 });

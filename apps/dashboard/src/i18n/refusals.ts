@@ -1,4 +1,5 @@
-import type { MessageKey, Translate } from './catalogue';
+import { knownRefusal, type FieldRefusal } from '@pss/contracts';
+import { CATALOGUES, type MessageKey, type Translate } from './catalogue';
 
 /**
  * A refusal a service's command is known to answer, and the catalogue key the page says it with. The API's codes
@@ -28,4 +29,16 @@ function matched(expected: KnownRefusal['message'], message: string): Record<str
   if (typeof expected === 'string') return undefined;
   const found = expected.exec(message);
   return found ? { ...found.groups } : undefined;
+}
+
+const isMessageKey = (key: string): key is MessageKey => key in CATALOGUES.en;
+
+/**
+ * What the page says beside a field a command refused: the shared validation's reason for those words, in the
+ * person's language with the validation's numbers; the command's own words for a refusal it does not list.
+ */
+export function fieldRefusalText(t: Translate, detail: { field?: string; message: string }, known: readonly FieldRefusal[]): string {
+  const refusal = knownRefusal(known, detail);
+  const key = refusal ? `field-refused.${refusal.reason}` : '';
+  return refusal && isMessageKey(key) ? t(key, refusal.params) : detail.message;
 }

@@ -1,8 +1,11 @@
 import type { PolicyDocument } from '@pss/contracts';
 import { DomainError, validationError } from '@pss/kernel';
 import { allows, type Role } from '../access/roles';
+import { translator } from '../i18n/catalogue';
 import { policyChanges, policyCreation, policyFormOf, policyRequirement, formRefusal } from './policy-form';
 import { DEACTIVATION, ruleChanges, ruleCreation } from './rule-form';
+
+const t = translator('pt-BR');
 
 const PROVIDERS: PolicyDocument = {
   _id: 'p1',
@@ -77,20 +80,31 @@ describe('the policy and rule forms', () => {
     expect(policyChanges(form)).toEqual({ name, description, active, mode, priority, match, conditions, action, justification_template, expires_days });
   });
 
-  it("shows a refused form again with the command's own words per field, or about no field, and lets anything else through", () => {
+  it("shows a refused form again with a match's refusal in the person's language and others in the command's words, or about no field, and lets anything else through", () => {
     const typed = { priority: 'first' };
     const refused = validationError([
       { field: 'priority', message: 'priority must be an integer' },
       { field: 'match.colour', message: 'match.colour is not a known match key' },
+      { field: 'match.domain', message: 'match.domain items must be host names, optionally starting with *.' },
     ]);
-    expect(formRefusal(refused, typed)).toEqual({ status: 400, state: { values: typed, refused: { priority: 'priority must be an integer', 'match.colour': 'match.colour is not a known match key' } } });
-    expect(formRefusal(new DomainError('conflict', 'A block rule for domain cdn.example already exists for this store'), typed)).toEqual({
+    expect(formRefusal(t, refused, typed)).toEqual({
+      status: 400,
+      state: {
+        values: typed,
+        refused: {
+          priority: 'priority must be an integer',
+          'match.colour': 'match.colour is not a known match key',
+          'match.domain': 'cada item deve ser um nome de servidor, sem https:// nem caminho, podendo começar com *.',
+        },
+      },
+    });
+    expect(formRefusal(t, new DomainError('conflict', 'A block rule for domain cdn.example already exists for this store'), typed)).toEqual({
       status: 409,
       state: { values: typed, reason: 'A block rule for domain cdn.example already exists for this store' },
     });
-    expect(formRefusal(new DomainError('not_found', 'Policy not found'), typed).status).toBe(404);
-    expect(() => formRefusal(new Error('bus down'), typed)).toThrow('bus down');
-    expect(() => formRefusal(new DomainError('service_unavailable', 'later'), typed)).toThrow('later');
+    expect(formRefusal(t, new DomainError('not_found', 'Policy not found'), typed).status).toBe(404);
+    expect(() => formRefusal(t, new Error('bus down'), typed)).toThrow('bus down');
+    expect(() => formRefusal(t, new DomainError('service_unavailable', 'later'), typed)).toThrow('later');
   });
 
   it("leaves an organization's policy to its owner and a store's own to that store's owner too", () => {

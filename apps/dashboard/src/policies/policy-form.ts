@@ -1,7 +1,9 @@
-import { POLICY_CONDITION_KEYS, POLICY_MATCH_KEYS, type PolicyConditions, type PolicyDocument, type PolicyInput, type PolicyMatch } from '@pss/contracts';
+import { POLICY_CONDITION_KEYS, POLICY_MATCH_KEYS, POLICY_TERMS_REFUSALS, type PolicyConditions, type PolicyDocument, type PolicyInput, type PolicyMatch } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
 import type { Requirement } from '../access/roles';
 import { channelRequirement, scopeOf } from '../email-channels/email-channel-form';
+import type { Translate } from '../i18n/catalogue';
+import { fieldRefusalText } from '../i18n/refusals';
 import type { CommandFormState } from '../pages/command-form';
 
 /**
@@ -80,11 +82,15 @@ export function policyFormOf(policy: PolicyDocument): Record<string, string> {
 }
 
 /**
- * A form the command refused, to show again: the command's own words beside each field it named (400), or about no
- * field (409: a suspended store, a rule that exists; 404: gone). Any other failure is no refusal and goes on.
+ * A form the command refused, to show again: beside each field it named (400), a match or condition's refusal in the
+ * person's language and any other in the command's words; or about no field (409: a suspended store, a rule that
+ * exists; 404: gone). Any other failure is no refusal and goes on.
  */
-export function formRefusal(error: unknown, values: Record<string, string>): { state: CommandFormState; status: number } {
+export function formRefusal(t: Translate, error: unknown, values: Record<string, string>): { state: CommandFormState; status: number } {
   if (!(error instanceof DomainError) || error.code === 'service_unavailable') throw error;
-  if (error.code === 'validation_error') return { state: { values, refused: Object.fromEntries((error.details ?? []).map((detail) => [detail.field ?? '', detail.message])) }, status: 400 };
+  if (error.code === 'validation_error') {
+    const refused = Object.fromEntries((error.details ?? []).map((detail) => [detail.field ?? '', fieldRefusalText(t, detail, POLICY_TERMS_REFUSALS)]));
+    return { state: { values, refused }, status: 400 };
+  }
   return { state: { values, reason: error.message }, status: error.code === 'not_found' ? 404 : 409 };
 }

@@ -97,7 +97,7 @@ export function policiesRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] 
           session.flash('policies.created', { name: policy.name });
           return { redirect: policyPath(policy.id) };
         } catch (error) {
-          const { state, status } = formRefusal(error, request.form);
+          const { state, status } = formRefusal(request.t, error, request.form);
           const stores = await storesOf(readStore, orgOf(request));
           return { status, page: newPolicyPage(request, state, creatableScopes(roleOf(request), stores), stores) };
         }
@@ -120,7 +120,7 @@ export function policiesRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] 
           session.flash('policies.updated', { name: changed.name, version: changed.version });
           return { redirect: policyPath(policy._id) };
         } catch (error) {
-          const { state, status } = formRefusal(error, request.form);
+          const { state, status } = formRefusal(request.t, error, request.form);
           return { status, page: policyPage(request, view(request, policy, stores, state)) };
         }
       }),

@@ -64,7 +64,7 @@ export function rulesRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] {
         return { redirect: rulePath(rule._id) };
       },
       async (error: unknown) => {
-        const { state: form, status } = formRefusal(error, { ...rowValues(rule), ...request.form });
+        const { state: form, status } = formRefusal(request.t, error, { ...rowValues(rule), ...request.form });
         return { status, page: await rulePageOf(request, rule, form) };
       },
     );
@@ -91,7 +91,7 @@ export function rulesRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] {
           session.flash('rules.created', { label: rule.label });
           return { redirect: rulePath(rule.id) };
         } catch (error) {
-          const { state: form, status } = formRefusal(error, request.form);
+          const { state: form, status } = formRefusal(request.t, error, request.form);
           const { view } = await listView(request, form);
           return { status, page: ruleListPage(request, view) };
         }

@@ -19,9 +19,9 @@ import { requireRecentPasskey } from './step-up.routes';
 /** Pages of the webhook list: the API's default page size. */
 const WEBHOOKS_PAGE = 20;
 
-/** A form the command refused: the fields in its words (400), or its reason in the person's language (409, 404). */
+/** A form the command refused: the fields in the person's language (400), or its reason in the person's language (409, 404). */
 function refusal(request: DashboardRequest, error: unknown, values: WebhookFormValues): { state: WebhookFormState; status: number } {
-  const refused = refusedFields(error);
+  const refused = refusedFields(request.t, error);
   if (refused) return { state: { values, refused }, status: 400 };
   if (error instanceof DomainError && error.code !== 'service_unavailable') {
     return { state: { values, reason: refusalText(request.t, error, CHANNEL_REFUSALS) }, status: error.code === 'not_found' ? 404 : 409 };

@@ -1,5 +1,6 @@
 import { validationError, conflict } from '@pss/kernel';
 import { ORGANIZATION_WIDE } from '../email-channels/email-channel-form';
+import { translator } from '../i18n/catalogue';
 import { changesOf, creationInput, eventField, refusedFields, webhookFormOf, webhookFormValues } from './webhook-form';
 
 describe('the webhook form', () => {
@@ -23,15 +24,16 @@ describe('the webhook form', () => {
     expect(values).toEqual({ url: 'https://h.example', name: 'Ops', store_id: ORGANIZATION_WIDE, format: 'json', events: [], min_severity: 'high', active: true });
   });
 
-  it("marks each field the command refused with the command's words, and nothing for a refusal about no field", () => {
+  it("marks each field the command refused in the person's language (the command's words for an unknown refusal), and nothing for a refusal about no field", () => {
     const refused = validationError([
       { field: 'url', message: 'url must be an https URL of at most 2048 characters' },
       { field: 'name', message: 'name should not be empty' },
       { field: 'name', message: 'another' },
       { field: 'org_id', message: 'not on the form' },
     ]);
-    expect(refusedFields(refused)).toEqual({ url: 'url must be an https URL of at most 2048 characters', name: 'name should not be empty; another' });
-    expect(refusedFields(conflict('Store is suspended'))).toBeUndefined();
-    expect(refusedFields(validationError([{ field: 'cursor', message: 'x' }]))).toBeUndefined();
+    expect(refusedFields(translator('pt-BR'), refused)).toEqual({ url: 'deve ser um endereço https de no máximo 2048 caracteres.', name: 'não pode ficar em branco.; another' });
+    expect(refusedFields(translator('en'), refused)).toEqual({ url: 'must be an https address of at most 2048 characters.', name: 'must not be blank.; another' });
+    expect(refusedFields(translator('en'), conflict('Store is suspended'))).toBeUndefined();
+    expect(refusedFields(translator('en'), validationError([{ field: 'cursor', message: 'x' }]))).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
-import { SUBSCRIBABLE_EVENT_TYPES, type AlertSeverity, type ChannelFormat, type ChannelResource, type CreateChannelInput, type UpdateChannelInput } from '@pss/contracts';
+import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_SETTINGS_REFUSALS, type AlertSeverity, type ChannelFormat, type ChannelResource, type CreateChannelInput, type UpdateChannelInput } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
 import { ORGANIZATION_WIDE, scopeOf } from '../email-channels/email-channel-form';
+import type { Translate } from '../i18n/catalogue';
+import { fieldRefusalText } from '../i18n/refusals';
 
 /** The webhook form as typed, to show it again with what the command refused. */
 export interface WebhookFormValues {
@@ -72,14 +74,15 @@ export const changesOf = (values: WebhookFormValues): UpdateChannelInput => ({
 });
 
 /**
- * The command's own words for each field it refused, for the page to show beside the field; undefined when the
- * refusal is about no field of the form (a suspended store, the channel limit), which the page shows whole.
+ * What the command refused of each field, in the person's language, for the page to show beside the field; undefined
+ * when the refusal is about no field of the form (a suspended store, the channel limit), which the page shows whole.
  */
-export function refusedFields(error: unknown): Partial<Record<WebhookField, string>> | undefined {
+export function refusedFields(t: Translate, error: unknown): Partial<Record<WebhookField, string>> | undefined {
   if (!(error instanceof DomainError) || error.code !== 'validation_error') return undefined;
   const refused: Partial<Record<WebhookField, string>> = {};
-  for (const { field, message } of error.details ?? []) {
-    const known = WEBHOOK_FIELDS.find((candidate) => candidate === field);
+  for (const detail of error.details ?? []) {
+    const known = WEBHOOK_FIELDS.find((candidate) => candidate === detail.field);
+    const message = fieldRefusalText(t, detail, WEBHOOK_SETTINGS_REFUSALS);
     if (known) refused[known] = refused[known] ? `${refused[known]}; ${message}` : message;
   }
   return Object.keys(refused).length ? refused : undefined;

@@ -7,6 +7,10 @@ import {
   POLICY_MATCH_LIST_MAX,
   POLICY_MATCH_ORIGINS,
   POLICY_MODES,
+  POLICY_NUMBER_CONDITIONS,
+  policyConditionRefusal,
+  POLICY_TERMS_REFUSALS,
+  refusalDetail,
   type PolicyConditions,
   type PolicyMatch,
   type PolicyTerms,
@@ -167,40 +171,27 @@ function assertValidDefinition(definition: PolicyDefinition): void {
 function matchProblems(match: PolicyMatch): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   if (match.origin !== undefined && !(POLICY_MATCH_ORIGINS as readonly unknown[]).includes(match.origin)) {
-    details.push({ field: 'match.origin', message: `match.origin must be one of ${POLICY_MATCH_ORIGINS.join(', ')}` });
+    details.push(refusalDetail(POLICY_TERMS_REFUSALS, 'match.origin', 'one_of'));
   }
   for (const [key, rule] of Object.entries(POLICY_MATCH_ITEMS)) {
     const items: unknown = match[key as keyof typeof POLICY_MATCH_ITEMS];
     if (items === undefined) continue;
-    const field = `match.${key}`;
-    if (!Array.isArray(items) || items.length === 0 || items.length > POLICY_MATCH_LIST_MAX) {
-      details.push({ field, message: `${field} must be a list of 1 to ${POLICY_MATCH_LIST_MAX} items: leave it out to match any` });
-    } else if (!items.every((item) => typeof item === 'string' && item.length > 0 && item.length <= rule.max)) {
-      details.push({ field, message: `${field} items must be 1 to ${rule.max} characters` });
-    } else if ('form' in rule && !items.every((item: string) => rule.form.pattern.test(item))) {
-      details.push({ field, message: rule.form.message });
-    }
+    const refused = (reason: string) => details.push(refusalDetail(POLICY_TERMS_REFUSALS, `match.${key}`, reason));
+    if (!Array.isArray(items) || items.length === 0 || items.length > POLICY_MATCH_LIST_MAX) refused('list_size');
+    else if (!items.every((item) => typeof item === 'string' && item.length > 0 && item.length <= rule.max)) refused('item_length');
+    else if ('form' in rule && !items.every((item: string) => rule.form.pattern.test(item))) refused(rule.form.reason);
   }
   return details;
 }
-
-/** The number conditions' ranges, in the words a refusal says them; the other conditions are true or false. */
-const NUMBER_CONDITIONS: Partial<Record<keyof PolicyConditions, { min: number; max: number; words: string }>> = {
-  prevalence_min: { min: 0, max: 1, words: 'a number from 0 to 1' },
-  max_size_kb: { min: 0, max: Infinity, words: 'a number of at least 0' },
-};
 
 /** The conditions' values as the API's body rules have them (an unknown condition is said apart). */
 function conditionProblems(conditions: PolicyConditions): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   for (const [key, value] of Object.entries(conditions) as [keyof PolicyConditions, unknown][]) {
-    const range = NUMBER_CONDITIONS[key];
-    const field = `conditions.${key}`;
-    if (range && !(typeof value === 'number' && Number.isFinite(value) && value >= range.min && value <= range.max)) {
-      details.push({ field, message: `${field} must be ${range.words}` });
-    } else if (!range && POLICY_CONDITION_KEYS.includes(key) && typeof value !== 'boolean') {
-      details.push({ field, message: `${field} must be true or false` });
-    }
+    const range = POLICY_NUMBER_CONDITIONS[key];
+    const refused = () => details.push({ field: `conditions.${key}`, message: policyConditionRefusal(key).message });
+    if (range && !(typeof value === 'number' && Number.isFinite(value) && value >= range.min && value <= range.max)) refused();
+    else if (!range && POLICY_CONDITION_KEYS.includes(key) && typeof value !== 'boolean') refused();
   }
   return details;
 }

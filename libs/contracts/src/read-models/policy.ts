@@ -48,13 +48,13 @@ export const POLICY_MATCH_ORIGINS = ['first_party', 'third_party', 'inline', 'an
 /** A match list holds at most this many items: the API's body rule, which the policy commands check for every sender. */
 export const POLICY_MATCH_LIST_MAX = 50;
 
-/** Each match list's items: their longest, and the form they must have (with the API's words when they do not). */
+/** Each match list's items: their longest, and the form they must have (with the refusal's reason and the API's words when they do not). */
 export const POLICY_MATCH_ITEMS = {
-  domain: { max: 253, form: { pattern: /^(\*\.)?[a-z0-9.-]+$/i, message: 'match.domain items must be host names, optionally starting with *.' } },
-  path_glob: { max: 500, form: { pattern: /^\//, message: 'match.path_glob items must be path globs starting with /' } },
+  domain: { max: 253, form: { reason: 'host_name', pattern: /^(\*\.)?[a-z0-9.-]+$/i, message: 'match.domain items must be host names, optionally starting with *.' } },
+  path_glob: { max: 500, form: { reason: 'path_start', pattern: /^\//, message: 'match.path_glob items must be path globs starting with /' } },
   category: { max: 64 },
   vendor_id: { max: 64 },
-} as const satisfies Record<Exclude<keyof PolicyMatch, 'origin'>, { max: number; form?: { pattern: RegExp; message: string } }>;
+} as const satisfies Record<Exclude<keyof PolicyMatch, 'origin'>, { max: number; form?: { reason: string; pattern: RegExp; message: string } }>;
 
 /** How a policy picks scripts and what it does with them: the decider's policies and the read model say it alike. */
 export interface PolicyTerms {
