@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, HTTPRequest, HTTPResponse, KeyInput, Page } from 'puppeteer-core';
 import { freePort } from '@pss/testkit';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { chromiumFound, CHROME_PATH, launchChromium } from '@pss/browser-sdk/test/chromium';
@@ -183,4 +183,38 @@ export const tableRows = (page: Page, table: string): Promise<string[][]> =>
 export function describeInChromium(name: string, suite: () => void): void {
   if (!chromiumFound()) console.log(`Dashboard browser tests skipped (${name}): no Chromium at ${CHROME_PATH} (set CHROME_PATH, or apt-get install chromium)`);
   (chromiumFound() ? describe : describe.skip)(name, suite);
+}
+
+/** The review inbox's rows, by the script each is about (its address). */
+export const reviewRowSources = (page: Page): Promise<string[]> =>
+  page.$$eval('input[data-review-row]', (boxes) => boxes.map((box) => box.closest('tr')!.querySelector('a')!.textContent ?? ''));
+
+async function press(page: Page, key: KeyInput, times = 1): Promise<void> {
+  for (let n = 0; n < times; n += 1) await page.keyboard.press(key);
+}
+
+/** Selects `sources` in the review inbox by keyboard (j down to each, x), writes the justification (e, Esc) and decides (a or b). */
+export async function decideByKeyboard(page: Page, sources: string[], justification: string, key: 'a' | 'b'): Promise<void> {
+  const rows = await reviewRowSources(page);
+  let at = -1;
+  for (const index of sources.map((source) => rows.indexOf(source)).sort((a, b) => a - b)) {
+    expect(index).toBeGreaterThanOrEqual(0);
+    await press(page, 'j', index - at);
+    await press(page, 'x');
+    at = index;
+  }
+  await press(page, 'e');
+  await page.keyboard.down('Control');
+  await page.keyboard.press('a');
+  await page.keyboard.up('Control');
+  await page.keyboard.type(justification);
+  await press(page, 'Escape');
+  await Promise.all([page.waitForNavigation(), press(page, key)]);
+}
+
+/** A moment on a zone's clock as the page-as-of form's date and time fields take it (with seconds). */
+export function wallClock(at: Date, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)!.value;
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}:${part('second')}` };
 }

@@ -6,19 +6,12 @@ import type { Page } from 'puppeteer-core';
 import { BUS, type Bus } from '@pss/bus';
 import { EVIDENCE_CHAIN_QUERIES, PAGE_HISTORY_QUERIES } from '@pss/contracts';
 import { eventually, sri } from '@pss/testkit';
-import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, text, wallClock } from './dashboard-browser';
 
 const OWNER = 'me@shop.example';
 const WIDGET = 'https://cdn.checkout-widgets.io/w.js';
 const ANALYTICS = 'https://stats.tracker-unknown.io/t.js';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A moment on a zone's clock as the page's date and time fields take it (with seconds). */
-function wallClock(at: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)!.value;
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}:${part('second')}` };
-}
 
 /**
  * The evidence pages in Chromium (issue 32), as a shop's security team uses them after a change: an authorized

@@ -1,10 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { KeyInput, Page } from 'puppeteer-core';
 import { ProjectionRunner } from '@pss/projections';
 import { eventually, sri } from '@pss/testkit';
-import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, tableRows, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, decideByKeyboard, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, reviewRowSources, screenshot, signInWithCode, tableRows, text } from './dashboard-browser';
 
 const OWNER = 'me@shop.example';
 const VENDOR = 'https://sdk.mercadopago.com/js/v2';
@@ -33,30 +32,6 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
       },
       (scripts) => scripts.length === count && scripts.every((script) => script.recommendation !== null),
     );
-  const rowSources = (page: Page) => page.$$eval('input[data-review-row]', (boxes) => boxes.map((box) => box.closest('tr')!.querySelector('a')!.textContent ?? ''));
-  const press = async (page: Page, key: KeyInput, times = 1) => {
-    for (let n = 0; n < times; n += 1) await page.keyboard.press(key);
-  };
-
-  /** Selects `sources` by keyboard (j down to each, x), writes the justification (e, Esc) and decides (a or b). */
-  async function decideByKeyboard(page: Page, sources: string[], justification: string, key: 'a' | 'b'): Promise<void> {
-    const rows = await rowSources(page);
-    let at = -1;
-    for (const index of sources.map((source) => rows.indexOf(source)).sort((a, b) => a - b)) {
-      expect(index).toBeGreaterThanOrEqual(0);
-      await press(page, 'j', index - at);
-      await press(page, 'x');
-      at = index;
-    }
-    await press(page, 'e');
-    await page.keyboard.down('Control');
-    await page.keyboard.press('a');
-    await page.keyboard.up('Control');
-    await page.keyboard.type(justification);
-    await press(page, 'Escape');
-    await Promise.all([page.waitForNavigation(), press(page, key)]);
-  }
-
   it('decides on a vendor by keyboard, shows what the inventory knows, and exports the inventory the page shows', async () => {
     const org = await dashboard.service.createOrganization({ name: 'Shop', 'owner-email': OWNER });
     const { token } = await dashboard.service.ops('token.create', { org: org.id, name: 'setup', scopes: 'stores:read,stores:write,scripts:read' });
@@ -73,7 +48,7 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
     await ownerBackWithRecoveryCode(page, org.invitation_link as string, OWNER);
     await pressByKeyboard(page, 'Review');
     expect(page.url()).toBe(`${dashboard.base}/dashboard/review`);
-    expect((await rowSources(page)).sort()).toEqual([...VENDOR_SCRIPTS, first, widget].sort());
+    expect((await reviewRowSources(page)).sort()).toEqual([...VENDOR_SCRIPTS, first, widget].sort());
     // The payment-provider policy's template, filled for the group, is where the justification starts.
     const groups = await page.$$eval('section.review-group', (sections) =>
       sections.map((section) => [section.querySelector('h2')!.textContent, (section.querySelector('textarea') as unknown as { value: string } | null)?.value]),
@@ -86,10 +61,10 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
     const authorized = VENDOR_SCRIPTS.slice(0, 3);
     await decideByKeyboard(page, authorized, 'Mercado Pago card form: takes the card payments on /checkout', 'a');
     expect(await text(page)).toContain('3 script(s) authorized.');
-    expect(await rowSources(page)).not.toEqual(expect.arrayContaining([authorized[0]]));
+    expect(await reviewRowSources(page)).not.toEqual(expect.arrayContaining([authorized[0]]));
     await decideByKeyboard(page, [VENDOR_SCRIPTS[3]], '3DS helper we do not use', 'b');
     expect(await text(page)).toContain('1 script(s) blocked.');
-    expect((await rowSources(page)).sort()).toEqual([first, widget].sort());
+    expect((await reviewRowSources(page)).sort()).toEqual([first, widget].sort());
     await accessible(page);
 
     const listed = (await dashboard.service.request('GET', `/api/v1/scripts?store_id=${store.id}`, { token })).body.data as Array<Record<string, unknown>>;
