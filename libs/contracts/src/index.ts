@@ -24,6 +24,7 @@ export * from './read-models/policy';
 export * from './commands/policies';
 export * from './commands/field-refusals';
 export * from './commands/policy-refusals';
+export * from './commands/store-refusals';
 export * from './read-models/alert';
 export * from './commands/alerts';
 export * from './read-models/channel';

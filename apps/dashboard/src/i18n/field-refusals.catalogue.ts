@@ -16,6 +16,10 @@ export const FIELD_REFUSALS_PT_BR = {
   'field-refused.path_start': 'cada item deve ser um padrão de caminho começando com /.',
   'field-refused.at_least': 'deve ser um número maior ou igual a {min}.',
   'field-refused.between': 'deve ser um número de {min} a {max}.',
+  'field-refused.whole_between': 'deve ser um número inteiro de {min} a {max}.',
+  'field-refused.page_pattern': 'cada padrão de URL deve ser um caminho começando com /, por exemplo /checkout/*.',
+  'field-refused.too_many': 'uma loja tem no máximo {max} páginas de pagamento.',
+  'field-refused.method_form': 'cada método deve ter de 1 a 32 letras, dígitos, _ ou -, por exemplo pix.',
 };
 
 export const FIELD_REFUSALS_EN: Record<keyof typeof FIELD_REFUSALS_PT_BR, string> = {
@@ -32,4 +36,8 @@ export const FIELD_REFUSALS_EN: Record<keyof typeof FIELD_REFUSALS_PT_BR, string
   'field-refused.path_start': 'each item must be a path pattern starting with /.',
   'field-refused.at_least': 'must be a number of at least {min}.',
   'field-refused.between': 'must be a number from {min} to {max}.',
+  'field-refused.whole_between': 'must be a whole number from {min} to {max}.',
+  'field-refused.page_pattern': 'each URL pattern must be a path starting with /, e.g. /checkout/*.',
+  'field-refused.too_many': 'a store has at most {max} payment pages.',
+  'field-refused.method_form': 'each method must be 1 to 32 letters, digits, _ or -, e.g. pix.',
 };

@@ -10,9 +10,9 @@ import { firstScripts, installEvidence, rotatedKeysValidUntil, storeOf } from '.
 import { BLANK_NEW_STORE, createStoreInput, fieldRefusals, newStoreValues, sdkSettingsInput, sdkSettingsOf, sdkSettingsValues, type SdkSettingsValues } from '../stores/store-form';
 import { actorOf, type RouteDeps } from './route-deps';
 
-/** A refused command as the form shows it: its messages per field (400), or its reason (409, 403 for the plan's limit). */
-function refusedForm<Values>(error: unknown, values: Values): { state: FormState<Values>; status: number } {
-  const refused = fieldRefusals(error);
+/** A refused command as the form shows it: its refusals per field in the person's language (400), or its reason (409, 403 for the plan's limit). */
+function refusedForm<Values>(request: DashboardRequest, error: unknown, values: Values): { state: FormState<Values>; status: number } {
+  const refused = fieldRefusals(request.t, error);
   if (refused) return { state: { values, refused }, status: 400 };
   if (error instanceof DomainError && ['conflict', 'plan_limit', 'not_found'].includes(error.code)) {
     return { state: { values, reason: error.message }, status: { conflict: 409, plan_limit: 403, not_found: 404 }[error.code as 'conflict']! };
@@ -70,7 +70,7 @@ export function storesRoutes({ bus, readStore }: RouteDeps, { sdkScriptUrl }: { 
       action.done(request, session, store, await send<never>(request, action.pattern, store._id, action.input(request.form)));
       return { redirect: storePath(store._id, 'settings') };
     } catch (error) {
-      const { state, status } = refusedForm(error, action.typed ? action.typed(request.form) : sdkSettingsOf(store));
+      const { state, status } = refusedForm(request, error, action.typed ? action.typed(request.form) : sdkSettingsOf(store));
       return settings(request, store, state, status);
     }
   };
@@ -95,7 +95,7 @@ export function storesRoutes({ bus, readStore }: RouteDeps, { sdkScriptUrl }: { 
           session.flash('stores.created', { name: created.name });
           return { redirect: storePath(created.id, 'install') };
         } catch (error) {
-          const { state, status } = refusedForm(error, values);
+          const { state, status } = refusedForm(request, error, values);
           return { status, page: newStorePage(request, state) };
         }
       },

@@ -1,5 +1,7 @@
-import { STORE_ENVIRONMENTS, type StoreDocument, type StoreEnvironment } from '@pss/contracts';
+import { STORE_ENVIRONMENTS, STORE_SETTINGS_REFUSALS, type StoreDocument, type StoreEnvironment } from '@pss/contracts';
 import { DomainError } from '@pss/kernel';
+import type { Translate } from '../i18n/catalogue';
+import { fieldRefusalText } from '../i18n/refusals';
 
 /**
  * The store forms as a person fills them, turned into the store commands' input. The form only splits text into
@@ -81,15 +83,16 @@ export const sdkSettingsInput = (values: SdkSettingsValues) => ({
 });
 
 /**
- * A refusal's messages by the form field they are about (`payment_pages.2.url_pattern` is the pages field), in
- * the command's words; undefined when the refusal is no validation error, which the page shows whole.
+ * A refusal's messages by the form field they are about (`payment_pages.2.url_pattern` is the pages field), in the
+ * person's language (the command's words for a refusal the store settings do not list); undefined when the refusal
+ * is no validation error, which the page shows whole.
  */
-export function fieldRefusals(error: unknown): Record<string, string[]> | undefined {
+export function fieldRefusals(t: Translate, error: unknown): Record<string, string[]> | undefined {
   if (!(error instanceof DomainError) || error.code !== 'validation_error' || !error.details?.length) return undefined;
   const byField: Record<string, string[]> = {};
   for (const detail of error.details) {
     const field = (detail.field ?? '').split('.')[0] || 'form';
-    (byField[field] ??= []).push(detail.message);
+    (byField[field] ??= []).push(fieldRefusalText(t, detail, STORE_SETTINGS_REFUSALS));
   }
   return byField;
 }

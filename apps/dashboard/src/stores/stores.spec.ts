@@ -40,18 +40,20 @@ describe('the SDK settings form', () => {
     expect(sdkSettingsInput({ ...values, calibration_seconds: ' ' }).calibration_seconds).toBeNaN();
   });
 
-  it("places the command's messages on their fields, an entry's message on its list", () => {
+  it("places the command's refusals on their fields in the person's language, an entry's on its list, unknown ones in the command's words", () => {
     const refused = validationError([
       { field: 'calibration_seconds', message: 'calibration_seconds must be a whole number from 10 to 120' },
-      { field: 'payment_pages.1.url_pattern', message: 'url_pattern must be a path' },
+      { field: 'payment_pages.1.url_pattern', message: 'url_pattern must be a path (glob) starting with /, e.g. /checkout/*' },
+      { field: 'payment_pages.2.url_pattern', message: 'url_pattern /a is listed twice in this request' },
       { message: 'something about no field' },
     ]);
-    expect(fieldRefusals(refused)).toEqual({
-      calibration_seconds: ['calibration_seconds must be a whole number from 10 to 120'],
-      payment_pages: ['url_pattern must be a path'],
+    expect(fieldRefusals(translator('pt-BR'), refused)).toEqual({
+      calibration_seconds: ['deve ser um número inteiro de 10 a 120.'],
+      payment_pages: ['cada padrão de URL deve ser um caminho começando com /, por exemplo /checkout/*.', 'url_pattern /a is listed twice in this request'],
       form: ['something about no field'],
     });
-    expect(fieldRefusals(conflict('Store is suspended; it can be read but not changed'))).toBeUndefined();
+    expect(fieldRefusals(translator('en'), refused)!.calibration_seconds).toEqual(['must be a whole number from 10 to 120.']);
+    expect(fieldRefusals(translator('en'), conflict('Store is suspended; it can be read but not changed'))).toBeUndefined();
   });
 });
 

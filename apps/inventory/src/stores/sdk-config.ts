@@ -1,4 +1,4 @@
-import type { SdkConfigView } from '@pss/contracts';
+import { refusalDetail, SDK_CONFIG_CHOICES, SDK_CONFIG_RANGES, STORE_SETTINGS_REFUSALS, type SdkConfigView } from '@pss/contracts';
 
 /** The SDK configuration as clients send it: every field optional, the spec's defaults filled in on creation. */
 export type SdkConfigSettings = Omit<SdkConfigView, 'updated_at'>;
@@ -40,10 +40,6 @@ export function sdkConfigFields(input: Record<string, unknown>): SdkConfigInput 
   return picked as SdkConfigInput;
 }
 
-/** The spec's limits of the SDK configuration (SDK config): ranges of the numbers, values of the choices. */
-const SDK_CONFIG_RANGES = { calibration_seconds: [10, 120], overlay_check_interval_ms: [500, 60000] } as const;
-const SDK_CONFIG_CHOICES = { mode: ['monitor', 'block'], installation_order_policy: ['warn', 'silent'], release_channel: ['stable', 'latest'] } as const;
-
 /**
  * What a configuration breaks of the spec's limits, one message per field. The command checks it itself: the API's
  * request validation says the same first, but the dashboard sends the command without the API in between.
@@ -52,12 +48,12 @@ export function sdkConfigRefusals(config: SdkConfigInput): Array<{ field: string
   const refused: Array<{ field: string; message: string }> = [];
   for (const [field, [min, max]] of Object.entries(SDK_CONFIG_RANGES)) {
     const value = config[field as keyof typeof SDK_CONFIG_RANGES];
-    if (value !== undefined && !(Number.isInteger(value) && value >= min && value <= max)) refused.push({ field, message: `${field} must be a whole number from ${min} to ${max}` });
+    if (value !== undefined && !(Number.isInteger(value) && value >= min && value <= max)) refused.push(refusalDetail(STORE_SETTINGS_REFUSALS, field, 'whole_between'));
   }
   for (const [field, allowed] of Object.entries(SDK_CONFIG_CHOICES)) {
     const value = config[field as keyof typeof SDK_CONFIG_CHOICES];
-    if (value !== undefined && !(allowed as readonly string[]).includes(value)) refused.push({ field, message: `${field} must be one of: ${allowed.join(', ')}` });
+    if (value !== undefined && !(allowed as readonly string[]).includes(value)) refused.push(refusalDetail(STORE_SETTINGS_REFUSALS, field, 'one_of'));
   }
-  if (config.developer_mode !== undefined && typeof config.developer_mode !== 'boolean') refused.push({ field: 'developer_mode', message: 'developer_mode must be a boolean value' });
+  if (config.developer_mode !== undefined && typeof config.developer_mode !== 'boolean') refused.push(refusalDetail(STORE_SETTINGS_REFUSALS, 'developer_mode', 'boolean'));
   return refused;
 }

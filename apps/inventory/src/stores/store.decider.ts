@@ -1,5 +1,5 @@
 import { addMilliseconds, conflict, DomainError, notFound, validationError, type Decider } from '@pss/kernel';
-import { assertStoreWritable, type DomainClaimStatus, type RecipientView, type StoreEnvironment, type StoreStatus } from '@pss/contracts';
+import { assertStoreWritable, MAX_PAYMENT_PAGES, refusalDetail, STORE_SETTINGS_REFUSALS, type DomainClaimStatus, type RecipientView, type StoreEnvironment, type StoreStatus } from '@pss/contracts';
 import { challengeNotMet, challengeOf, challengeRecord, type DomainChallenge } from './domain-challenge';
 import { hashRecipientKey, maskRecipientKey } from './recipient-key';
 import { DEFAULT_SDK_CONFIG, sdkConfigRefusals, type SdkConfigInput, type SdkConfigSettings } from './sdk-config';
@@ -9,8 +9,6 @@ import type { PaymentPageRecord, StoreEvent, StoreProfile } from './store.events
 
 export const DEFAULT_COUNTRY = 'BR';
 export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
-/** Pages a store may have in all (the spec caps one request at 50). */
-export const MAX_PAYMENT_PAGES = 200;
 /**
  * Key rotations and page additions the state remembers by command id: a redelivery comes within minutes (a
  * rebalance, a client's retry with its Idempotency-Key), not after this many later changes of the same store.
@@ -278,7 +276,7 @@ function replaceRecipients(current: RecipientView[], wanted: RecipientInput[], a
   const result: RecipientView[] = [];
   for (const [index, input] of wanted.entries()) {
     const method = input.method.trim().toLowerCase();
-    if (!RECIPIENT_METHOD.test(method)) throw validationError([{ field: `recipients.${index}.method`, message: 'method must be 1 to 32 letters, digits, _ or -, e.g. pix' }]);
+    if (!RECIPIENT_METHOD.test(method)) throw validationError([refusalDetail(STORE_SETTINGS_REFUSALS, `recipients.${index}.method`, 'method_form')]);
     const keyHash = hashRecipientKey(input.key);
     if (seen.has(`${method}:${keyHash}`)) continue;
     seen.add(`${method}:${keyHash}`);
@@ -302,7 +300,7 @@ function newPages(command: Stamped & { pages: PageInput[] }, domain: string, exi
   const pages = command.pages.map((page, index) => {
     const pattern = page.url_pattern.trim();
     if (!PAGE_PATTERN.test(pattern)) {
-      throw validationError([{ field: `payment_pages.${index}.url_pattern`, message: 'url_pattern must be a path (glob) starting with /, e.g. /checkout/*' }]);
+      throw validationError([refusalDetail(STORE_SETTINGS_REFUSALS, `payment_pages.${index}.url_pattern`, 'page_pattern')]);
     }
     // The same pattern twice in one request is a bad request, not a clash with the store's state.
     if (sent.has(pattern)) {
@@ -320,7 +318,7 @@ function newPages(command: Stamped & { pages: PageInput[] }, domain: string, exi
     };
   });
   if (taken.size > MAX_PAYMENT_PAGES) {
-    throw validationError([{ field: 'payment_pages', message: `a store has at most ${MAX_PAYMENT_PAGES} payment pages` }]);
+    throw validationError([refusalDetail(STORE_SETTINGS_REFUSALS, 'payment_pages', 'too_many')]);
   }
   return pages;
 }

@@ -10,13 +10,16 @@ export interface FieldRefusal {
   params?: Record<string, string | number>;
 }
 
+/** A field without its list indexes: `payment_pages.2.url_pattern` is refused as any page's `payment_pages.url_pattern`. */
+const unindexed = (field: string | undefined): string | undefined => field?.replace(/\.\d+(?=\.|$)/g, '');
+
 /** The refusal of `known` a detail is (same field, same words); undefined for one it does not list. */
 export const knownRefusal = (known: readonly FieldRefusal[], detail: { field?: string; message: string }): FieldRefusal | undefined =>
-  known.find((refusal) => refusal.field === detail.field && refusal.message === detail.message);
+  known.find((refusal) => refusal.field === unindexed(detail.field) && refusal.message === detail.message);
 
 /** A refusal's detail as the API answers it; a reason `known` does not list is a programming error. */
 export function refusalDetail(known: readonly FieldRefusal[], field: string, reason: string): { field: string; message: string } {
-  const refusal = known.find((candidate) => candidate.field === field && candidate.reason === reason);
+  const refusal = known.find((candidate) => candidate.field === unindexed(field) && candidate.reason === reason);
   if (!refusal) throw new Error(`no refusal ${reason} for ${field}`);
   return { field, message: refusal.message };
 }
