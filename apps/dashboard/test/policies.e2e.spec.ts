@@ -73,6 +73,13 @@ describeInChromium('dashboard policies and rules in Chromium (embedded)', () => 
     await screenshot(page, 'policies', { fullPage: true });
 
     await pressByKeyboard(page, 'New policy');
+    // On a pt-BR page a refused match item is the catalogue's sentence, keyed by the validation's reason, not the command's English.
+    await page.goto(`${dashboard.base}/dashboard/policies/new?lang=pt-BR`);
+    await typeInto(page, '#name', 'Tracker CDN');
+    await typeInto(page, '#match-domain', `https://${TRACKER_HOST}`);
+    expect((await pressByKeyboard(page, 'Criar a política'))!.status()).toBe(400);
+    expect(await shown(page, '#match-domain-error')).toBe('cada item deve ser um nome de servidor, sem https:// nem caminho, podendo começar com *.');
+    await page.goto(`${dashboard.base}/dashboard/policies/new?lang=en`);
     await accessible(page);
     await typeInto(page, '#name', 'Tracker CDN');
     await page.focus('#action');
@@ -81,10 +88,11 @@ describeInChromium('dashboard policies and rules in Chromium (embedded)', () => 
     await erase(page, '#priority', '100'.length);
     await typeInto(page, '#priority', 'first');
     await typeInto(page, '#match-domain', `https://${TRACKER_HOST}`);
-    // The command judges the form, and the page says it in the command's words beside each field, keeping what was typed.
+    // The command judges the form, and the page says it beside each field, keeping what was typed: a refusal the shared
+    // validation gives a reason for in the page's language, any other in the command's words.
     expect((await pressByKeyboard(page, 'Create the policy'))!.status()).toBe(400);
     expect(await shown(page, '#priority-error')).toBe('priority must be an integer');
-    expect(await shown(page, '#match-domain-error')).toBe('match.domain items must be host names, optionally starting with *.');
+    expect(await shown(page, '#match-domain-error')).toBe('each item must be a host name, without https:// or a path, optionally starting with *.');
     expect(await valueOf(page, '#match-domain')).toBe(`https://${TRACKER_HOST}`);
     await accessible(page);
     await screenshot(page, 'policy-create', { fullPage: true });
