@@ -59,8 +59,8 @@ describeInChromium('dashboard stores: home, new store, install check and setting
     await page.type('#recipients', 'pix 12345678000199 Loja Centro');
     const refused = await pressByKeyboard(page, 'Create the store');
     expect(refused!.status()).toBe(400);
-    // The command's own words, on the field they are about, the rest of the form kept.
-    expect(await field(page, '#payment_pages-error')).toBe('url_pattern must be a path (glob) starting with /, e.g. /checkout/*');
+    // The command's refusal by its reason in the page's language, on the field it is about, the rest of the form kept.
+    expect(await field(page, '#payment_pages-error')).toBe('each URL pattern must be a path starting with /, e.g. /checkout/*.');
     expect(await page.$eval('#payment_pages', (area) => (area as unknown as { getAttribute(name: string): string }).getAttribute('aria-describedby'))).toBe('payment_pages-hint payment_pages-error');
     expect(await page.$eval('#domain', (input) => (input as unknown as { value: string }).value)).toBe('checkout.shop.test');
     await accessible(page);
@@ -100,7 +100,7 @@ describeInChromium('dashboard stores: home, new store, install check and setting
     await retype(page, '#calibration_seconds', '5');
     const tooShort = await pressByKeyboard(page, 'Save the configuration');
     expect(tooShort!.status()).toBe(400);
-    expect(await field(page, '#calibration_seconds-error')).toBe('calibration_seconds must be a whole number from 10 to 120');
+    expect(await field(page, '#calibration_seconds-error')).toBe('must be a whole number from 10 to 120.');
     await accessible(page);
     await screenshot(page, 'store-settings', { fullPage: true });
     await retype(page, '#calibration_seconds', '45');
