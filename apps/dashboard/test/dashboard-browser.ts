@@ -26,6 +26,9 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
+type StartService = (env: NodeJS.ProcessEnv) => Promise<EmbeddedHarness>;
+const embeddedService: StartService = (env) => EmbeddedHarness.start({ env });
+
 /**
  * The embedded service on a real port with PUBLIC_URL on localhost (the passkeys' relying party), and Chromium
  * with a person per browser context: what every dashboard browser test starts from.
@@ -34,26 +37,53 @@ export class DashboardInChromium {
   /** Every CSP violation any page reported: a test expects none. */
   readonly violations: string[] = [];
 
-  private constructor(
-    readonly service: EmbeddedHarness,
-    readonly browser: Browser,
-    readonly base: string,
-    private readonly closeBrowser: () => Promise<void>,
-  ) {}
+  private running?: { service: EmbeddedHarness; browser: Browser; base: string; closeBrowser: () => Promise<void> };
 
-  /** `startService` builds the service from the environment the dashboard needs (the webhook harness, say). */
-  static async start(startService = (env: NodeJS.ProcessEnv) => EmbeddedHarness.start({ env })): Promise<DashboardInChromium> {
+  private constructor() {}
+
+  /**
+   * The dashboard the calling suite's tests share: started before its first test and closed after its last, so a
+   * suite declares it in one line. Its service, browser and base exist from then on, in hooks and tests.
+   * `startService` builds the service from the environment the dashboard needs (the webhook harness, say).
+   */
+  static forSuite(startService: StartService = embeddedService): DashboardInChromium {
+    const dashboard = new DashboardInChromium();
+    beforeAll(() => dashboard.open(startService), 60_000);
+    afterAll(() => dashboard.close());
+    return dashboard;
+  }
+
+  get service(): EmbeddedHarness {
+    return this.started().service;
+  }
+
+  get browser(): Browser {
+    return this.started().browser;
+  }
+
+  get base(): string {
+    return this.started().base;
+  }
+
+  /** Closes what started; nothing when the start failed before (its hook reports why). */
+  async close(): Promise<void> {
+    if (!this.running) return;
+    await this.running.closeBrowser();
+    await this.running.service.close();
+  }
+
+  private async open(startService: StartService): Promise<void> {
     const port = await freePort();
     const base = `http://localhost:${port}`;
     const service = await startService({ PUBLIC_URL: base });
     await service.app.listen(port, '127.0.0.1');
     const { browser, close } = await launchChromium();
-    return new DashboardInChromium(service, browser, base, close);
+    this.running = { service, browser, base, closeBrowser: close };
   }
 
-  async close(): Promise<void> {
-    await this.closeBrowser();
-    await this.service.close();
+  private started(): NonNullable<DashboardInChromium['running']> {
+    if (!this.running) throw new Error('the dashboard is not started: use it in a hook or a test, after forSuite\'s beforeAll');
+    return this.running;
   }
 
   /** A fresh browser profile with a platform authenticator that verifies its user, reporting every CSP violation. */
@@ -178,6 +208,17 @@ export const text = (page: Page): Promise<string> => page.evaluate(() => (global
 /** The cells of each body row of `table` (a selector), as the page shows their text. */
 export const tableRows = (page: Page, table: string): Promise<string[][]> =>
   page.$$eval(`${table} tbody tr`, (found) => found.map((row) => Array.from(row.querySelectorAll('td'), (cell) => (cell as HTMLElement).innerText.trim())));
+
+/**
+ * Presses the copy button of the element `id` (a secret the page shows once) and reads back what it put on the
+ * clipboard, once the button says it copied.
+ */
+export async function copiedByButton(page: Page, id: string): Promise<string> {
+  await page.browserContext().overridePermissions(new URL(page.url()).origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+  await page.click(`button[data-copy="${id}"]`);
+  await page.waitForFunction((copied: string) => (globalThis as any).document.querySelector(`button[data-copy="${copied}"]`).textContent === 'Copied', {}, id);
+  return page.evaluate(() => (globalThis as any).navigator.clipboard.readText());
+}
 
 /** `describe` where Chromium is installed; elsewhere `describe.skip`, with one line saying why. */
 export function describeInChromium(name: string, suite: () => void): void {

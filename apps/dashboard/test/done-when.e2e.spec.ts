@@ -18,12 +18,7 @@ const OWNER_ONLY = { en: 'Only the organization owner can manage tokens.', 'pt-B
  * report a CSP violation.
  */
 describeInChromium("issue 31's Done when, as a new user (embedded)", () => {
-  let dashboard: DashboardInChromium;
-
-  beforeAll(async () => {
-    dashboard = await DashboardInChromium.start();
-  }, 60_000);
-  afterAll(() => dashboard?.close());
+  const dashboard = DashboardInChromium.forSuite();
 
   /**
    * `npm run -s admin -- …` in a shell whose DATA_DIR is the service's: the CLI finds the service's control socket

@@ -21,12 +21,7 @@ const OWNER = 'me@shop.example';
  * page is checked with axe-core and must cause no CSP violation.
  */
 describeInChromium('dashboard e-mail channels, deliveries and audit log in Chromium (embedded)', () => {
-  let dashboard: DashboardInChromium;
-
-  beforeAll(async () => {
-    dashboard = await DashboardInChromium.start();
-  }, 60_000);
-  afterAll(() => dashboard?.close());
+  const dashboard = DashboardInChromium.forSuite();
 
   const mailsTo = (address: string): OutboxFile[] => {
     const outbox = outboxDirectory(dashboard.service.config);

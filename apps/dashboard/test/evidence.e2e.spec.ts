@@ -20,12 +20,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * generated from the dashboard counts what the inventory lists. Every page: axe-core and 0 CSP violations.
  */
 describeInChromium('dashboard alerts, page as of a date and reports in Chromium (embedded)', () => {
-  let dashboard: DashboardInChromium;
-
-  beforeAll(async () => {
-    dashboard = await DashboardInChromium.start();
-  }, 60_000);
-  afterAll(() => dashboard?.close());
+  const dashboard = DashboardInChromium.forSuite();
 
   const rows = (page: Page, table: string) =>
     page.$$eval(`#${table} tbody tr`, (found) => found.map((row) => Array.from(row.querySelectorAll('td'), (cell: { textContent: string | null }) => (cell.textContent ?? '').trim())));

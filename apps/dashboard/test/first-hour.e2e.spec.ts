@@ -33,17 +33,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Every page passes axe with no CSP violation.
  */
 describeInChromium("issue 32's Done when, as a new shop by keyboard (embedded)", () => {
-  let dashboard: DashboardInChromium;
+  const dashboard = DashboardInChromium.forSuite();
   let fixtures: FixtureServer;
 
   beforeAll(async () => {
-    dashboard = await DashboardInChromium.start();
     fixtures = await FixtureServer.start();
   }, 60_000);
-  afterAll(async () => {
-    await fixtures?.close();
-    await dashboard?.close();
-  });
+  afterAll(() => fixtures?.close());
 
   /** Tabs until the element `selector` names has the focus, as a keyboard user reaches a field. */
   async function tabTo(page: Page, selector: string): Promise<void> {

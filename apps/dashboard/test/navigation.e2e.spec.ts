@@ -50,12 +50,7 @@ const currentLinks = (page: Page) =>
  * more than colour). axe-core on each page, no CSP violation, the sign-out form refused without its CSRF token.
  */
 describeInChromium('dashboard navigation in Chromium (embedded)', () => {
-  let dashboard: DashboardInChromium;
-
-  beforeAll(async () => {
-    dashboard = await DashboardInChromium.start();
-  }, 60_000);
-  afterAll(() => dashboard?.close());
+  const dashboard = DashboardInChromium.forSuite();
 
   it('wraps on a phone in both languages, keeps its keyboard order and marks the page shown', async () => {
     const org = await dashboard.service.createOrganization({ name: 'Shop', 'owner-email': 'me@shop.example' });

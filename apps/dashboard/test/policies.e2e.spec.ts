@@ -16,12 +16,7 @@ const OTHER = 'https://static.other-cdn.io/app.js';
  * block rule and deactivates it. axe and 0 CSP violations on every page; Apply posted without its CSRF token refused.
  */
 describeInChromium('dashboard policies and rules in Chromium (embedded)', () => {
-  let dashboard: DashboardInChromium;
-
-  beforeAll(async () => {
-    dashboard = await DashboardInChromium.start();
-  }, 60_000);
-  afterAll(() => dashboard?.close());
+  const dashboard = DashboardInChromium.forSuite();
 
   const valueOf = (page: Page, selector: string) => page.$eval(selector, (element) => (element as unknown as { value: string }).value);
   const shown = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent);

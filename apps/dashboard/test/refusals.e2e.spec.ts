@@ -10,12 +10,7 @@ import { DashboardInChromium, describeInChromium, pressByKeyboard } from './dash
  * owner's passkey, which creating a channel asks for; the forms are then posted with the owner's session.
  */
 describeInChromium('dashboard refusals in the page’s language (embedded)', () => {
-  let dashboard: DashboardInChromium;
-
-  beforeAll(async () => {
-    dashboard = await DashboardInChromium.start();
-  }, 60_000);
-  afterAll(() => dashboard?.close());
+  const dashboard = DashboardInChromium.forSuite();
 
   it("says the channel limits and a suspended store in Portuguese or English, never in the notifier's English inside Portuguese", async () => {
     const { service } = dashboard;

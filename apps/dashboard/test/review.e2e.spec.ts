@@ -16,12 +16,7 @@ const VENDOR_SCRIPTS = [VENDOR, `${VENDOR}/card-form.js`, `${VENDOR}/security.js
  * page and its CSV downloaded; axe and 0 CSP violations on every page; a form without its CSRF token refused.
  */
 describeInChromium('dashboard review inbox, script page and inventory in Chromium (embedded)', () => {
-  let dashboard: DashboardInChromium;
-
-  beforeAll(async () => {
-    dashboard = await DashboardInChromium.start();
-  }, 60_000);
-  afterAll(() => dashboard?.close());
+  const dashboard = DashboardInChromium.forSuite();
 
   /** The store's scripts once the policies have recommended on each (the inbox offers their templates). */
   const recommended = (storeId: string, token: string, count: number) =>

@@ -1,4 +1,3 @@
-import type { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, screenshot, text } from './dashboard-browser';
 
 
@@ -8,22 +7,14 @@ import { accessible, DashboardInChromium, describeInChromium, pressByKeyboard, s
  * recovery code. Every page is checked with axe-core and must cause no CSP violation.
  */
 describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
-  let dashboard: DashboardInChromium;
-  let service: EmbeddedHarness;
-  let base: string;
-
-  beforeAll(async () => {
-    dashboard = await DashboardInChromium.start();
-    ({ service, base } = dashboard);
-  }, 60_000);
-  afterAll(() => dashboard?.close());
+  const dashboard = DashboardInChromium.forSuite();
 
   const personWithPasskeyDevice = () => dashboard.personWithPasskeyDevice();
 
   it('takes the owner from the invitation link to the dashboard with a passkey, and back in with it or a recovery code', async () => {
-    const org = await service.createOrganization({ name: 'Shop', 'owner-email': 'me@shop.example' });
+    const org = await dashboard.service.createOrganization({ name: 'Shop', 'owner-email': 'me@shop.example' });
     const link = org.invitation_link as string;
-    expect(link).toMatch(new RegExp(`^${base}/dashboard/invitations/[A-Za-z0-9_-]{43}$`));
+    expect(link).toMatch(new RegExp(`^${dashboard.base}/dashboard/invitations/[A-Za-z0-9_-]{43}$`));
     const { context, page } = await personWithPasskeyDevice();
 
     const invitation = await page.goto(link);
@@ -44,7 +35,7 @@ describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
     const session = (await context.cookies()).find((cookie) => cookie.name === '__Host-pss-dashboard');
     expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
 
-    await page.goto(`${base}/dashboard`);
+    await page.goto(`${dashboard.base}/dashboard`);
     expect(await text(page)).toContain('Signed in as me@shop.example');
     expect(await text(page)).toContain('Organization owner');
     await accessible(page);
@@ -53,14 +44,14 @@ describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
     await pressByKeyboard(page, 'Sign out');
     expect(await text(page)).toContain('You signed out.');
     // The old session id is ended on the server: replaying it finds no session.
-    const replayed = await service.request('GET', '/dashboard', { headers: { cookie: `__Host-pss-dashboard=${session!.value}` } });
+    const replayed = await dashboard.service.request('GET', '/dashboard', { headers: { cookie: `__Host-pss-dashboard=${session!.value}` } });
     expect(replayed.status).toBe(303);
     expect(replayed.headers.location).toBe('/dashboard/sign-in');
     await accessible(page);
     await screenshot(page, 'sign-in');
 
     await pressByKeyboard(page, 'Sign in with a passkey');
-    expect(page.url()).toBe(`${base}/dashboard`);
+    expect(page.url()).toBe(`${dashboard.base}/dashboard`);
     expect(await text(page)).toContain('Signed in as me@shop.example');
     const rotated = (await context.cookies()).find((cookie) => cookie.name === '__Host-pss-dashboard');
     expect(rotated!.value).not.toBe(session!.value);
@@ -77,7 +68,7 @@ describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
     await page.type('#email', 'me@shop.example');
     await page.type('#code', codes[3]);
     await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
-    expect(page.url()).toBe(`${base}/dashboard/sign-in`);
+    expect(page.url()).toBe(`${dashboard.base}/dashboard/sign-in`);
     expect(await text(page)).toContain('Wrong e-mail or recovery code.');
 
     const again = await page.goto(link);
@@ -85,7 +76,7 @@ describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
     expect(await text(page)).toContain('This invitation is not valid');
     await accessible(page);
 
-    await page.goto(`${base}/dashboard/sign-in?lang=pt-BR`);
+    await page.goto(`${dashboard.base}/dashboard/sign-in?lang=pt-BR`);
     expect(await text(page)).toContain('Entrar com chave de acesso');
     await screenshot(page, 'sign-in.pt-BR');
     await context.close();
@@ -93,9 +84,9 @@ describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
   }, 120_000);
 
   it('refuses a POST without its CSRF token with 403, signed in or not', async () => {
-    const signInPage = await service.request('GET', '/dashboard/sign-in');
+    const signInPage = await dashboard.service.request('GET', '/dashboard/sign-in');
     const cookie = String(signInPage.headers['set-cookie']).split(';')[0];
-    const refused = await service.request('POST', '/dashboard/sign-in/recovery', {
+    const refused = await dashboard.service.request('POST', '/dashboard/sign-in/recovery', {
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'email=me%40shop.example&code=abcd-abcd-abcd-abcd',
     });
@@ -103,7 +94,7 @@ describeInChromium('dashboard sign-in in Chromium (embedded)', () => {
     // No Accept-Language: pt-BR, the default.
     expect(refused.text).toContain('O formulário expirou ou não veio deste painel.');
     const csrf = /name="_csrf" value="([^"]+)"/.exec(signInPage.text)![1];
-    const accepted = await service.request('POST', '/dashboard/sign-in/recovery', {
+    const accepted = await dashboard.service.request('POST', '/dashboard/sign-in/recovery', {
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       body: `_csrf=${encodeURIComponent(csrf)}&email=me%40shop.example&code=abcd-abcd-abcd-abcd`,
     });

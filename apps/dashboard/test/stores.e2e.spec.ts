@@ -14,17 +14,13 @@ const OWNER = 'me@shop.example';
  * without its CSRF token is refused, and a viewer's changes too.
  */
 describeInChromium('dashboard stores: home, new store, install check and settings in Chromium (embedded)', () => {
-  let dashboard: DashboardInChromium;
+  const dashboard = DashboardInChromium.forSuite();
   let fixtures: FixtureServer;
 
   beforeAll(async () => {
-    dashboard = await DashboardInChromium.start();
     fixtures = await FixtureServer.start();
   }, 60_000);
-  afterAll(async () => {
-    await fixtures?.close();
-    await dashboard?.close();
-  });
+  afterAll(() => fixtures?.close());
 
   /** What an element shows, as a reader sees it (line breaks included). */
   const field = (page: Page, selector: string) => page.$eval(selector, (element) => (element as unknown as { innerText: string }).innerText.trim());

@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { accessible, DashboardInChromium, describeInChromium, isRevocation, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, text, timedFromSubmission } from './dashboard-browser';
+import { accessible, copiedByButton, DashboardInChromium, describeInChromium, isRevocation, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, text, timedFromSubmission } from './dashboard-browser';
 
 
 const OWNER_ONLY = 'Only the organization owner can manage tokens.';
@@ -10,13 +10,8 @@ const OWNER_ONLY = 'Only the organization owner can manage tokens.';
  * is refused with the spec's message. Every page is checked with axe-core and must cause no CSP violation.
  */
 describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
-  let dashboard: DashboardInChromium;
+  const dashboard = DashboardInChromium.forSuite();
   let orgId: string;
-
-  beforeAll(async () => {
-    dashboard = await DashboardInChromium.start();
-  }, 60_000);
-  afterAll(() => dashboard?.close());
 
   const goTo = (page: Page, path: string) => page.goto(`${dashboard.base}${path}?lang=en`);
   const listStores = (token: string) => dashboard.service.request('GET', '/api/v1/stores', { token });
@@ -57,10 +52,7 @@ describeInChromium('dashboard API tokens in Chromium (embedded)', () => {
     expect(created!.headers()['cache-control']).toBe('no-store');
     const token = await page.$eval('#new-token', (element) => element.textContent ?? '');
     expect(token).toMatch(/^pss_tok_[0-9a-f]{24}_[0-9a-f]{32}$/);
-    await page.browserContext().overridePermissions(dashboard.base, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
-    await page.click('button[data-copy="new-token"]');
-    await page.waitForFunction(() => (globalThis as any).document.querySelector('button[data-copy="new-token"]').textContent === 'Copied');
-    expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(token);
+    expect(await copiedByButton(page, 'new-token')).toBe(token);
     await accessible(page);
     await screenshot(page, 'token-issued');
 
