@@ -3,6 +3,7 @@ import { auditLogQueryString, type AuditLogSearch, type DateField } from '../aud
 import { html, type Html } from '../html/html';
 import type { MessageKey } from '../i18n/catalogue';
 import { dashboardPath, type DashboardRequest } from '../http/dashboard-route';
+import { cursorPages } from './cursor-pages';
 import { layout, time } from './layout';
 
 export const AUDIT_LOG = dashboardPath('/audit-log');
@@ -67,10 +68,10 @@ function entryTable(request: DashboardRequest, view: AuditLogView): Html {
 /** The log, newest first, a page at a time (keyset cursor), with the filter, the export and the links between pages. */
 export function auditLogPage(request: DashboardRequest, view: AuditLogView): Html {
   const { t } = request;
-  const pages = [
-    view.paged ? html`<a href="${AUDIT_LOG}${auditLogQueryString(view.search)}">${t('audit.first')}</a>` : null,
-    view.nextCursor ? html`<a href="${AUDIT_LOG}${auditLogQueryString(view.search, view.nextCursor)}" rel="next">${t('audit.next')}</a>` : null,
-  ].filter(Boolean);
+  const links = {
+    first: view.paged ? `${AUDIT_LOG}${auditLogQueryString(view.search)}` : null,
+    next: view.nextCursor ? `${AUDIT_LOG}${auditLogQueryString(view.search, view.nextCursor)}` : null,
+  };
   const problem = view.invalid.length ? 'audit.error.filter' : view.staleCursor ? 'audit.error.cursor' : undefined;
   return layout(
     request,
@@ -80,6 +81,6 @@ ${problem ? html`<p class="error" role="alert">${t(problem)}</p>` : null}
 ${filterForm(request, view)}
 ${view.invalid.length ? null : html`<p><a href="${AUDIT_LOG_CSV}${auditLogQueryString(view.search)}" download>${t('audit.csv')}</a></p>`}
 ${view.entries.length ? entryTable(request, view) : html`<p>${t('audit.none')}</p>`}
-${pages.length ? html`<nav aria-label="${t('audit.pages')}"><p>${pages.map((link, index) => html`${index ? ' · ' : ''}${link}`)}</p></nav>` : null}`,
+${cursorPages(request, links, { first: 'audit.first', next: 'audit.next', label: 'audit.pages' })}`,
   );
 }
