@@ -15,6 +15,7 @@ import { REPORTS_EN, REPORTS_PT_BR } from './reports.catalogue';
 import { STORES_EN, STORES_PT_BR } from './stores.catalogue';
 import { WEBHOOKS_EN, WEBHOOKS_PT_BR } from './webhooks.catalogue';
 import { FIELD_REFUSALS_EN, FIELD_REFUSALS_PT_BR } from './field-refusals.catalogue';
+import { WEBHOOK_OUTCOMES_EN, WEBHOOK_OUTCOMES_PT_BR } from './webhook-outcomes.catalogue';
 
 const ptBR = {
   ...TOKENS_PT_BR,
@@ -29,6 +30,7 @@ const ptBR = {
   ...STORES_PT_BR,
   ...WEBHOOKS_PT_BR,
   ...FIELD_REFUSALS_PT_BR,
+  ...WEBHOOK_OUTCOMES_PT_BR,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Painel',
   'nav.home': 'Início',
@@ -102,6 +104,7 @@ const en: Catalogue = {
   ...STORES_EN,
   ...WEBHOOKS_EN,
   ...FIELD_REFUSALS_EN,
+  ...WEBHOOK_OUTCOMES_EN,
   'app.name': 'Payment Page Script Security',
   'app.dashboard': 'Dashboard',
   'nav.home': 'Home',

@@ -32,10 +32,14 @@ describe('the deliveries page', () => {
     expect(page).toContain('<span class="hint"><code>EACCES: permission denied, mkdir &#39;/data/&lt;outbox&gt;&#39;</code></span>');
   });
 
-  it("leads a webhook's history back to the webhook, with its error as the notifier's word and a test to check it", () => {
-    const page = deliveriesPage(request('en'), { ...channel, type: 'webhook' }, [failed('d1', 'connection_refused'), failed('d2', 'connect ECONNREFUSED 127.0.0.1:1025')]).text;
-    expect(page).toContain('<span class="hint"><code>connection_refused</code></span>');
+  it("leads a webhook's history back to the webhook, its known outcomes said before the notifier's word, and a test to check it", () => {
+    const rows = [failed('d1', 'connection_refused'), failed('d2', 'connect ECONNREFUSED 127.0.0.1:1025'), failed('d3', 'http_503: busy')];
+    const page = deliveriesPage(request('en'), { ...channel, type: 'webhook' }, rows).text;
+    expect(page).toContain('<span class="hint">the webhook server refused or closed the connection. <code>connection_refused</code></span>');
+    expect(page).toContain('<span class="hint">the webhook server answered with HTTP status 503. <code>http_503: busy</code></span>');
+    // A mail transport's words are no webhook outcome: shown alone.
     expect(page).toContain('<span class="hint"><code>connect ECONNREFUSED 127.0.0.1:1025</code></span>');
+    expect(deliveriesPage(request('pt-BR'), { ...channel, type: 'webhook' }, [failed('d4', 'timeout')]).text).toContain('o servidor do webhook não respondeu a tempo. <code>timeout</code>');
     expect(page).toContain('To check the webhook, send a test.');
     expect(page).toContain('<a href="/dashboard/webhooks/c1">Back to the channel</a>');
   });

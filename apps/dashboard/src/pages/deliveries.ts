@@ -1,6 +1,7 @@
 import { API_CHANNEL_TYPES, type ChannelResource } from '@pss/contracts';
 import type { DeliveryRow } from '@pss/dashboard-reads';
 import { knownDeliveryError } from '../email-channels/delivery-errors';
+import { knownWebhookError } from '../webhooks/attempt-errors';
 import { html, type Html } from '../html/html';
 import type { MessageKey, Translate } from '../i18n/catalogue';
 import type { DashboardRequest } from '../http/dashboard-route';
@@ -28,8 +29,8 @@ const isWebhook = (channel: ChannelResource): boolean => API_CHANNEL_TYPES.inclu
 
 /** A failed delivery's error: what it means in the person's language when it is a known outcome, then the transport's own words. */
 const errorDetail = (t: Translate, channel: ChannelResource, error: string): Html => {
-  // The known outcomes are a mail transport's; a webhook's error is already the notifier's fixed word for it.
-  const known = isWebhook(channel) ? undefined : knownDeliveryError(t, error);
+  // A webhook's error is one of the notifier's fixed words or an HTTP status; an e-mail's, the mail transport's message.
+  const known = isWebhook(channel) ? knownWebhookError(t, error) : knownDeliveryError(t, error);
   return known ? html`${known} <code>${error}</code>` : html`<code>${error}</code>`;
 };
 

@@ -11,6 +11,7 @@ import { refusalText } from '../i18n/refusals';
 import { deliveriesPage } from '../pages/deliveries';
 import { errorPage } from '../pages/layout';
 import { createdWebhookPage, NEW_WEBHOOK, newWebhookPage, webhookListPage, webhookPage, webhookPath, WEBHOOKS, type WebhookFormState } from '../pages/webhooks';
+import { knownWebhookError } from '../webhooks/attempt-errors';
 import { blankWebhookForm, changesOf, creationInput, refusedFields, webhookFormOf, webhookFormValues, type WebhookFormValues } from '../webhooks/webhook-form';
 import { creatableScopes, storesOf } from './organization-stores';
 import { actorOf, type RouteDeps } from './route-deps';
@@ -141,9 +142,9 @@ export function webhooksRoutes({ bus, readStore }: RouteDeps, { secrets }: { sec
       access: REQUIRES_MEMBER,
       handle: onWebhook(true, async (request, { webhook }, session) => {
         const result = await send<ChannelTestResult>(request, COMMANDS.channelTest, { orgId: orgOf(request), id: webhook.id, input: {} });
-        // The receiver's failure in the notifier's words (a status, a timeout, a refused address): it is about their server.
+        // The receiver's failure (a status, a timeout, a refused address) in the person's language, the notifier's word when unknown.
         if (result.delivered) session.flash('webhooks.test.delivered');
-        else session.flash('webhooks.test.failed', { error: result.error ?? '' });
+        else session.flash('webhooks.test.failed', { error: knownWebhookError(request.t, result.error ?? '') ?? result.error ?? '' });
         // The webhook's page shows what the test answered: its status code and duration are its delivery's.
         return { redirect: `${webhookPath(webhook.id)}#test-title` };
       }),

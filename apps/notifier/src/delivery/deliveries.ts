@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { ATTEMPT_ERRORS } from '@pss/contracts';
 import { CLOCK, type Clock } from '@pss/kernel';
 import { Metrics } from '@pss/metrics';
 import { AggregateRepository, type CommandContext } from '@pss/platform';
 import { ChannelDirectory } from '../channels/channel-directory';
 import type { WebhookEvent } from '../events/webhook-event';
-import { ATTEMPT_ERRORS } from '../outbound/attempt-errors';
 import { Courier, endpointOf } from '../outbound/courier';
 import { deliveryDecider, MAX_ATTEMPTS, type AttemptOutcome, type DeliveryState } from './delivery.decider';
 import { deliveryIdFor, deliveryStream } from './delivery.events';

@@ -1,19 +1,7 @@
+import { ATTEMPT_ERRORS } from '@pss/contracts';
 import { printable } from '@pss/kernel';
 import { BlockedAddressError } from './address-guard';
 
-/**
- * What a failed attempt's `error` may say (besides `http_<status>: …`), in the delivery history, the logs and the
- * answer of POST /webhooks/{id}/test. Fixed words, never the error's own message: that held OpenSSL internals
- * (memory addresses, source paths), the addresses internal names resolve to, and which ports of an allowed host
- * are open.
- */
-export const ATTEMPT_ERRORS = {
-  timeout: 'timeout',
-  tls: 'tls_error',
-  refused: 'connection_refused',
-  dns: 'dns_error',
-  blocked: 'blocked_address',
-} as const;
 
 /** What `error` quotes of a refusing receiver's body. */
 export const QUOTED_BODY_CHARS = 200;

@@ -2,9 +2,10 @@ import { lookup } from 'node:dns/promises';
 import { Agent, request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
+import { ATTEMPT_ERRORS } from '@pss/contracts';
 import type { AttemptOutcome } from '../delivery/delivery.decider';
 import { blockedReason, BlockedAddressError } from './address-guard';
-import { ATTEMPT_ERRORS, httpError, networkError, QUOTED_BODY_CHARS } from './attempt-errors';
+import { httpError, networkError, QUOTED_BODY_CHARS } from './attempt-errors';
 
 export interface ResolvedAddress {
   address: string;

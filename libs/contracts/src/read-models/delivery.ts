@@ -9,6 +9,20 @@ export const DELIVERY_HISTORY_DAYS = 90;
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
+/**
+ * What a failed webhook attempt's `error` may say (besides `http_<status>: …`), in the delivery history, the logs and
+ * the answer of POST /webhooks/{id}/test. Fixed words, never the error's own message: that held OpenSSL internals
+ * (memory addresses, source paths), the addresses internal names resolve to, and which ports of an allowed host
+ * are open. The dashboard says each in the person's language.
+ */
+export const ATTEMPT_ERRORS = {
+  timeout: 'timeout',
+  tls: 'tls_error',
+  refused: 'connection_refused',
+  dns: 'dns_error',
+  blocked: 'blocked_address',
+} as const;
+
 export interface DeliveryDocument {
   /** Also the `X-Service-Delivery` header: one per channel and event, the same across retries. */
   _id: string;
