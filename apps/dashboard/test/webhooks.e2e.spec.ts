@@ -1,7 +1,7 @@
 import { HttpsReceiver } from '@pss/notifier/src/testing/https-receiver';
 import { signedWith } from '@pss/notifier/src/testing/signature-check';
 import { startWebhookHarness } from '@pss/notifier/src/testing/webhook-harness';
-import { accessible, copiedByButton, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, tableRows, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, tableRows, text } from './dashboard-browser';
 
 const OWNER = 'me@shop.example';
 
@@ -13,13 +13,13 @@ const OWNER = 'me@shop.example';
  * post. Every page is checked with axe-core and must cause no CSP violation; a form without its CSRF token is refused.
  */
 describeInChromium('dashboard webhook channels in Chromium (embedded)', () => {
-  const dashboard = DashboardInChromium.forSuite((env) => startWebhookHarness({ env }));
+  let dashboard: DashboardInChromium;
   let receiver: HttpsReceiver;
 
   beforeAll(async () => {
-    receiver = await HttpsReceiver.start();
+    [dashboard, receiver] = await Promise.all([DashboardInChromium.start((env) => startWebhookHarness({ env })), HttpsReceiver.start()]);
   }, 60_000);
-  afterAll(() => receiver?.close());
+  afterAll(() => Promise.all([dashboard?.close(), receiver?.close()]));
 
   it('creates a webhook by keyboard with its secret shown once, tests it into the receiver and its deliveries, changes and deletes it', async () => {
     const org = await dashboard.service.createOrganization({ name: 'Shop', 'owner-email': OWNER });
@@ -37,11 +37,11 @@ describeInChromium('dashboard webhook channels in Chromium (embedded)', () => {
     expect(page.url()).toBe(`${dashboard.base}/dashboard/webhooks/new`);
     await accessible(page);
 
-    // The command refuses what POST /webhooks refuses, in the same words, on the field.
+    // The command refuses what POST /webhooks refuses, said on the field by the validation's reason.
     await page.type('#url', receiver.url('/hook').replace('https:', 'http:'));
     const refused = await pressByKeyboard(page, 'Create the webhook');
     expect(refused!.status()).toBe(400);
-    expect(await text(page)).toContain('url must be an https URL of at most 2048 characters');
+    expect(await text(page)).toContain('must be an https address of at most 2048 characters.');
     expect(await page.$eval('#url', (input) => input.getAttribute('aria-invalid'))).toBe('true');
     await accessible(page);
     await screenshot(page, 'webhook-create', { fullPage: true });
@@ -58,7 +58,10 @@ describeInChromium('dashboard webhook channels in Chromium (embedded)', () => {
     expect(created!.headers()['cache-control']).toBe('no-store');
     const secret = await page.$eval('#webhook-secret', (element) => element.textContent ?? '');
     expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-    expect(await copiedByButton(page, 'webhook-secret')).toBe(secret);
+    await page.browserContext().overridePermissions(dashboard.base, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+    await page.click('button[data-copy="webhook-secret"]');
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('button[data-copy="webhook-secret"]').textContent === 'Copied');
+    expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(secret);
     await accessible(page);
     await screenshot(page, 'webhook-created');
 
