@@ -1,7 +1,7 @@
 import { HttpsReceiver } from '@pss/notifier/src/testing/https-receiver';
 import { signedWith } from '@pss/notifier/src/testing/signature-check';
 import { startWebhookHarness } from '@pss/notifier/src/testing/webhook-harness';
-import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, tableRows, text } from './dashboard-browser';
+import { accessible, copiedByButton, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, tableRows, text } from './dashboard-browser';
 
 const OWNER = 'me@shop.example';
 
@@ -13,13 +13,13 @@ const OWNER = 'me@shop.example';
  * post. Every page is checked with axe-core and must cause no CSP violation; a form without its CSRF token is refused.
  */
 describeInChromium('dashboard webhook channels in Chromium (embedded)', () => {
-  let dashboard: DashboardInChromium;
+  const dashboard = DashboardInChromium.forSuite((env) => startWebhookHarness({ env }));
   let receiver: HttpsReceiver;
 
   beforeAll(async () => {
-    [dashboard, receiver] = await Promise.all([DashboardInChromium.start((env) => startWebhookHarness({ env })), HttpsReceiver.start()]);
+    receiver = await HttpsReceiver.start();
   }, 60_000);
-  afterAll(() => Promise.all([dashboard?.close(), receiver?.close()]));
+  afterAll(() => receiver?.close());
 
   it('creates a webhook by keyboard with its secret shown once, tests it into the receiver and its deliveries, changes and deletes it', async () => {
     const org = await dashboard.service.createOrganization({ name: 'Shop', 'owner-email': OWNER });
@@ -58,10 +58,7 @@ describeInChromium('dashboard webhook channels in Chromium (embedded)', () => {
     expect(created!.headers()['cache-control']).toBe('no-store');
     const secret = await page.$eval('#webhook-secret', (element) => element.textContent ?? '');
     expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-    await page.browserContext().overridePermissions(dashboard.base, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
-    await page.click('button[data-copy="webhook-secret"]');
-    await page.waitForFunction(() => (globalThis as any).document.querySelector('button[data-copy="webhook-secret"]').textContent === 'Copied');
-    expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(secret);
+    expect(await copiedByButton(page, 'webhook-secret')).toBe(secret);
     await accessible(page);
     await screenshot(page, 'webhook-created');
 
