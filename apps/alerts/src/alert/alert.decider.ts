@@ -1,5 +1,5 @@
 import { addDays, notFound, validationError, type Decider } from '@pss/kernel';
-import { ALERT_NOTE_MAX, type AlertResource, type AlertSeverity, type AlertStatus, type AlertType } from '@pss/contracts';
+import { ALERT_NOTE_MAX, ALERT_NOTE_REFUSALS, refusalDetail, type AlertResource, type AlertSeverity, type AlertStatus, type AlertType } from '@pss/contracts';
 import { ALERT_CATALOGUE } from './alert-catalogue';
 import { fieldsSetBy, resolution, SYSTEM_ACTOR, type AlertEvent } from './alert.events';
 
@@ -145,7 +145,7 @@ function change(command: Extract<AlertCommand, { type: 'ChangeAlert' }>, state: 
   const changed = { alertId: alert.id, by: command.by, at: command.at.toISOString() };
   const note = command.note === undefined ? undefined : command.note?.trim() || null;
   // The command's own limit, not only the API's body check: the dashboard sends this command too (issue 32).
-  if (note && note.length > ALERT_NOTE_MAX) throw validationError([{ field: 'note', message: `note must be shorter than or equal to ${ALERT_NOTE_MAX} characters` }]);
+  if (note && note.length > ALERT_NOTE_MAX) throw validationError([refusalDetail(ALERT_NOTE_REFUSALS, 'note', 'too_long')]);
   const events: AlertEvent[] = [];
   if (command.status !== alert.status) {
     events.push({ type: command.status === 'resolved' ? 'AlertResolved' : 'AlertReopened', data: { ...changed, ...(note === undefined ? {} : { note }) } });

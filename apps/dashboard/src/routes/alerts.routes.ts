@@ -1,10 +1,11 @@
-import { ALERT_STATUSES, COMMANDS, type AlertResource, type AlertStatus, type UpdateAlertRequest } from '@pss/contracts';
+import { ALERT_NOTE_REFUSALS, ALERT_STATUSES, COMMANDS, type AlertResource, type AlertStatus, type UpdateAlertRequest } from '@pss/contracts';
 import { findAlert, listAlerts, type AlertFilter } from '@pss/dashboard-reads';
 import { DomainError } from '@pss/kernel';
 import { ownStore } from '@pss/store-reads';
 import { allows, REQUIRES_MEMBER, requiresStoreOwner } from '../access/roles';
 import type { DashboardAnswer, DashboardRequest, DashboardRoute } from '../http/dashboard-route';
 import { alertListPage, alertPage, alertPath, type AlertView } from '../pages/alerts';
+import { fieldRefusalText } from '../i18n/refusals';
 import { errorPage } from '../pages/layout';
 import { storesOf } from './organization-stores';
 import { actorOf, type RouteDeps } from './route-deps';
@@ -81,9 +82,10 @@ export function alertsRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] {
           // The person rides in the command's metadata: the alert's resolved_by_label and the audit log name them.
           await bus.request<AlertResource>(COMMANDS.alertUpdate, command, { actor: actorOf(member) });
         } catch (error) {
-          // The command's own validation (the note's length), in its words, beside the note that was typed.
+          // The command's own validation (the note's length), in the person's language, beside the note that was typed.
           if (!refusedFields(error)) throw error;
-          return { status: 400, page: alertPage(request, { ...view, note: request.form.note, refusal: (error as DomainError).details?.[0]?.message ?? (error as DomainError).message }) };
+          const detail = (error as DomainError).details?.[0];
+          return { status: 400, page: alertPage(request, { ...view, note: request.form.note, refusal: detail ? fieldRefusalText(request.t, detail, ALERT_NOTE_REFUSALS) : (error as DomainError).message }) };
         }
         session.flash(status === 'resolved' ? 'alerts.resolved' : 'alerts.reopened');
         return { redirect: alertPath(view.alert._id) };
