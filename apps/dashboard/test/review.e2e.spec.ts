@@ -78,7 +78,8 @@ describeInChromium('dashboard review inbox, script page and inventory in Chromiu
     const blank = await dashboard.postForm(page, '/dashboard/review', `decision=authorize&justification=%20%20&script.${bySrc(first).id as string}=on`, true);
     expect(blank.status).toBe(400);
     expect(blank.text).toContain('0 decided, 1 refused:');
-    expect(blank.text).toContain(`<code>${first}</code>: justification is required: say why this script is needed on the payment page`);
+    // The service's refusal by its reason, in the page's language.
+    expect(blank.text).toContain(`<code>${first}</code>: a justification is required: say why this script is needed on the payment page.`);
 
     await pressByKeyboard(page, 'Inventory');
     expect(page.url()).toBe(`${dashboard.base}/dashboard/inventory`);

@@ -20,6 +20,7 @@ export const FIELD_REFUSALS_PT_BR = {
   'field-refused.page_pattern': 'cada padrão de URL deve ser um caminho começando com /, por exemplo /checkout/*.',
   'field-refused.too_many': 'uma loja tem no máximo {max} páginas de pagamento.',
   'field-refused.method_form': 'cada método deve ter de 1 a 32 letras, dígitos, _ ou -, por exemplo pix.',
+  'field-refused.justification_required': 'a justificativa é obrigatória: diga por que este script é necessário na página de pagamento.',
 };
 
 export const FIELD_REFUSALS_EN: Record<keyof typeof FIELD_REFUSALS_PT_BR, string> = {
@@ -40,4 +41,5 @@ export const FIELD_REFUSALS_EN: Record<keyof typeof FIELD_REFUSALS_PT_BR, string
   'field-refused.page_pattern': 'each URL pattern must be a path starting with /, e.g. /checkout/*.',
   'field-refused.too_many': 'a store has at most {max} payment pages.',
   'field-refused.method_form': 'each method must be 1 to 32 letters, digits, _ or -, e.g. pix.',
+  'field-refused.justification_required': 'a justification is required: say why this script is needed on the payment page.',
 };

@@ -1,5 +1,5 @@
 import { conflict, DomainError, notFound } from '@pss/kernel';
-import { ALERT_NOTE_REFUSALS, assertStoreWritable, POLICY_TERMS_REFUSALS, STORE_SETTINGS_REFUSALS, WEBHOOK_SETTINGS_REFUSALS, type FieldRefusal } from '@pss/contracts';
+import { ALERT_NOTE_REFUSALS, assertStoreWritable, POLICY_TERMS_REFUSALS, SCRIPT_DECISION_REFUSALS, STORE_SETTINGS_REFUSALS, WEBHOOK_SETTINGS_REFUSALS, type FieldRefusal } from '@pss/contracts';
 import { CHANNEL_REFUSALS } from '../email-channels/email-channel-form';
 import { translator } from './catalogue';
 import { fieldRefusalText, refusalText, type KnownRefusal } from './refusals';
@@ -59,6 +59,7 @@ describe("a field's refusal as a page says it", () => {
     ['webhook settings', WEBHOOK_SETTINGS_REFUSALS],
     ['store settings', STORE_SETTINGS_REFUSALS],
     ['alert note', ALERT_NOTE_REFUSALS],
+    ['script decisions', SCRIPT_DECISION_REFUSALS],
   ];
 
   // Fails when the shared validation gains a reason the catalogue has no sentence for, in either language.

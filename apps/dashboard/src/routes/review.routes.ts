@@ -1,9 +1,11 @@
-import { COMMANDS, type ScriptDecisionEnvelope } from '@pss/contracts';
+import { COMMANDS, SCRIPT_DECISION_REFUSALS, type ScriptDecisionEnvelope } from '@pss/contracts';
 import { reviewInbox, scriptsByIds, templatedPolicies } from '@pss/dashboard-reads';
 import { DomainError } from '@pss/kernel';
 import { allows, REQUIRES_MEMBER, requiresStoreOwner } from '../access/roles';
 import { isCursorRefusal } from '../http/cursor-refusal';
 import type { DashboardRequest, DashboardRoute } from '../http/dashboard-route';
+import type { Translate } from '../i18n/catalogue';
+import { fieldRefusalText } from '../i18n/refusals';
 import { inboxPath, reviewPage, type ReviewFailure, type ReviewView } from '../pages/review';
 import { parseReviewForm, type ReviewRequest } from '../review/review-form';
 import { recommendingPolicies, reviewGroups, startingJustification } from '../review/review-groups';
@@ -12,8 +14,11 @@ import { actorOf, type RouteDeps } from './route-deps';
 
 const COMMAND_OF = { authorize: COMMANDS.scriptAuthorize, block: COMMANDS.scriptBlock } as const;
 
-/** A command's refusal in its own words: the field's message when it names one (the API's), else its message. */
-const refusalOf = (error: DomainError): string => error.details?.[0]?.message ?? error.message;
+/** A command's refusal of one script: a field's known refusal in the person's language, else the service's words (the field's when it names one). */
+const refusalOf = (t: Translate, error: DomainError): string => {
+  const detail = error.details?.[0];
+  return detail ? fieldRefusalText(t, detail, SCRIPT_DECISION_REFUSALS) : error.message;
+};
 
 /**
  * The review inbox (issue 32): what needs a decision, grouped by host and vendor, decided one or many at a time.
@@ -60,7 +65,7 @@ export function reviewRoutes({ bus, readStore }: RouteDeps): DashboardRoute[] {
           result.done += 1;
         } catch (error) {
           if (!(error instanceof DomainError) || error.code === 'service_unavailable') throw error;
-          result.failures.push({ src: script.src, message: refusalOf(error) });
+          result.failures.push({ src: script.src, message: refusalOf(request.t, error) });
         }
       }
     }

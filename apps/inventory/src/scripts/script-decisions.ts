@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { commandActor, type CommandMetaCarrier } from '@pss/bus';
-import { pageRules, RULES, SCRIPTS, toResource, type BlockBy, type BlockReach, type RuleDocument, type ScriptDecisionEnvelope, type ScriptDocument } from '@pss/contracts';
+import { pageRules, refusalDetail, RULES, SCRIPT_DECISION_REFUSALS, SCRIPTS, toResource, type BlockBy, type BlockReach, type RuleDocument, type ScriptDecisionEnvelope, type ScriptDocument } from '@pss/contracts';
 import { addDays, CLOCK, DomainError, notFound, validationError, type Clock } from '@pss/kernel';
 import { AggregateRepository } from '@pss/platform';
 import { READ_STORE, type ReadStore } from '@pss/read-store';
@@ -61,7 +61,7 @@ export class DecideOnScriptHandler implements ICommandHandler<DecideOnScript> {
 
     if (input.kind === 'authorize') {
       // The DTO refuses an empty one; blanks would otherwise authorize with no justification at all.
-      if (!decision.justification) throw validationError([{ field: 'justification', message: 'justification is required: say why this script is needed on the payment page' }]);
+      if (!decision.justification) throw validationError([refusalDetail(SCRIPT_DECISION_REFUSALS, 'justification', 'justification_required')]);
       const expiresAt = expiry(input.input, at);
       if (state.status === 'blocked') await this.rules.unblock(ruledScript(state, orgId), context);
       await this.aggregates.decide(stream, scriptDecider, { type: 'AuthorizeScript', decision, expiresAt, at }, context);

@@ -1,6 +1,12 @@
 import type { RuleTarget, RuleType } from '../read-models/rule';
 import type { HandDecisionMethod, ScriptStatus } from '../read-models/script';
 import type { Observation } from '../sdk/observations';
+import type { FieldRefusal } from './field-refusals';
+
+/** What the script decision commands refuse of the person's input, by reason (the API's words). */
+export const SCRIPT_DECISION_REFUSALS: readonly FieldRefusal[] = [
+  { field: 'justification', reason: 'justification_required', message: 'justification is required: say why this script is needed on the payment page' },
+];
 
 export const SCRIPT_COMMANDS = {
   sdkIngest: 'inventory.sdk.ingest',
