@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, HTTPRequest, HTTPResponse, KeyInput, Page
 import { freePort } from '@pss/testkit';
 import { EmbeddedHarness } from '@pss/embedded/src/testing/embedded-harness';
 import { chromiumFound, CHROME_PATH, launchChromium } from '@pss/browser-sdk/test/chromium';
+import { FixtureServer } from '@pss/browser-sdk/test/fixture-server';
 import { AggregateRepository } from '@pss/platform';
 import { accessDecider, accessStream, type AccessCommand } from '../src/access/access.decider';
 import { recoveryCodeHash } from '../src/access/recovery-codes';
@@ -218,6 +219,22 @@ export async function copiedByButton(page: Page, id: string): Promise<string> {
   await page.click(`button[data-copy="${id}"]`);
   await page.waitForFunction((copied: string) => (globalThis as any).document.querySelector(`button[data-copy="${copied}"]`).textContent === 'Copied', {}, id);
   return page.evaluate(() => (globalThis as any).navigator.clipboard.readText());
+}
+
+/**
+ * A shop's own server (the fixture server) started and closed around the suite, for specs whose checkout runs
+ * the snippet: what it serves is read through the getter, which throws if used before the suite started.
+ */
+export function fixtureServerForSuite(): () => FixtureServer {
+  let fixtures: FixtureServer | undefined;
+  beforeAll(async () => {
+    fixtures = await FixtureServer.start();
+  }, 60_000);
+  afterAll(() => fixtures?.close());
+  return () => {
+    if (!fixtures) throw new Error('the fixture server starts in beforeAll: read it in a hook or a test');
+    return fixtures;
+  };
 }
 
 /** `describe` where Chromium is installed; elsewhere `describe.skip`, with one line saying why. */

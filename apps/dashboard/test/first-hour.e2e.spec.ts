@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { eventually, sri } from '@pss/testkit';
-import { FixtureServer } from '@pss/browser-sdk/test/fixture-server';
 import {
   accessible,
   DashboardInChromium,
   decideByKeyboard,
   describeInChromium,
+  fixtureServerForSuite,
   ownerBackWithRecoveryCode,
   pressByKeyboard,
   reviewRowSources,
@@ -34,12 +34,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 describeInChromium("issue 32's Done when, as a new shop by keyboard (embedded)", () => {
   const dashboard = DashboardInChromium.forSuite();
-  let fixtures: FixtureServer;
-
-  beforeAll(async () => {
-    fixtures = await FixtureServer.start();
-  }, 60_000);
-  afterAll(() => fixtures?.close());
+  const shopServer = fixtureServerForSuite();
 
   /** Tabs until the element `selector` names has the focus, as a keyboard user reaches a field. */
   async function tabTo(page: Page, selector: string): Promise<void> {
@@ -59,7 +54,7 @@ describeInChromium("issue 32's Done when, as a new shop by keyboard (embedded)",
     shop.on('request', (request: HTTPRequest) => {
       const url = new URL(request.url());
       if (url.hostname !== 'sdk.mercadopago.com') return void request.continue();
-      void fetch(fixtures.url(`/provider${url.pathname}`)).then(async (served) =>
+      void fetch(shopServer().url(`/provider${url.pathname}`)).then(async (served) =>
         request.respond({ status: served.status, contentType: 'application/javascript', headers: { 'Access-Control-Allow-Origin': '*' }, body: await served.text() }),
       );
     });
@@ -94,10 +89,10 @@ describeInChromium("issue 32's Done when, as a new shop by keyboard (embedded)",
 
     // The snippet, first in the checkout's <head>, opened in another tab; the install page is not reloaded.
     const snippet = await page.$eval('#snippet-html', (element) => (element as unknown as { innerText: string }).innerText.trim());
-    const provider = (version: string) => VENDOR_SCRIPTS.forEach((src) => fixtures.script(`/provider${new URL(src).pathname}`, `window['${src}'] = '${version}';`));
+    const provider = (version: string) => VENDOR_SCRIPTS.forEach((src) => shopServer().script(`/provider${new URL(src).pathname}`, `window['${src}'] = '${version}';`));
     provider('v1');
     const tags = VENDOR_SCRIPTS.map((src) => `<script src="${src}" crossorigin="anonymous"></script>`).join('');
-    const checkout = fixtures.page('/checkout/pay', `<!doctype html><html><head>${snippet}${tags}</head><body><form><input name="cardnumber" autocomplete="cc-number"></form></body></html>`);
+    const checkout = shopServer().page('/checkout/pay', `<!doctype html><html><head>${snippet}${tags}</head><body><form><input name="cardnumber" autocomplete="cc-number"></form></body></html>`);
     await page.evaluate(() => ((globalThis as { stillTheSamePage?: boolean }).stillTheSamePage = true));
     const shop = await (await dashboard.browser.createBrowserContext()).newPage();
     await providerFromFixtures(shop);
@@ -127,7 +122,7 @@ describeInChromium("issue 32's Done when, as a new shop by keyboard (embedded)",
     await pause(1_500);
     const before = new Date();
     await pause(1_500);
-    fixtures.script('/provider/js/v2/card-form.js', "window.skimmed = document.querySelector('input[name=cardnumber]');");
+    shopServer().script('/provider/js/v2/card-form.js', "window.skimmed = document.querySelector('input[name=cardnumber]');");
     await shop.reload({ waitUntil: 'load' });
     await eventually(async () => (await api(`/alerts?store_id=${storeId}&type=SCRIPT_INTEGRITY_MISMATCH`)).body.data as unknown[], (found) => found.length === 1, { timeoutMs: 30_000, intervalMs: 200 });
 

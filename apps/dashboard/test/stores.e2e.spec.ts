@@ -1,7 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { eventually } from '@pss/testkit';
-import { FixtureServer } from '@pss/browser-sdk/test/fixture-server';
-import { accessible, DashboardInChromium, describeInChromium, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, text } from './dashboard-browser';
+import { accessible, DashboardInChromium, describeInChromium, fixtureServerForSuite, ownerBackWithRecoveryCode, pressByKeyboard, screenshot, signInWithCode, text } from './dashboard-browser';
 
 const OWNER = 'me@shop.example';
 
@@ -15,12 +14,7 @@ const OWNER = 'me@shop.example';
  */
 describeInChromium('dashboard stores: home, new store, install check and settings in Chromium (embedded)', () => {
   const dashboard = DashboardInChromium.forSuite();
-  let fixtures: FixtureServer;
-
-  beforeAll(async () => {
-    fixtures = await FixtureServer.start();
-  }, 60_000);
-  afterAll(() => fixtures?.close());
+  const shopServer = fixtureServerForSuite();
 
   /** What an element shows, as a reader sees it (line breaks included). */
   const field = (page: Page, selector: string) => page.$eval(selector, (element) => (element as unknown as { innerText: string }).innerText.trim());
@@ -74,10 +68,10 @@ describeInChromium('dashboard stores: home, new store, install check and setting
     // The shop pastes the HTML snippet first in its checkout's <head>, in another tab; the install page stays as it is.
     const snippet = await field(page, '#snippet-html');
     expect(snippet).toContain(`${dashboard.base}/sdk/v1/sdk.js?key=pk_live_`);
-    fixtures.script('/stores/vendor.js', 'window.vendorRan = true;', { cors: true });
-    const checkout = fixtures.page(
+    shopServer().script('/stores/vendor.js', 'window.vendorRan = true;', { cors: true });
+    const checkout = shopServer().page(
       '/stores/checkout/pay',
-      `<!doctype html><html><head>${snippet}<script src="${fixtures.url('/stores/vendor.js', 'vendor')}" crossorigin="anonymous"></script></head><body><form><input name="cardnumber" autocomplete="cc-number"></form></body></html>`,
+      `<!doctype html><html><head>${snippet}<script src="${shopServer().url('/stores/vendor.js', 'vendor')}" crossorigin="anonymous"></script></head><body><form><input name="cardnumber" autocomplete="cc-number"></form></body></html>`,
     );
     await page.evaluate(() => ((globalThis as { stillTheSamePage?: boolean }).stillTheSamePage = true));
     const shop = await (await dashboard.browser.createBrowserContext()).newPage();
